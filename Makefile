@@ -1,0 +1,39 @@
+# Set-up and everyday commands. Each target creates .venv and installs what it needs.
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+
+.PHONY: demo test lint typecheck unit bench clean
+
+$(STAMP): pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/pip install --quiet --upgrade pip
+	$(BIN)/pip install --quiet -e '.[dev]'
+	touch $(STAMP)
+
+demo: $(STAMP)
+	@for f in examples/events/*.trf; do \
+	  echo "== $$f"; \
+	  $(BIN)/grandprix event "$$f" --tiebreaks "BH/C1,BH,SB,DE,WIN" || exit 1; \
+	done
+	@echo "== examples/events/club_rapid_standings.csv"
+	@$(BIN)/grandprix event examples/events/club_rapid_standings.csv
+
+lint: $(STAMP)
+	$(BIN)/ruff check src tests benchmarks
+	$(BIN)/ruff format --check src tests benchmarks
+
+typecheck: $(STAMP)
+	$(BIN)/mypy
+
+unit: $(STAMP)
+	$(BIN)/pytest -n 2 -q
+
+test: lint typecheck unit
+
+bench: $(STAMP)
+	$(BIN)/python benchmarks/bench_tiebreaks.py
+
+clean:
+	rm -rf $(VENV) build dist src/*.egg-info .mypy_cache .pytest_cache .ruff_cache

@@ -1,0 +1,28 @@
+"""The package's exceptions. The library raises; only the command line turns them into exit codes."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from grandprix.model import Problem, Severity
+
+
+class GrandprixError(Exception):
+    """Base class of every error grandprix raises on purpose."""
+
+
+class InputError(GrandprixError):
+    """An input file has problems; every one of them is listed."""
+
+    def __init__(self, problems: Sequence[Problem]) -> None:
+        self.problems = tuple(problems)
+        super().__init__("\n".join(str(p) for p in self.problems))
+
+
+class UsageError(GrandprixError):
+    """A request that cannot be carried out as asked (unknown tie-break code, bad option)."""
+
+
+def errors_only(problems: Sequence[Problem]) -> list[Problem]:
+    """The problems that stop the work (warnings are reported but do not)."""
+    return [p for p in problems if p.severity is Severity.ERROR]

@@ -1,0 +1,139 @@
+"""An event section's final placings: shared places for equal scores, or an ordered tie-break list.
+
+With no tie-breaks, players on equal points share a span of places (UT-4: "6-8"). With a list,
+players are ordered by it and only those equal on every criterion share a place (LUP-2). A
+standings file with an official rank column keeps that order.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+
+from grandprix.errors import UsageError
+from grandprix.model import Player, Section
+from grandprix.tiebreaks import Context, Rules, Spec, rules_table
+from grandprix.tiebreaks.direct import direct_encounter
+
+_SPAN = re.compile(r"^\s*(\d+)\s*(?:-\s*(\d+))?\s*$")
+
+
+@dataclass(frozen=True)
+class Placing:
+    """One player's place: ``first``..``last`` (equal when not shared)."""
+
+    first: int
+    last: int
+    player: Player
+    points: Fraction
+    values: tuple[Fraction | None, ...] = ()
+
+    @property
+    def place(self) -> str:
+        return str(self.first) if self.first == self.last else f"{self.first}-{self.last}"
+
+    @property
+    def shared(self) -> bool:
+        return self.first != self.last
+
+
+@dataclass(frozen=True)
+class Standings:
+    section: Section
+    rules: Rules
+    specs: tuple[Spec, ...]
+    rows: tuple[Placing, ...]
+
+
+def place(
+    section: Section,
+    specs: Sequence[Spec] = (),
+    rules: Rules = Rules.FIDE_2024,
+    unrated_rating: int | None = None,
+) -> Standings:
+    """Place every player of the section."""
+    if not section.has_crosstable:
+        if specs:
+            raise UsageError(
+                f"{section.source}: tie-breaks need every round's results, and this file lists "
+                "only final scores; drop --tiebreaks or use the event's crosstable (TRF)"
+            )
+        return Standings(section, rules, (), _official_or_shared(section))
+    ctx = Context(section, rules, unrated_rating)
+    table = rules_table(rules)
+    points = [p.points for p in section.players]
+    keys: list[list[tuple[int, Fraction]]] = [[(0, -pt)] for pt in points]
+    columns: list[Sequence[Fraction | None]] = []
+    for spec in specs:
+        if spec.name == "DE":
+            ranks = direct_encounter(ctx, spec, _groups(keys))
+            column: Sequence[Fraction | None] = [Fraction(r) for r in ranks]
+        else:
+            column = table[spec.name](ctx, spec)
+        columns.append(column)
+        for i, value in enumerate(column):
+            if value is None:
+                keys[i].append((1, Fraction(0)))
+            else:
+                keys[i].append((0, value if spec.lower_is_better else -value))
+    order = sorted(range(ctx.size), key=lambda i: (keys[i], section.players[i].start_no))
+    rows = [
+        Placing(first, last, section.players[i], points[i], tuple(col[i] for col in columns))
+        for first, last, members in _spans(order, lambda i: keys[i])
+        for i in members
+    ]
+    return Standings(section, rules, tuple(specs), tuple(rows))
+
+
+def _spans(order: list[int], key: Callable[[int], object]) -> Iterator[tuple[int, int, list[int]]]:
+    """Runs of equal keys in ``order``, each with the first and last place it covers."""
+    position = 0
+    while position < len(order):
+        end = position
+        while end + 1 < len(order) and key(order[end + 1]) == key(order[position]):
+            end += 1
+        yield position + 1, end + 1, order[position : end + 1]
+        position = end + 1
+
+
+def _groups(keys: list[list[tuple[int, Fraction]]]) -> list[list[int]]:
+    """Indices of players equal on every criterion so far."""
+    groups: dict[tuple[tuple[int, Fraction], ...], list[int]] = {}
+    for i, key in enumerate(keys):
+        groups.setdefault(tuple(key), []).append(i)
+    return list(groups.values())
+
+
+def parse_rank(text: str) -> tuple[int, int] | None:
+    """'3' -> (3, 3); '2-3' -> (2, 3); anything else -> None."""
+    match = _SPAN.match(text)
+    if not match:
+        return None
+    first = int(match.group(1))
+    last = int(match.group(2)) if match.group(2) else first
+    return (first, last) if first >= 1 and last >= first else None
+
+
+def _official_or_shared(section: Section) -> tuple[Placing, ...]:
+    players = list(section.players)
+    ranks = [parse_rank(p.declared_rank) for p in players]
+    if players and all(r is not None for r in ranks):
+        order = sorted(range(len(players)), key=lambda i: (ranks[i], players[i].start_no))
+        firsts = [ranks[i][0] for i in order if ranks[i] is not None]
+        rows = []
+        for i in order:
+            span = ranks[i]
+            assert span is not None
+            first, last = span
+            if first == last and firsts.count(first) > 1:  # a repeated number is a shared place
+                last = first + firsts.count(first) - 1
+            rows.append(Placing(first, last, players[i], players[i].points))
+        return tuple(rows)
+    order = sorted(range(len(players)), key=lambda i: (-players[i].points, players[i].start_no))
+    return tuple(
+        Placing(first, last, players[i], players[i].points)
+        for first, last, members in _spans(order, lambda i: players[i].points)
+        for i in members
+    )

@@ -1,0 +1,66 @@
+"""Turning a file's bytes into lines of text, with every undecodable byte located."""
+
+from __future__ import annotations
+
+import re
+
+from grandprix.model import Location, Problem
+
+_BOM = b"\xef\xbb\xbf"
+_LINE_BREAK = re.compile(r"\r\n|\r|\n")
+# C0 controls other than tab, and the C1 range, are never text in a results file.
+_BAD_CHAR = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]")
+
+
+def decode(data: bytes, path: str) -> tuple[list[str], list[Problem]]:
+    """Decode UTF-8 (with or without BOM) or Latin-1 and split into lines.
+
+    A file with a UTF-8 BOM must be UTF-8. Otherwise UTF-8 is tried first and Latin-1 is the
+    fallback, as the pairing programs of the 2000s wrote it. Control characters that no text
+    file holds (NUL, the C1 range of a mis-decoded file) are reported with line and column.
+    """
+    problems: list[Problem] = []
+    if data.startswith(_BOM):
+        text, bad = _decode_utf8(data[len(_BOM) :])
+        if bad is not None:
+            line, column = _position(data[len(_BOM) :], bad)
+            problems.append(
+                Problem(
+                    Location(path, line, column),
+                    f"byte 0x{data[len(_BOM) + bad]:02X} is not valid UTF-8, though the file "
+                    "starts with a UTF-8 byte-order mark (save the file as UTF-8 or Latin-1)",
+                )
+            )
+            text = data[len(_BOM) :].decode("utf-8", errors="replace")
+    else:
+        text, bad = _decode_utf8(data)
+        if bad is not None:
+            text = data.decode("latin-1")
+    lines = _LINE_BREAK.split(text)
+    if lines and lines[-1] == "":
+        lines.pop()
+    for number, line in enumerate(lines, start=1):
+        match = _BAD_CHAR.search(line)
+        if match:
+            problems.append(
+                Problem(
+                    Location(path, number, match.start() + 1),
+                    f"undecodable byte 0x{ord(match.group()):02X}: the file is neither UTF-8 "
+                    "nor Latin-1 text (re-export it from the pairing program as UTF-8)",
+                )
+            )
+    return lines, problems
+
+
+def _decode_utf8(data: bytes) -> tuple[str, int | None]:
+    try:
+        return data.decode("utf-8"), None
+    except UnicodeDecodeError as exc:
+        return "", exc.start
+
+
+def _position(data: bytes, offset: int) -> tuple[int, int]:
+    before = data[:offset]
+    line = before.count(b"\n") + 1
+    start = before.rfind(b"\n") + 1
+    return line, offset - start + 1
