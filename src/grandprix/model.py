@@ -187,7 +187,7 @@ class Round:
     points: Fraction
     opponent: int | None = None  # the opponent's start number
     colour: str | None = None  # 'w', 'b' or None
-    inferred: bool = False  # the kind was deduced from the declared total (blank code)
+    inferred: bool = field(default=False, compare=False)  # deduced from the declared total
     location: Location | None = field(default=None, compare=False)
 
 
@@ -235,7 +235,7 @@ class Section:
     date: str = ""
     headers: tuple[tuple[str, str], ...] = ()  # raw header records, in file order
     extra_records: tuple[str, ...] = ()  # unknown records kept for round-trip
-    source: str = ""
+    source: str = field(default="", compare=False)
 
     def player(self, start_no: int) -> Player:
         for p in self.players:

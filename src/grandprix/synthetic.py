@@ -1,0 +1,146 @@
+"""Made-up Swiss tournaments with every kind of round, for tests, benchmarks and demos.
+
+The pairing is a plain score-group pairing that avoids rematches where it easily can; it is not
+a FIDE pairing system and does not need to be: what matters is that every kind of result and
+unplayed round occurs, consistently on both sides of every pairing.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from fractions import Fraction
+
+from grandprix.model import Player, ResultKind, Round, Scoring, Section
+
+K = ResultKind
+
+
+@dataclass(frozen=True)
+class Mix:
+    """How often each unusual round happens (probabilities per player-round or per pairing)."""
+
+    half_bye: float = 0.04
+    zero_bye: float = 0.02
+    full_bye: float = 0.01
+    absent: float = 0.01
+    withdraw: float = 0.01  # per player and round: leaves the event for good
+    forfeit: float = 0.03  # per pairing
+    double_forfeit: float = 0.01
+    short_game: float = 0.01  # less than one move (W/D/L)
+    unrated: float = 0.0  # share of players without a rating
+
+
+def generate(players: int, rounds: int, seed: int, mix: Mix | None = None) -> Section:
+    """A finished Swiss of ``players`` x ``rounds`` with mirrored pairings and results."""
+    mix = mix or Mix()
+    rng = random.Random(seed)
+    ratings = {
+        no: (None if rng.random() < mix.unrated else rng.randint(1000, 2700))
+        for no in range(1, players + 1)
+    }
+    history: dict[int, list[Round]] = {no: [] for no in ratings}
+    score = dict.fromkeys(ratings, Fraction(0))
+    met: dict[int, set[int]] = {no: set() for no in ratings}
+    left: set[int] = set()
+    had_pab: set[int] = set()
+    scoring = Scoring()
+    for number in range(1, rounds + 1):
+        pool = []
+        for no in ratings:
+            if no in left or rng.random() < mix.withdraw:
+                left.add(no)
+                history[no].append(Round(number, K.WITHDRAWN, Fraction(0)))
+                continue
+            kind = _requested(rng, mix)
+            if kind is None:
+                pool.append(no)
+            else:
+                history[no].append(Round(number, kind, scoring.points(kind)))
+        rng.shuffle(pool)
+        pool.sort(key=lambda no: (-score[no], -(ratings[no] or 0)))
+        if len(pool) % 2:
+            bye = next((no for no in reversed(pool) if no not in had_pab), pool[-1])
+            pool.remove(bye)
+            had_pab.add(bye)
+            history[bye].append(Round(number, K.PAIRING_BYE, scoring.pairing_bye))
+        for white, black in _pairs(pool, met):
+            for a, b in ((white, black), (black, white)):
+                met[a].add(b)
+            kinds = _game(rng, mix, ratings[white], ratings[black])
+            for no, opp, kind, colour in ((white, black, kinds[0], "w"), (black, white, kinds[1], "b")):
+                history[no].append(Round(number, kind, scoring.points(kind), opp, colour))
+        for no in ratings:
+            score[no] += history[no][-1].points
+    section_players = tuple(
+        Player(
+            start_no=no,
+            name=f"Player {no:04d}",
+            rounds=tuple(history[no]),
+            rating=ratings[no],
+            sex=rng.choice("mw"),
+            federation="ZZZ",
+            fide_id=str(100000 + no),
+            declared_points=sum((r.points for r in history[no]), Fraction(0)),
+        )
+        for no in ratings
+    )
+    return Section(
+        name=f"Synthetic Swiss {seed}",
+        players=section_players,
+        rounds=rounds,
+        headers=(("012", f"Synthetic Swiss {seed}"), ("092", "Swiss System")),
+    )
+
+
+def _requested(rng: random.Random, mix: Mix) -> ResultKind | None:
+    draw = rng.random()
+    for kind, chance in (
+        (K.HALF_BYE, mix.half_bye),
+        (K.ZERO_BYE, mix.zero_bye),
+        (K.FULL_BYE, mix.full_bye),
+        (K.ABSENT, mix.absent),
+    ):
+        if draw < chance:
+            return kind
+        draw -= chance
+    return None
+
+
+def _pairs(pool: list[int], met: dict[int, set[int]]) -> list[tuple[int, int]]:
+    pairs = []
+    rest = list(pool)
+    while rest:
+        first = rest.pop(0)
+        partner = next((no for no in rest if no not in met[first]), rest[0])
+        rest.remove(partner)
+        pairs.append((first, partner))
+    return pairs
+
+
+def _game(
+    rng: random.Random, mix: Mix, white: int | None, black: int | None
+) -> tuple[ResultKind, ResultKind]:
+    draw = rng.random()
+    if draw < mix.double_forfeit:
+        return K.DOUBLE_FORFEIT, K.DOUBLE_FORFEIT
+    draw -= mix.double_forfeit
+    if draw < mix.forfeit:
+        return (K.FORFEIT_WIN, K.FORFEIT_LOSS) if rng.random() < 0.5 else (
+            K.FORFEIT_LOSS,
+            K.FORFEIT_WIN,
+        )
+    draw -= mix.forfeit
+    short = draw < mix.short_game
+    expected = 1 / (1 + 10 ** (((black or 1500) - (white or 1500)) / 400))
+    roll = rng.random()
+    if roll < 0.25:
+        result = (K.DRAW, K.DRAW)
+    elif roll < 0.25 + 0.75 * expected:
+        result = (K.WIN, K.LOSS)
+    else:
+        result = (K.LOSS, K.WIN)
+    if short:
+        short_kind = {K.WIN: K.WIN_UNRATED, K.LOSS: K.LOSS_UNRATED, K.DRAW: K.DRAW_UNRATED}
+        result = (short_kind[result[0]], short_kind[result[1]])
+    return result

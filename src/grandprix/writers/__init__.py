@@ -1,0 +1,1 @@
+"""Writers: sections and standings turned back into files (TRF for pairing programs)."""
