@@ -6,6 +6,8 @@ Everything here is a frozen dataclass. Scores are exact ``Fraction`` values, nev
 from __future__ import annotations
 
 import enum
+import math
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
@@ -155,27 +157,30 @@ class Scoring:
 
     def points(self, kind: ResultKind) -> Fraction:
         """The points a round of this kind is worth."""
-        if kind in (ResultKind.WIN, ResultKind.WIN_UNRATED):
-            return self.win
-        if kind in (ResultKind.DRAW, ResultKind.DRAW_UNRATED):
-            return self.draw
-        if kind in (ResultKind.LOSS, ResultKind.LOSS_UNRATED):
-            return self.loss
-        if kind is ResultKind.FORFEIT_WIN:
-            return self.forfeit_win
-        if kind in (ResultKind.FORFEIT_LOSS, ResultKind.DOUBLE_FORFEIT):
-            return self.forfeit_loss
-        if kind is ResultKind.PAIRING_BYE:
-            return self.pairing_bye
-        if kind is ResultKind.FULL_BYE:
-            return self.full_bye
-        if kind is ResultKind.HALF_BYE:
-            return self.half_bye
-        return self.zero_bye
+        return getattr(self, _SCORING_FIELD[kind])  # type: ignore[no-any-return]
 
     @property
     def is_default(self) -> bool:
         return self == Scoring()
+
+
+_SCORING_FIELD = {
+    ResultKind.WIN: "win",
+    ResultKind.WIN_UNRATED: "win",
+    ResultKind.DRAW: "draw",
+    ResultKind.DRAW_UNRATED: "draw",
+    ResultKind.LOSS: "loss",
+    ResultKind.LOSS_UNRATED: "loss",
+    ResultKind.FORFEIT_WIN: "forfeit_win",
+    ResultKind.FORFEIT_LOSS: "forfeit_loss",
+    ResultKind.DOUBLE_FORFEIT: "forfeit_loss",
+    ResultKind.PAIRING_BYE: "pairing_bye",
+    ResultKind.FULL_BYE: "full_bye",
+    ResultKind.HALF_BYE: "half_bye",
+    ResultKind.ZERO_BYE: "zero_bye",
+    ResultKind.ABSENT: "zero_bye",
+    ResultKind.WITHDRAWN: "zero_bye",
+}
 
 
 @dataclass(frozen=True)
@@ -213,13 +218,20 @@ class Player:
     def points(self) -> Fraction:
         """The player's score: the sum of the rounds, or the declared total for standings files."""
         if self.rounds:
-            return sum((r.points for r in self.rounds), Fraction(0))
+            return total_points(r.points for r in self.rounds)
         return self.declared_points if self.declared_points is not None else Fraction(0)
 
     @property
     def id(self) -> str:
         """The best identifier the file gives: the FIDE (or national) id, else ''."""
         return self.fide_id
+
+
+def total_points(values: Iterable[Fraction]) -> Fraction:
+    """Exact sum of round points, summed as integers over a common denominator (fast)."""
+    pairs = [(v.numerator, v.denominator) for v in values]
+    scale = math.lcm(*(d for _, d in pairs))
+    return Fraction(sum(n * (scale // d) for n, d in pairs), scale)
 
 
 @dataclass(frozen=True)

@@ -34,7 +34,14 @@ def show(value: Fraction | int | None, places: int | None = None) -> str:
     """
     if value is None:
         return ""
-    frac = Fraction(value)
+    if isinstance(value, int):
+        return str(value)
+    frac = value
+    if places is None and frac.denominator == 1:
+        return str(frac.numerator)
+    if places is None and frac.denominator == 2:
+        sign = "-" if frac.numerator < 0 else ""
+        return f"{sign}{abs(frac.numerator) // 2}.5"
     if places is not None:
         quantum = Decimal(1).scaleb(-places)
         dec = (Decimal(frac.numerator) / Decimal(frac.denominator)).quantize(quantum, "ROUND_HALF_UP")

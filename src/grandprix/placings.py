@@ -7,6 +7,7 @@ standings file with an official rank column keeps that order.
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
@@ -63,8 +64,8 @@ def place(
         return Standings(section, rules, (), _official_or_shared(section))
     ctx = Context(section, rules, unrated_rating)
     table = rules_table(rules)
-    points = [p.points for p in section.players]
-    keys: list[list[tuple[int, Fraction]]] = [[(0, -pt)] for pt in points]
+    points = [Fraction(score, ctx.scale) for score in ctx.score]
+    keys: list[list[tuple[int, int]]] = [[(0, -score)] for score in ctx.score]
     columns: list[Sequence[Fraction | None]] = []
     for spec in specs:
         if spec.name == "DE":
@@ -73,11 +74,8 @@ def place(
         else:
             column = table[spec.name](ctx, spec)
         columns.append(column)
-        for i, value in enumerate(column):
-            if value is None:
-                keys[i].append((1, Fraction(0)))
-            else:
-                keys[i].append((0, value if spec.lower_is_better else -value))
+        for key, part in zip(keys, _sort_keys(column, spec.lower_is_better), strict=True):
+            key.append(part)
     order = sorted(range(ctx.size), key=lambda i: (keys[i], section.players[i].start_no))
     rows = [
         Placing(first, last, section.players[i], points[i], tuple(col[i] for col in columns))
@@ -98,9 +96,19 @@ def _spans(order: list[int], key: Callable[[int], object]) -> Iterator[tuple[int
         position = end + 1
 
 
-def _groups(keys: list[list[tuple[int, Fraction]]]) -> list[list[int]]:
+def _sort_keys(column: Sequence[Fraction | None], lower_is_better: bool) -> list[tuple[int, int]]:
+    """Exact integer sort keys for one tie-break column, best first; missing values last."""
+    scale = math.lcm(*(v.denominator for v in column if v is not None))
+    sign = 1 if lower_is_better else -1
+    return [
+        (1, 0) if v is None else (0, sign * v.numerator * (scale // v.denominator))
+        for v in column
+    ]
+
+
+def _groups(keys: list[list[tuple[int, int]]]) -> list[list[int]]:
     """Indices of players equal on every criterion so far."""
-    groups: dict[tuple[tuple[int, Fraction], ...], list[int]] = {}
+    groups: dict[tuple[tuple[int, int], ...], list[int]] = {}
     for i, key in enumerate(keys):
         groups.setdefault(tuple(key), []).append(i)
     return list(groups.values())

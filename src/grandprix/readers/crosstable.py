@@ -12,7 +12,17 @@ import itertools
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from grandprix.model import Location, Player, Problem, ResultKind, Round, Scoring, Section, Severity
+from grandprix.model import (
+    Location,
+    Player,
+    Problem,
+    ResultKind,
+    Round,
+    Scoring,
+    Section,
+    Severity,
+    total_points,
+)
 from grandprix.numbers import show
 
 K = ResultKind
@@ -211,7 +221,7 @@ def _mark_double_forfeits(by_no: dict[int, RawPlayer]) -> None:
 def _build_player(raw: RawPlayer, scoring: Scoring, problems: list[Problem]) -> Player:
     kinds = [r.kind for r in raw.rounds]
     inferred = [False] * len(kinds)
-    computed = sum((scoring.points(k) for k in kinds), Fraction(0))
+    computed = total_points(scoring.points(k) for k in kinds)
     if raw.declared_points is not None and computed != raw.declared_points:
         blanks = [i for i, r in enumerate(raw.rounds) if r.blank]
         fill = _infer_blanks(raw.declared_points - computed, len(blanks), scoring)

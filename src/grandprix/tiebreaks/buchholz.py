@@ -5,9 +5,9 @@ Both the 2024 and the 2026 editions are here; they differ only in the dummy oppo
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
+from typing import NamedTuple
 
 from grandprix.tiebreaks.codes import Spec
 from grandprix.tiebreaks.context import Context, Rules
@@ -15,8 +15,7 @@ from grandprix.tiebreaks.context import Context, Rules
 Values = list[Fraction | None]
 
 
-@dataclass(frozen=True)
-class Term:
+class Term(NamedTuple):
     """One round's contribution: the opponent's (or dummy's) score and the term it adds."""
 
     score: int

@@ -46,12 +46,8 @@ class Context:
         players = section.players
         self.index = {p.start_no: i for i, p in enumerate(players)}
         scoring = section.scoring
-        values = [
-            scoring.win,
-            scoring.draw,
-            *(r.points for p in players for r in p.rounds),
-        ]
-        self.scale = math.lcm(*(v.denominator for v in values))
+        denominators = {r.points.denominator for p in players for r in p.rounds}
+        self.scale = math.lcm(scoring.win.denominator, scoring.draw.denominator, *denominators)
         self.win = self._units(scoring.win)
         self.draw = self._units(scoring.draw)
         self.kinds: list[list[ResultKind]] = []
@@ -73,9 +69,7 @@ class Context:
         self._adjusted: dict[bool, Adjusted] = {}
 
     def _units(self, value: Fraction) -> int:
-        scaled = value * self.scale
-        assert scaled.denominator == 1
-        return scaled.numerator
+        return value.numerator * (self.scale // value.denominator)
 
     def value(self, units: int | None, power: int = 1) -> Fraction | None:
         """Units back to points (``power`` 2 for products of two scores, as in SB)."""

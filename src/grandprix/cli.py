@@ -1,0 +1,144 @@
+"""The ``grandprix`` command line. Only this module turns errors into messages and exit codes.
+
+Exit codes: 0 done; 1 the check found problems; 2 bad input or bad usage (nothing written).
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import TYPE_CHECKING, NoReturn
+
+import click
+
+from grandprix import __version__
+from grandprix.errors import GrandprixError, InputError, errors_only
+from grandprix.model import Problem, Severity
+
+if TYPE_CHECKING:
+    from grandprix.placings import Standings
+
+EXIT_INPUT = 2
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(__version__, prog_name="grandprix")
+def main() -> None:
+    """Run chess Grand Prix series from the results files pairing programs write."""
+
+
+@main.command("event")
+@click.argument("file", type=click.Path(path_type=Path))
+@click.option(
+    "--tiebreaks",
+    "codes",
+    default="",
+    metavar="CODES",
+    help="Ordered tie-breaks, comma separated, e.g. 'BH/C1,BH,SB,DE'. Without them, players on "
+    "equal points share a span of places ('6-8').",
+)
+@click.option(
+    "--tiebreak-rules",
+    "rules_name",
+    type=click.Choice(["fide-2024", "fide-2026", "fide-2009", "us-chess"]),
+    default="fide-2024",
+    show_default=True,
+    help="Rule book of the tie-breaks. Never taken from the event's date: state it.",
+)
+@click.option(
+    "--format",
+    "fmt",
+    type=click.Choice(["table", "csv", "json"]),
+    default="table",
+    show_default=True,
+    help="Output format.",
+)
+@click.option(
+    "--input-format",
+    type=click.Choice(["trf", "csv", "chess-results"]),
+    default=None,
+    help="Format of FILE; detected from its name and content when not given.",
+)
+@click.option(
+    "--pairing",
+    type=click.Choice(["auto", "swiss", "round-robin"]),
+    default="auto",
+    show_default=True,
+    help="Swiss or pre-determined (round robin) pairing, which changes how forfeits count "
+    "(C.07 art. 15). 'auto' reads the file's tournament type, else the pairings.",
+)
+@click.option(
+    "--unrated-rating",
+    type=click.IntRange(0, 4000),
+    default=None,
+    help="Rating that unrated players count with in ARO/TPR/PTP; without it those tie-breaks "
+    "are left empty when anyone is unrated (C.07 art. 10).",
+)
+def event_command(
+    file: Path,
+    codes: str,
+    rules_name: str,
+    fmt: str,
+    input_format: str | None,
+    pairing: str,
+    unrated_rating: int | None,
+) -> None:
+    """Place every player of one event FILE (TRF, standings CSV or a chess-results export)."""
+    from dataclasses import replace
+
+    from grandprix.placings import place
+    from grandprix.readers import load_section
+    from grandprix.tiebreaks import Rules, parse
+
+    rules = Rules(rules_name)
+    try:
+        specs = parse(codes, rules) if codes else []
+        section, problems = load_section(file, input_format)
+        _stop_on_errors(problems)
+        assert section is not None
+        if pairing != "auto":
+            section = replace(section, round_robin=pairing == "round-robin")
+        standings = place(section, specs, rules, unrated_rating)
+    except GrandprixError as exc:
+        _fail(exc)
+    warnings = [p for p in problems if p.severity is Severity.WARNING]
+    _emit(standings, fmt, warnings)
+
+
+def _emit(standings: Standings, fmt: str, warnings: list[Problem]) -> None:
+    from grandprix.report import standings_csv, standings_json, standings_table
+
+    for warning in warnings:
+        click.echo(str(warning), err=True)
+    if fmt == "csv":
+        click.echo(standings_csv(standings), nl=False)
+    elif fmt == "json":
+        click.echo(standings_json(standings, warnings), nl=False)
+    else:
+        from rich.console import Console
+
+        Console().print(standings_table(standings))
+
+
+def _stop_on_errors(problems: list[Problem]) -> None:
+    errors = errors_only(problems)
+    if errors:
+        raise InputError(problems)
+
+
+def _fail(exc: GrandprixError) -> NoReturn:
+    if isinstance(exc, InputError):
+        errors = errors_only(exc.problems)
+        for problem in exc.problems:
+            click.echo(str(problem), err=True)
+        click.echo(
+            f"{len(errors)} error(s): nothing was computed; correct the file and run again.",
+            err=True,
+        )
+    else:
+        click.echo(f"error: {exc}", err=True)
+    sys.exit(EXIT_INPUT)
+
+
+if __name__ == "__main__":  # pragma: no cover
+    main()

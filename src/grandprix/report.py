@@ -1,0 +1,97 @@
+"""Event placings as CSV, JSON or a terminal table. Numbers are plain decimals ('3.5', '10.75')."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from typing import TYPE_CHECKING, Any
+
+from grandprix.model import Problem
+from grandprix.numbers import show
+from grandprix.placings import Standings
+
+if TYPE_CHECKING:
+    from rich.table import Table
+
+CSV_COLUMNS = ("place", "start_no", "name", "id", "points")
+
+
+def standings_csv(standings: Standings) -> str:
+    """``place,start_no,name,id,points`` then one column per tie-break, named as given."""
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow([*CSV_COLUMNS, *(spec.code for spec in standings.specs)])
+    for row in standings.rows:
+        writer.writerow(
+            [
+                row.place,
+                row.player.start_no,
+                row.player.name,
+                row.player.id,
+                show(row.points),
+                *(show(v) for v in row.values),
+            ]
+        )
+    return out.getvalue()
+
+
+def standings_json(standings: Standings, warnings: list[Problem]) -> str:
+    """The placings as JSON; numbers are decimal strings so that they stay exact."""
+    section = standings.section
+    document: dict[str, Any] = {
+        "event": section.name,
+        "source": section.source,
+        "date": section.date or None,
+        "rounds": section.rounds,
+        "round_robin": section.round_robin,
+        "tiebreak_rules": standings.rules.value,
+        "tiebreaks": [spec.code for spec in standings.specs],
+        "placings": [
+            {
+                "place": row.place,
+                "start_no": row.player.start_no,
+                "name": row.player.name,
+                "id": row.player.id or None,
+                "rating": row.player.rating,
+                "points": show(row.points),
+                "tiebreaks": {
+                    spec.code: (None if value is None else show(value))
+                    for spec, value in zip(standings.specs, row.values, strict=True)
+                },
+            }
+            for row in standings.rows
+        ],
+        "warnings": [str(p) for p in warnings],
+    }
+    return json.dumps(document, indent=2, ensure_ascii=False) + "\n"
+
+
+def standings_table(standings: Standings) -> Table:
+    """A rich table for the terminal."""
+    from rich.table import Table
+
+    section = standings.section
+    caption = f"{section.rounds} rounds" if section.has_crosstable else "final scores only"
+    if standings.specs:
+        caption += f"; tie-breaks ({standings.rules.value}): " + ", ".join(
+            s.code for s in standings.specs
+        )
+    table = Table(title=section.name, caption=caption)
+    table.add_column("Place", justify="right")
+    table.add_column("No", justify="right")
+    table.add_column("Name")
+    table.add_column("Rtg", justify="right")
+    table.add_column("Pts", justify="right")
+    for spec in standings.specs:
+        table.add_column(spec.code, justify="right")
+    for row in standings.rows:
+        table.add_row(
+            row.place,
+            str(row.player.start_no),
+            row.player.name,
+            str(row.player.rating or ""),
+            show(row.points),
+            *(show(v) for v in row.values),
+        )
+    return table
