@@ -93,6 +93,51 @@ def generate(players: int, rounds: int, seed: int, mix: Mix | None = None) -> Se
     )
 
 
+def round_robin(players: int, seed: int, forfeits: int = 1) -> Section:
+    """A single round robin (circle method) of ``players``, with ``forfeits`` forfeited games."""
+    rng = random.Random(seed)
+    numbers = list(range(1, players + 1)) + ([0] if players % 2 else [])
+    count = len(numbers)
+    history: dict[int, list[Round]] = {no: [] for no in range(1, players + 1)}
+    ratings = {no: rng.randint(1400, 2400) for no in history}
+    games = [(r, i) for r in range(count - 1) for i in range(count // 2)]
+    forfeited = set(rng.sample(games, forfeits)) if forfeits else set()
+    scoring = Scoring()
+    for r in range(count - 1):
+        rotation = [numbers[0], *numbers[1:][-r:], *numbers[1:][:-r]] if r else numbers
+        for i in range(count // 2):
+            a, b = rotation[i], rotation[count - 1 - i]
+            white, black = (a, b) if rng.random() < 0.5 else (b, a)
+            if 0 in (white, black):
+                lone = white or black
+                history[lone].append(Round(r + 1, K.ZERO_BYE, Fraction(0)))
+                continue
+            if (r, i) in forfeited:
+                kinds = (K.FORFEIT_WIN, K.FORFEIT_LOSS)
+            else:
+                kinds = _game(rng, Mix(forfeit=0, double_forfeit=0, short_game=0),
+                              ratings[white], ratings[black])
+            for no, opp, kind, colour in ((white, black, kinds[0], "w"), (black, white, kinds[1], "b")):
+                history[no].append(Round(r + 1, kind, scoring.points(kind), opp, colour))
+    section_players = tuple(
+        Player(
+            start_no=no,
+            name=f"Player {no:04d}",
+            rounds=tuple(history[no]),
+            rating=ratings[no],
+            declared_points=sum((x.points for x in history[no]), Fraction(0)),
+        )
+        for no in history
+    )
+    return Section(
+        name=f"Synthetic round robin {seed}",
+        players=section_players,
+        rounds=count - 1,
+        round_robin=True,
+        headers=(("012", f"Synthetic round robin {seed}"), ("092", "Round robin")),
+    )
+
+
 def _requested(rng: random.Random, mix: Mix) -> ResultKind | None:
     draw = rng.random()
     for kind, chance in (

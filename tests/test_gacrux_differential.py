@@ -1,0 +1,88 @@
+"""Differential test against gacrux, the FIDE technical commission's reference program.
+
+Every TRF of ../shared/data and 200 generated Swiss events with every kind of unplayed round,
+under both C.07 editions, for BH, BH/C1, BH/M1, SB, SB/C1, WIN, PS, ARO and TPR: no mismatch.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+
+from conftest import SHARED_DATA, shared
+from grandprix.model import ResultKind, Section
+from grandprix.placings import place
+from grandprix.readers.trf import read_trf
+from grandprix.synthetic import Mix, generate
+from grandprix.tiebreaks import Rules, parse
+from grandprix.writers.trf import write_trf
+from oracle import for_gacrux, gacrux_values
+
+pytest.importorskip("gacrux", reason="gacrux (test dependency) is not installed")
+
+CODES = ["BH", "BH/C1", "BH/M1", "SB", "SB/C1", "WIN", "PS", "ARO", "TPR"]
+EDITIONS = (Rules.FIDE_2024, Rules.FIDE_2026)
+GENERATED = 200
+RICH_MIX = Mix(half_bye=0.07, zero_bye=0.04, full_bye=0.03, absent=0.03, withdraw=0.02,
+               forfeit=0.06, double_forfeit=0.02, short_game=0.03)  # fmt: skip
+
+
+def generated_event(seed: int) -> Section:
+    """The seed-th generated Swiss: 6-40 players, 4-11 rounds; every fourth with unrated players."""
+    mix = RICH_MIX if seed % 4 else Mix(unrated=0.1)
+    return generate(6 + seed % 35, 4 + seed % 8, seed, mix)
+
+
+def mismatches(section: Section, trf: Path) -> list[str]:
+    """Every value where grandprix and gacrux differ, described."""
+    out = []
+    for rules in EDITIONS:
+        oracle = gacrux_values(trf, CODES, rules.value, section.round_robin)
+        standings = place(section, parse(",".join(CODES), rules), rules)
+        for row in standings.rows:
+            theirs = oracle[row.player.start_no]
+            ours: dict[str, Fraction | None] = dict(zip(CODES, row.values, strict=True))
+            ours["PTS"] = row.points
+            for code, value in ours.items():
+                if theirs[code] != value:
+                    out.append(
+                        f"{trf.name} {rules.value} player {row.player.start_no} {code}: "
+                        f"gacrux {theirs[code]}, grandprix {value}"
+                    )
+    return out
+
+
+def _shared_trfs() -> list[Path]:
+    return sorted(SHARED_DATA.glob("**/*.trf")) or [SHARED_DATA / "missing.trf"]
+
+
+@pytest.mark.parametrize("path", _shared_trfs(), ids=lambda p: p.name)
+def test_every_shared_trf_matches_gacrux(path: Path, tmp_path: Path) -> None:
+    section, _ = read_trf(shared(path.relative_to(SHARED_DATA).as_posix()))
+    assert section is not None
+    copy = tmp_path / path.name
+    copy.write_text(write_trf(for_gacrux(section)), encoding="utf-8")
+    assert mismatches(section, copy) == []
+
+
+@pytest.mark.parametrize("batch", range(10))
+def test_generated_swiss_events_match_gacrux(batch: int, tmp_path: Path) -> None:
+    problems: list[str] = []
+    for seed in range(batch * GENERATED // 10, (batch + 1) * GENERATED // 10):
+        generated = generated_event(seed)
+        trf = tmp_path / f"swiss_{seed}.trf"
+        trf.write_text(write_trf(generated), encoding="utf-8")
+        section, read_problems = read_trf(trf)
+        assert section is not None and not read_problems
+        problems += mismatches(section, trf)
+    assert problems == []
+
+
+def test_generated_events_contain_every_kind_of_round() -> None:
+    seen: set[ResultKind] = set()
+    for seed in range(GENERATED):
+        section = generated_event(seed)
+        seen |= {r.kind for p in section.players for r in p.rounds}
+    assert seen == set(ResultKind)
