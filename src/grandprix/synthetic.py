@@ -48,7 +48,7 @@ def generate(players: int, rounds: int, seed: int, mix: Mix | None = None) -> Se
     for number in range(1, rounds + 1):
         pool = []
         for no in ratings:
-            if no in left or rng.random() < mix.withdraw:
+            if no in left or (len(left) < players - 2 and rng.random() < mix.withdraw):
                 left.add(no)
                 history[no].append(Round(number, K.WITHDRAWN, Fraction(0)))
                 continue

@@ -23,7 +23,7 @@ from grandprix.model import (
     Severity,
     total_points,
 )
-from grandprix.numbers import show
+from grandprix.numbers import show_points
 
 K = ResultKind
 
@@ -48,6 +48,7 @@ class RawRound:
     colour: str | None
     location: Location
     blank: bool = False  # no result code: its value may be told by the declared total
+    damaged: bool = False  # unreadable (already reported): later checks leave it alone
 
 
 @dataclass
@@ -65,6 +66,7 @@ class RawPlayer:
     declared_points: Fraction | None = None
     points_location: Location | None = None
     declared_rank: str = ""
+    damaged: bool = False  # the line could not be read whole (already reported)
 
 
 @dataclass
@@ -155,10 +157,12 @@ def _fill_missing_rounds(player: RawPlayer, rounds: int) -> None:
 def _check_pairings(by_no: dict[int, RawPlayer], problems: list[Problem]) -> None:
     for player in by_no.values():
         for rnd in player.rounds:
-            if rnd.opponent is None or not rnd.kind.has_opponent:
+            if rnd.opponent is None or not rnd.kind.has_opponent or rnd.damaged:
                 continue
             where = f"round {rnd.number}"
             other = by_no.get(rnd.opponent)
+            if other is not None and (other.damaged or _damaged_round(other, rnd.number)):
+                continue
             if other is None or rnd.opponent == player.start_no:
                 problems.append(
                     Problem(
@@ -205,6 +209,10 @@ def _check_pairings(by_no: dict[int, RawPlayer], problems: list[Problem]) -> Non
                 )
 
 
+def _damaged_round(player: RawPlayer, number: int) -> bool:
+    return number <= len(player.rounds) and player.rounds[number - 1].damaged
+
+
 def _mark_double_forfeits(by_no: dict[int, RawPlayer]) -> None:
     for player in by_no.values():
         for rnd in player.rounds:
@@ -222,7 +230,8 @@ def _build_player(raw: RawPlayer, scoring: Scoring, problems: list[Problem]) -> 
     kinds = [r.kind for r in raw.rounds]
     inferred = [False] * len(kinds)
     computed = total_points(scoring.points(k) for k in kinds)
-    if raw.declared_points is not None and computed != raw.declared_points:
+    damaged = raw.damaged or any(r.damaged for r in raw.rounds)
+    if raw.declared_points is not None and computed != raw.declared_points and not damaged:
         blanks = [i for i, r in enumerate(raw.rounds) if r.blank]
         fill = _infer_blanks(raw.declared_points - computed, len(blanks), scoring)
         where = raw.points_location or raw.location
@@ -231,7 +240,8 @@ def _build_player(raw: RawPlayer, scoring: Scoring, problems: list[Problem]) -> 
                 Problem(
                     where,
                     f"points do not add up for player {raw.start_no}: the file declares "
-                    f"{show(raw.declared_points)} but the rounds give {show(computed)} "
+                    f"{show_points(raw.declared_points)} but the rounds give "
+                    f"{show_points(computed)} "
                     "(correct the result codes or the total)",
                 )
             )
@@ -248,7 +258,7 @@ def _build_player(raw: RawPlayer, scoring: Scoring, problems: list[Problem]) -> 
                 Problem(
                     where,
                     f"player {raw.start_no}: blank result codes read from the declared total "
-                    f"{show(raw.declared_points)}: {told}",
+                    f"{show_points(raw.declared_points)}: {told}",
                     Severity.WARNING,
                 )
             )

@@ -123,16 +123,18 @@ def _field(line: str, first: int, last: int) -> str:
 
 
 def _read_player(line: str, where: Location, problems: list[Problem]) -> RawPlayer | None:
+    start = _field(line, 5, 8)
     if len(line.rstrip()) < 84:
         problems.append(
             Problem(
-                where.at(len(line) + 1),
+                where.at(len(line.rstrip()) + 1),
                 f"truncated line: a player record needs at least 84 columns (through the points "
                 f"in columns 81-84) but this one has {len(line.rstrip())}",
             )
         )
+        if start.isdigit() and int(start) > 0:
+            return RawPlayer(int(start), _field(line, 15, 47), where, damaged=True)
         return None
-    start = _field(line, 5, 8)
     if not start.isdigit() or int(start) == 0:
         problems.append(
             Problem(where.at(5), f"start number '{start}' in columns 5-8 is not a number 1-9999")
@@ -176,44 +178,53 @@ def _read_round_blocks(
         number += 1
         block = text[start : start + 8].ljust(8)
         col = start + 1  # 1-based column of the block
-        if block[4] != " " or block[6] != " ":
-            problems.append(
-                Problem(
-                    where.at(col),
-                    f"misaligned round {number}: columns {col}-{col + 7} read '{block}' "
-                    "(expected 'nnnn c r': opponent, colour, result; a wrong file encoding "
-                    "can shift columns)",
-                )
+        rnd = _read_block(block, number, where.at(col), problems)
+        player.rounds.append(
+            rnd or RawRound(number, K.ABSENT, None, None, where.at(col), damaged=True)
+        )
+
+
+def _read_block(
+    block: str, number: int, where: Location, problems: list[Problem]
+) -> RawRound | None:
+    """One round block 'nnnn c r'; None (after reporting why) when it cannot be read."""
+    col = where.column
+    if block[4] != " " or block[6] != " ":
+        problems.append(
+            Problem(
+                where.at(col),
+                f"misaligned round {number}: columns {col}-{col + 7} read '{block}' "
+                "(expected 'nnnn c r': opponent, colour, result; a wrong file encoding "
+                "can shift columns)",
             )
-            continue
-        opp_text, colour, code = block[:4].strip(), block[5], block[7]
-        kind = CODES.get(code.upper())
-        if kind is None:
-            problems.append(
-                Problem(
-                    where.at(col + 7),
-                    f"unknown result code '{code}' in round {number} "
-                    f"(expected one of {EXPECTED_CODES})",
-                )
+        )
+        return None
+    opp_text, colour, code = block[:4].strip(), block[5], block[7]
+    kind = CODES.get(code.upper())
+    if kind is None:
+        problems.append(
+            Problem(
+                where.at(col + 7),
+                f"unknown result code '{code}' in round {number} "
+                f"(expected one of {EXPECTED_CODES})",
             )
-            continue
-        if opp_text and not opp_text.isdigit():
-            problems.append(
-                Problem(where.at(col), f"opponent '{opp_text}' in round {number} is not a number")
+        )
+        return None
+    if opp_text and not opp_text.isdigit():
+        problems.append(
+            Problem(where.at(col), f"opponent '{opp_text}' in round {number} is not a number")
+        )
+        return None
+    opponent = int(opp_text) if opp_text and int(opp_text) > 0 else None
+    if colour.lower() not in ("w", "b", "-", " "):
+        problems.append(
+            Problem(
+                where.at(col + 5),
+                f"colour '{colour}' in round {number} (expected w, b or -)",
             )
-            continue
-        opponent = int(opp_text) if opp_text and int(opp_text) > 0 else None
-        if colour.lower() not in ("w", "b", "-", " "):
-            problems.append(
-                Problem(
-                    where.at(col + 5),
-                    f"colour '{colour}' in round {number} (expected w, b or -)",
-                )
-            )
-            continue
-        rnd = _round(number, kind, opponent, colour, code, where.at(col), problems)
-        if rnd is not None:
-            player.rounds.append(rnd)
+        )
+        return None
+    return _round(number, kind, opponent, colour, code, where.at(col), problems)
 
 
 def _round(
