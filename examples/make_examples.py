@@ -13,13 +13,70 @@ from grandprix.model import Section
 from grandprix.synthetic import Mix, generate, round_robin
 from grandprix.writers.trf import write_trf
 
-FIRST = ["Ada", "Bruno", "Carla", "Dario", "Elena", "Femi", "Greta", "Hugo", "Ines", "Jonas",
-         "Kaito", "Lena", "Marek", "Nadia", "Omar", "Petra", "Quentin", "Rosa", "Sami", "Tove",
-         "Ugo", "Vera", "Wim", "Xenia", "Yusuf", "Zora", "Aleš", "Björn", "Chloé", "Đorđe"]  # fmt: skip
-LAST = ["Abbott", "Brandt", "Castillo", "Dufour", "Eriksen", "Fontana", "Gallo", "Horvat",
-        "Ibarra", "Jansen", "Kowalski", "Lindqvist", "Moreau", "Novak", "Okafor", "Pereira",
-        "Quinn", "Rossi", "Sandoval", "Tanaka", "Ueda", "Varga", "Weber", "Xu", "Yilmaz",
-        "Zanetti", "Åberg", "Brennan", "Costa", "Dvořák"]  # fmt: skip
+FIRST = [
+    "Ada",
+    "Bruno",
+    "Carla",
+    "Dario",
+    "Elena",
+    "Femi",
+    "Greta",
+    "Hugo",
+    "Ines",
+    "Jonas",
+    "Kaito",
+    "Lena",
+    "Marek",
+    "Nadia",
+    "Omar",
+    "Petra",
+    "Quentin",
+    "Rosa",
+    "Sami",
+    "Tove",
+    "Ugo",
+    "Vera",
+    "Wim",
+    "Xenia",
+    "Yusuf",
+    "Zora",
+    "Aleš",
+    "Björn",
+    "Chloé",
+    "Đorđe",
+]
+LAST = [
+    "Abbott",
+    "Brandt",
+    "Castillo",
+    "Dufour",
+    "Eriksen",
+    "Fontana",
+    "Gallo",
+    "Horvat",
+    "Ibarra",
+    "Jansen",
+    "Kowalski",
+    "Lindqvist",
+    "Moreau",
+    "Novak",
+    "Okafor",
+    "Pereira",
+    "Quinn",
+    "Rossi",
+    "Sandoval",
+    "Tanaka",
+    "Ueda",
+    "Varga",
+    "Weber",
+    "Xu",
+    "Yilmaz",
+    "Zanetti",
+    "Åberg",
+    "Brennan",
+    "Costa",
+    "Dvořák",
+]
 HERE = Path(__file__).parent / "events"
 
 
@@ -28,7 +85,8 @@ def named(section: Section, seed: int, title: str, headers: tuple[tuple[str, str
     names = [f"{last}, {first}" for first in FIRST for last in LAST]
     rng.shuffle(names)
     players = tuple(
-        replace(p, name=names[i], fide_id=str(900000 + seed * 1000 + i)) for i, p in enumerate(section.players)
+        replace(p, name=names[i], fide_id=str(900000 + seed * 1000 + i))
+        for i, p in enumerate(section.players)
     )
     return replace(section, name=title, players=players, headers=headers)
 

@@ -6,8 +6,8 @@ import contextlib
 import io
 import sys
 import tempfile
-from fractions import Fraction
 from dataclasses import replace
+from fractions import Fraction
 from pathlib import Path
 
 from grandprix.model import Section
@@ -24,7 +24,15 @@ def gacrux_values(
     suffix = EDITION_SUFFIX[edition]
     with tempfile.TemporaryDirectory() as tmp:
         out = Path(tmp) / "out.txt"
-        argv = ["tiebreakchecker", "-i", str(trf), "-b", "utf-8", "-p" if round_robin else "-s", "-t"]
+        argv = [
+            "tiebreakchecker",
+            "-i",
+            str(trf),
+            "-b",
+            "utf-8",
+            "-p" if round_robin else "-s",
+            "-t",
+        ]
         argv += ["PTS", *(code + suffix for code in codes), "-d", "T", "-o", str(out)]
         saved = sys.argv
         sys.argv = argv

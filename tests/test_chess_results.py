@@ -74,7 +74,7 @@ def test_a_bad_cell_is_located(tmp_path: Path) -> None:
         "1,,Alpha ,2000,LBN, 2w1, 2b?,1\n"
         "2,,Beta ,1900,LBN, 1b0, 1w0,0\n"
     )
-    section, problems = read_chess_results("x.csv", text.encode())
+    _section, problems = read_chess_results("x.csv", text.encode())
     assert any(str(p).startswith("x.csv:2:7: round 2 cell '2b?' is not a result") for p in problems)
 
 

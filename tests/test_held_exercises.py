@@ -26,7 +26,9 @@ def _cases() -> list[Any]:
         for ex in data["exercises"]
     ]
     cases += [
-        pytest.param(ex | {"edition": "fide-2026"}, id=f"ex{ex['exercise']:02d}-{ex['tiebreak']}-2026")
+        pytest.param(
+            ex | {"edition": "fide-2026"}, id=f"ex{ex['exercise']:02d}-{ex['tiebreak']}-2026"
+        )
         for ex in data["exercises_2026_rules"]["cases"]
     ]
     return cases

@@ -49,7 +49,7 @@ def test_a_file_with_several_problems_reports_them_all() -> None:
     assert "3 error(s)" in err
 
 
-def test_a_missing_file_is_reported_with_exit_2(tmp_path: object) -> None:
+def test_a_missing_file_is_reported_with_exit_2() -> None:
     result = CliRunner().invoke(main, ["event", "no/such/file.trf"])
     assert result.exit_code == 2
     assert "no/such/file.trf: cannot read the file" in result.stderr

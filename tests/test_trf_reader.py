@@ -15,7 +15,8 @@ HEADER = "012 Codes\nXXR 2\n"
 
 
 def line(no: int, points: str, *blocks: str, name: str = "") -> str:
-    head = f"001 {no:>4} m    {name or f'Player {no}':<33} 2000 ZZZ {no:>11} 1990/01/01 {points:>4} {no:>4}"
+    label = name or f"Player {no}"
+    head = f"001 {no:>4} m    {label:<33} 2000 ZZZ {no:>11} 1990/01/01 {points:>4} {no:>4}"
     return head + "".join(f"  {b}" for b in blocks)
 
 

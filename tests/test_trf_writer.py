@@ -16,7 +16,7 @@ from grandprix.writers.trf import write_trf
 
 
 def round_trip(path: Path) -> None:
-    first, problems = read_trf(path)
+    first, _problems = read_trf(path)
     assert first is not None
     again, problems_again = read_trf("again.trf", write_trf(first).encode())
     assert [p for p in problems_again if p.severity.value == "error"] == []
@@ -65,8 +65,9 @@ def test_non_default_scoring_is_written_and_read_back() -> None:
     from dataclasses import replace
     from fractions import Fraction
 
-    scoring = Scoring(win=Fraction(3), draw=Fraction(1), forfeit_win=Fraction(3),
-                      full_bye=Fraction(3), half_bye=Fraction(1), pairing_bye=Fraction(3))  # fmt: skip
+    three, one = Fraction(3), Fraction(1)
+    scoring = Scoring(win=three, draw=one, forfeit_win=three, full_bye=three, half_bye=one,
+                      pairing_bye=three)  # fmt: skip
     base = generate(10, 5, 4)
     players = tuple(
         replace(

@@ -1,4 +1,4 @@
-"""The package's exceptions. The library raises; only the command line turns them into exit codes."""
+"""The package's exceptions. The library raises; only the command line turns them into exits."""
 
 from __future__ import annotations
 

@@ -266,4 +266,8 @@ class Event:
 
     @staticmethod
     def single(section: Section) -> Event:
-        return Event(name=section.name or Path(section.source).stem, sections=(section,), source=section.source)
+        return Event(
+            name=section.name or Path(section.source).stem,
+            sections=(section,),
+            source=section.source,
+        )

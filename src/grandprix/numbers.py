@@ -10,7 +10,7 @@ _HALF = re.compile(r"^(\d*)\s*½$")
 
 
 def parse_score(text: str) -> Fraction | None:
-    """An exact score from a decimal ('3.5', '3,5') or a vulgar half ('3½', '½'); None if not one."""
+    """An exact score from a decimal ('3.5', '3,5') or a half ('3½', '½'); None if not one."""
     text = text.strip()
     if not text:
         return None
@@ -44,7 +44,9 @@ def show(value: Fraction | int | None, places: int | None = None) -> str:
         return f"{sign}{abs(frac.numerator) // 2}.5"
     if places is not None:
         quantum = Decimal(1).scaleb(-places)
-        dec = (Decimal(frac.numerator) / Decimal(frac.denominator)).quantize(quantum, "ROUND_HALF_UP")
+        dec = (Decimal(frac.numerator) / Decimal(frac.denominator)).quantize(
+            quantum, "ROUND_HALF_UP"
+        )
         return f"{dec:f}"
     den = frac.denominator
     twos = fives = 0

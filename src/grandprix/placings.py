@@ -101,8 +101,7 @@ def _sort_keys(column: Sequence[Fraction | None], lower_is_better: bool) -> list
     scale = math.lcm(*(v.denominator for v in column if v is not None))
     sign = 1 if lower_is_better else -1
     return [
-        (1, 0) if v is None else (0, sign * v.numerator * (scale // v.denominator))
-        for v in column
+        (1, 0) if v is None else (0, sign * v.numerator * (scale // v.denominator)) for v in column
     ]
 
 
@@ -126,15 +125,13 @@ def parse_rank(text: str) -> tuple[int, int] | None:
 
 def _official_or_shared(section: Section) -> tuple[Placing, ...]:
     players = list(section.players)
-    ranks = [parse_rank(p.declared_rank) for p in players]
-    if players and all(r is not None for r in ranks):
+    ranks = [span for p in players if (span := parse_rank(p.declared_rank)) is not None]
+    if players and len(ranks) == len(players):
         order = sorted(range(len(players)), key=lambda i: (ranks[i], players[i].start_no))
-        firsts = [ranks[i][0] for i in order if ranks[i] is not None]
+        firsts = [ranks[i][0] for i in order]
         rows = []
         for i in order:
-            span = ranks[i]
-            assert span is not None
-            first, last = span
+            first, last = ranks[i]
             if first == last and firsts.count(first) > 1:  # a repeated number is a shared place
                 last = first + firsts.count(first) - 1
             rows.append(Placing(first, last, players[i], players[i].points))

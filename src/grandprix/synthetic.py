@@ -68,7 +68,10 @@ def generate(players: int, rounds: int, seed: int, mix: Mix | None = None) -> Se
             for a, b in ((white, black), (black, white)):
                 met[a].add(b)
             kinds = _game(rng, mix, ratings[white], ratings[black])
-            for no, opp, kind, colour in ((white, black, kinds[0], "w"), (black, white, kinds[1], "b")):
+            for no, opp, kind, colour in (
+                (white, black, kinds[0], "w"),
+                (black, white, kinds[1], "b"),
+            ):
                 history[no].append(Round(number, kind, scoring.points(kind), opp, colour))
         for no in ratings:
             score[no] += history[no][-1].points
@@ -115,9 +118,16 @@ def round_robin(players: int, seed: int, forfeits: int = 1) -> Section:
             if (r, i) in forfeited:
                 kinds = (K.FORFEIT_WIN, K.FORFEIT_LOSS)
             else:
-                kinds = _game(rng, Mix(forfeit=0, double_forfeit=0, short_game=0),
-                              ratings[white], ratings[black])
-            for no, opp, kind, colour in ((white, black, kinds[0], "w"), (black, white, kinds[1], "b")):
+                kinds = _game(
+                    rng,
+                    Mix(forfeit=0, double_forfeit=0, short_game=0),
+                    ratings[white],
+                    ratings[black],
+                )
+            for no, opp, kind, colour in (
+                (white, black, kinds[0], "w"),
+                (black, white, kinds[1], "b"),
+            ):
                 history[no].append(Round(r + 1, kind, scoring.points(kind), opp, colour))
     section_players = tuple(
         Player(
@@ -171,9 +181,13 @@ def _game(
         return K.DOUBLE_FORFEIT, K.DOUBLE_FORFEIT
     draw -= mix.double_forfeit
     if draw < mix.forfeit:
-        return (K.FORFEIT_WIN, K.FORFEIT_LOSS) if rng.random() < 0.5 else (
-            K.FORFEIT_LOSS,
-            K.FORFEIT_WIN,
+        return (
+            (K.FORFEIT_WIN, K.FORFEIT_LOSS)
+            if rng.random() < 0.5
+            else (
+                K.FORFEIT_LOSS,
+                K.FORFEIT_WIN,
+            )
         )
     draw -= mix.forfeit
     short = draw < mix.short_game

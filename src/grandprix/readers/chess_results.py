@@ -64,10 +64,7 @@ def _xlsx_rows(name: str, data: bytes, problems: list[Problem]) -> list[list[Cel
     grid = []
     for number, row in enumerate(sheet.iter_rows(values_only=True), start=1):
         grid.append(
-            [
-                (_text(value), Location(name, number, col))
-                for col, value in enumerate(row, start=1)
-            ]
+            [(_text(value), Location(name, number, col)) for col, value in enumerate(row, start=1)]
         )
     book.close()
     return grid
@@ -134,9 +131,12 @@ def _read_metadata(rows: list[list[Cell]], info: SectionInfo) -> None:
             headers.append((key.strip(), value.strip()))
             if key.strip().lower() == "date":
                 info.date = value.strip().replace("/", "-")
-        elif text and not text.lower().startswith(("from the", "last update", "final ranking")):
-            if info.name == Path(info.source).stem:
-                info.name = text
+        elif (
+            text
+            and not text.lower().startswith(("from the", "last update", "final ranking"))
+            and info.name == Path(info.source).stem
+        ):
+            info.name = text  # the first free line is the tournament's name
     info.headers = tuple(headers)
     kind = dict((k.lower(), v.lower()) for k, v in headers).get("tournament type", "")
     info.round_robin = True if "round robin" in kind else False if "swiss" in kind else None

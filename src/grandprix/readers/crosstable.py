@@ -175,8 +175,10 @@ def _check_pairings(by_no: dict[int, RawPlayer], problems: list[Problem]) -> Non
                 continue
             mirror = other.rounds[rnd.number - 1] if rnd.number <= len(other.rounds) else None
             if mirror is None or mirror.opponent != player.start_no:
-                listed = "no opponent" if mirror is None or mirror.opponent is None else (
-                    f"opponent {mirror.opponent}"
+                listed = (
+                    "no opponent"
+                    if mirror is None or mirror.opponent is None
+                    else (f"opponent {mirror.opponent}")
                 )
                 problems.append(
                     Problem(

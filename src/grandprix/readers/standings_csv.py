@@ -45,7 +45,7 @@ def read_standings_csv(
             )
         )
         return None, problems
-    players = []
+    players: list[Player] = []
     seen_ids: dict[str, int] = {}
     for number, row in enumerate(rows[1:], start=2):
         if not any(cell.strip() for cell in row):
@@ -80,7 +80,11 @@ def _column_name(cell: str) -> str:
 
 
 def _read_row(
-    path: str, number: int, header: list[str], row: list[str], start_no: int,
+    path: str,
+    number: int,
+    header: list[str],
+    row: list[str],
+    start_no: int,
     problems: list[Problem],
 ) -> Player | None:
     if len(row) != len(header):

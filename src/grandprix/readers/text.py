@@ -23,10 +23,10 @@ def decode(data: bytes, path: str) -> tuple[list[str], list[Problem]]:
     if data.startswith(_BOM):
         text, bad = _decode_utf8(data[len(_BOM) :])
         if bad is not None:
-            line, column = _position(data[len(_BOM) :], bad)
+            row, column = _position(data[len(_BOM) :], bad)
             problems.append(
                 Problem(
-                    Location(path, line, column),
+                    Location(path, row, column),
                     f"byte 0x{data[len(_BOM) + bad]:02X} is not valid UTF-8, though the file "
                     "starts with a UTF-8 byte-order mark (save the file as UTF-8 or Latin-1)",
                 )

@@ -36,9 +36,7 @@ CODES: dict[str, ResultKind] = {
 }
 EXPECTED_CODES = "1 0 = + - W D L H F U Z"
 _BYES = frozenset({K.HALF_BYE, K.FULL_BYE, K.PAIRING_BYE, K.ZERO_BYE, K.ABSENT})
-_NEEDS_OPPONENT = frozenset(
-    {K.WIN, K.DRAW, K.LOSS, K.WIN_UNRATED, K.DRAW_UNRATED, K.LOSS_UNRATED}
-)
+_NEEDS_OPPONENT = frozenset({K.WIN, K.DRAW, K.LOSS, K.WIN_UNRATED, K.DRAW_UNRATED, K.LOSS_UNRATED})
 # Header records rewritten by the writer from the section itself.
 REGENERATED = frozenset({"XXR", "142", "XXS", "162", "BBW", "BBD", "BBL", "BBZ", "BBF", "BBU"})
 _HEADER = re.compile(r"^(\d\d2|XX[A-Z]|BB[A-Z])$")
@@ -173,9 +171,7 @@ def _read_round_blocks(
     line: str, where: Location, player: RawPlayer, problems: list[Problem]
 ) -> None:
     text = line.rstrip()
-    number = 0
-    for start in range(91, len(text), 10):  # 0-based index of column 92 + 10k
-        number += 1
+    for number, start in enumerate(range(91, len(text), 10), start=1):  # column 92 + 10k
         block = text[start : start + 8].ljust(8)
         col = start + 1  # 1-based column of the block
         rnd = _read_block(block, number, where.at(col), problems)
@@ -304,9 +300,7 @@ _BB_KEYS: dict[str, tuple[str, ...]] = {
 }
 
 
-def _read_scoring(
-    records: list[tuple[str, str, Location]], problems: list[Problem]
-) -> Scoring:
+def _read_scoring(records: list[tuple[str, str, Location]], problems: list[Problem]) -> Scoring:
     """The scoring system; TRF-2026 record 162 wins over XXS and BB? (trf.md §3.4)."""
     values: dict[str, Fraction] = {}
     pab_set = False
@@ -349,4 +343,3 @@ def _scoring_pairs(code: str, line: str) -> list[tuple[str, str, int]]:
     for match in re.finditer(r"(\S+?)=(\S+)", line[3:]):
         pairs.append((match.group(1), match.group(2), match.start() + 4))
     return pairs
-

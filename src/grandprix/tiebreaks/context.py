@@ -58,10 +58,7 @@ class Context:
             self.kinds.append([r.kind for r in p.rounds])
             self.pts.append([self._units(r.points) for r in p.rounds])
             self.opp.append(
-                [
-                    self.index.get(r.opponent, -1) if r.opponent is not None else -1
-                    for r in p.rounds
-                ]
+                [self.index.get(r.opponent, -1) if r.opponent is not None else -1 for r in p.rounds]
             )
             self.colour.append([r.colour for r in p.rounds])
         self.score = [sum(p) for p in self.pts]

@@ -54,8 +54,11 @@ def rounds_elected(ctx: Context, spec: Spec) -> Values:
     """
     return [
         Fraction(
-            sum(1 for k, p in zip(kinds, pts, strict=True) if k.played or k is K.PAIRING_BYE
-                or p == ctx.win)
+            sum(
+                1
+                for k, p in zip(kinds, pts, strict=True)
+                if k.played or k is K.PAIRING_BYE or p == ctx.win
+            )
         )
         for kinds, pts in zip(ctx.kinds, ctx.pts, strict=True)
     ]
@@ -85,9 +88,8 @@ def koya(ctx: Context, spec: Spec) -> Values:
         if ctx.size and ctx.n % ctx.size == 0:
             max_games -= ctx.n // ctx.size
         max_games -= sum(1 for last in ctx.last_paired if last == 0)
-    limit = (
-        Fraction(spec.koya_percent * ctx.win * max_games, 100)
-        + Fraction(spec.koya_shift * ctx.scale, 2)
+    limit = Fraction(spec.koya_percent * ctx.win * max_games, 100) + Fraction(
+        spec.koya_shift * ctx.scale, 2
     )
     out: Values = []
     for i in range(ctx.size):

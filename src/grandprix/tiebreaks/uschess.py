@@ -90,9 +90,7 @@ def opposition_cumulative(ctx: Context, spec: Spec) -> Values:
 def kashdan(ctx: Context, spec: Spec) -> Values:
     """Kashdan (34E7): 4 per win, 2 per draw, 1 per loss over the board; unplayed games 0."""
     weight = {"win": 4, "draw": 2, "loss": 1}
-    return [
-        Fraction(sum(weight[k.outcome] for k in kinds if k.played)) for kinds in ctx.kinds
-    ]
+    return [Fraction(sum(weight[k.outcome] for k in kinds if k.played)) for kinds in ctx.kinds]
 
 
 def sonneborn_berger_us(ctx: Context, spec: Spec) -> Values:

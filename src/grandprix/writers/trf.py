@@ -54,8 +54,18 @@ def _scoring_records(scoring: Scoring) -> list[str]:
         ("PAB", s.pairing_bye), ("FW", s.forfeit_win), ("FL", s.forfeit_loss),
     ]  # fmt: skip
     records = ["XXS " + " ".join(f"{k}={show(v)}" for k, v in pairs)]
-    if s.forfeit_win == s.win == s.full_bye and s.half_bye == s.draw and s.zero_bye == s.forfeit_loss:
-        items = [("W", s.win), ("D", s.draw), ("L", s.loss), ("A", s.zero_bye), ("P", s.pairing_bye)]
+    if (
+        s.forfeit_win == s.win == s.full_bye
+        and s.half_bye == s.draw
+        and s.zero_bye == s.forfeit_loss
+    ):
+        items = [
+            ("W", s.win),
+            ("D", s.draw),
+            ("L", s.loss),
+            ("A", s.zero_bye),
+            ("P", s.pairing_bye),
+        ]
         # Code at column 6, points at 7-10, the next pair 9 columns on (trf.md §3.2).
         records.append(("162  " + "".join(f"{k}{_points_field(v)}    " for k, v in items)).rstrip())
     return records

@@ -1,0 +1,108 @@
+"""The command line: formats, options, help texts."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from pathlib import Path
+
+import click
+import pytest
+from click.testing import CliRunner
+
+from conftest import EXAMPLES, FIXTURES
+from grandprix.cli import main
+
+SWISS = str(EXAMPLES / "spring_open_2026.trf")
+
+
+def invoke(*args: str) -> click.testing.Result:
+    return CliRunner().invoke(main, list(args))
+
+
+def test_every_command_and_option_has_help_text() -> None:
+    assert main.help
+    for name, command in main.commands.items():
+        assert command.help, f"command {name} has no help text"
+        for param in command.params:
+            if isinstance(param, click.Option):
+                assert param.help, f"option {param.name} of {name} has no help text"
+
+
+def test_csv_columns_and_plain_decimals() -> None:
+    result = invoke("event", SWISS, "--tiebreaks", "BH/C1,SB,DE", "--format", "csv")
+    assert result.exit_code == 0, result.output
+    rows = list(csv.reader(io.StringIO(result.stdout)))
+    assert rows[0] == ["place", "start_no", "name", "id", "points", "BH/C1", "SB", "DE"]
+    assert len(rows) == 31
+    for row in rows[1:]:
+        assert all("/" not in cell for cell in (row[4], row[5], row[6]))
+        float(row[4]), float(row[5]), float(row[6])  # plain decimals
+    places = [row[0] for row in rows[1:]]
+    assert places[0] == "1"
+
+
+def test_json_output_is_exact_and_complete() -> None:
+    result = invoke("event", SWISS, "--tiebreaks", "BH,SB", "--format", "json",
+                    "--tiebreak-rules", "fide-2026")  # fmt: skip
+    assert result.exit_code == 0
+    document = json.loads(result.stdout)
+    assert document["tiebreak_rules"] == "fide-2026"
+    assert document["tiebreaks"] == ["BH", "SB"]
+    assert len(document["placings"]) == 30
+    first = document["placings"][0]
+    assert set(first) == {"place", "start_no", "name", "id", "rating", "points", "tiebreaks"}
+    assert isinstance(first["points"], str) and set(first["tiebreaks"]) == {"BH", "SB"}
+
+
+def test_table_output_shows_the_event_and_tiebreaks() -> None:
+    result = invoke("event", SWISS, "--tiebreaks", "BH")
+    assert result.exit_code == 0
+    assert "Spring Open 2026" in result.stdout and "BH" in result.stdout
+
+
+def test_editions_give_different_buchholz_where_article_16_4_differs() -> None:
+    old = invoke("event", SWISS, "--tiebreaks", "BH", "--format", "csv")
+    new = invoke("event", SWISS, "--tiebreaks", "BH", "--format", "csv",
+                 "--tiebreak-rules", "fide-2026")  # fmt: skip
+    assert old.exit_code == new.exit_code == 0
+    assert old.stdout != new.stdout
+
+
+def test_us_chess_rules_take_their_own_codes() -> None:
+    result = invoke("event", SWISS, "--tiebreak-rules", "us-chess", "--tiebreaks", "MM,SOLK,CUM",
+                    "--format", "csv")  # fmt: skip
+    assert result.exit_code == 0
+    assert result.stdout.splitlines()[0].endswith("MM,SOLK,CUM")
+    wrong = invoke("event", SWISS, "--tiebreak-rules", "us-chess", "--tiebreaks", "BH")
+    assert wrong.exit_code == 2 and "unknown tie-break 'BH'" in wrong.stderr
+
+
+def test_pairing_option_overrides_detection() -> None:
+    path = str(EXAMPLES / "club_championship_2026.trf")
+    auto = invoke("event", path, "--tiebreaks", "SB", "--format", "json")
+    swiss = invoke("event", path, "--tiebreaks", "SB", "--format", "json", "--pairing", "swiss")
+    assert json.loads(auto.stdout)["round_robin"] is True
+    assert json.loads(swiss.stdout)["round_robin"] is False
+
+
+def test_warnings_go_to_stderr_and_do_not_stop_the_work(tmp_path: Path) -> None:
+    text = (FIXTURES / "small_swiss.trf").read_text().replace("XXR 4", "XXR 6")
+    path = tmp_path / "more_rounds.trf"
+    path.write_text(text)
+    result = invoke("event", str(path), "--format", "csv")
+    assert result.exit_code == 0
+    assert "warning: the file declares 6 rounds but has results for 4" in result.stderr
+
+
+@pytest.mark.parametrize("fmt", ["csv", "json", "table"])
+def test_standings_csv_in_every_format(fmt: str) -> None:
+    result = invoke("event", str(EXAMPLES / "club_rapid_standings.csv"), "--format", fmt)
+    assert result.exit_code == 0
+    assert "Moreau, Ines" in result.stdout
+
+
+def test_version() -> None:
+    result = invoke("--version")
+    assert result.exit_code == 0 and "grandprix" in result.stdout
