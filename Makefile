@@ -13,16 +13,17 @@ $(STAMP): pyproject.toml
 	touch $(STAMP)
 
 demo: $(STAMP)
-	@for f in examples/events/*.trf; do \
-	  echo "== $$f"; \
-	  $(BIN)/grandprix event "$$f" --tiebreaks "BH/C1,BH,SB,DE,WIN" || exit 1; \
-	done
-	@echo "== examples/events/club_rapid_standings.csv"
-	@$(BIN)/grandprix event examples/events/club_rapid_standings.csv
+	$(BIN)/grandprix event examples/events/spring_open_2026.trf --tiebreaks "BH/C1,BH,SB,DE,WIN"
+	$(BIN)/grandprix event examples/events/spring_open_2026.trf --tiebreaks "BH/C1,BH,SB" \
+	  --tiebreak-rules fide-2026
+	$(BIN)/grandprix event examples/events/spring_open_2026.trf --tiebreaks "MM,SOLK,CUM,OCUM" \
+	  --tiebreak-rules us-chess
+	$(BIN)/grandprix event examples/events/club_championship_2026.trf --tiebreaks "DE,WIN,SB,KS"
+	$(BIN)/grandprix event examples/events/club_rapid_standings.csv
 
 lint: $(STAMP)
-	$(BIN)/ruff check src tests benchmarks
-	$(BIN)/ruff format --check src tests benchmarks
+	$(BIN)/ruff check src tests benchmarks examples
+	$(BIN)/ruff format --check src tests benchmarks examples
 
 typecheck: $(STAMP)
 	$(BIN)/mypy
