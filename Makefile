@@ -15,7 +15,7 @@ $(STAMP): pyproject.toml
 demo: $(STAMP)
 	$(BIN)/grandprix event examples/events/spring_open_2026.trf --tiebreaks "BH/C1,BH,SB,DE,WIN"
 	$(BIN)/grandprix event examples/events/spring_open_2026.trf --tiebreaks "BH/C1,BH,SB" \
-	  --tiebreak-rules fide-2026
+	  --tiebreak-rules fide-2024
 	$(BIN)/grandprix event examples/events/spring_open_2026.trf --tiebreaks "MM,SOLK,CUM,OCUM" \
 	  --tiebreak-rules us-chess
 	$(BIN)/grandprix event examples/events/club_championship_2026.trf --tiebreaks "DE,WIN,SB,KS"

@@ -45,10 +45,10 @@ def test_csv_columns_and_plain_decimals() -> None:
 
 def test_json_output_is_exact_and_complete() -> None:
     result = invoke("event", SWISS, "--tiebreaks", "BH,SB", "--format", "json",
-                    "--tiebreak-rules", "fide-2026")  # fmt: skip
+                    "--tiebreak-rules", "fide-2024")  # fmt: skip
     assert result.exit_code == 0
     document = json.loads(result.stdout)
-    assert document["tiebreak_rules"] == "fide-2026"
+    assert document["tiebreak_rules"] == "fide-2024"
     assert document["tiebreaks"] == ["BH", "SB"]
     assert len(document["placings"]) == 30
     first = document["placings"][0]
@@ -63,9 +63,9 @@ def test_table_output_shows_the_event_and_tiebreaks() -> None:
 
 
 def test_editions_give_different_buchholz_where_article_16_4_differs() -> None:
-    old = invoke("event", SWISS, "--tiebreaks", "BH", "--format", "csv")
-    new = invoke("event", SWISS, "--tiebreaks", "BH", "--format", "csv",
-                 "--tiebreak-rules", "fide-2026")  # fmt: skip
+    old = invoke("event", SWISS, "--tiebreaks", "BH", "--format", "csv",
+                 "--tiebreak-rules", "fide-2024")  # fmt: skip
+    new = invoke("event", SWISS, "--tiebreaks", "BH", "--format", "csv")
     assert old.exit_code == new.exit_code == 0
     assert old.stdout != new.stdout
 

@@ -41,9 +41,11 @@ def main() -> None:
     "--tiebreak-rules",
     "rules_name",
     type=click.Choice(["fide-2024", "fide-2026", "fide-2009", "us-chess"]),
-    default="fide-2024",
+    default="fide-2026",
     show_default=True,
-    help="Rule book of the tie-breaks. Never taken from the event's date: state it.",
+    help="Rule book of the tie-breaks: C.07 as applied from 1 March 2026 or from 1 August 2024, "
+    "the 2009 FIDE rules, or US Chess. Never taken from the event's date: state it for older "
+    "events.",
 )
 @click.option(
     "--format",

@@ -75,19 +75,7 @@ def generate(players: int, rounds: int, seed: int, mix: Mix | None = None) -> Se
                 history[no].append(Round(number, kind, scoring.points(kind), opp, colour))
         for no in ratings:
             score[no] += history[no][-1].points
-    section_players = tuple(
-        Player(
-            start_no=no,
-            name=f"Player {no:04d}",
-            rounds=tuple(history[no]),
-            rating=ratings[no],
-            sex=rng.choice("mw"),
-            federation="ZZZ",
-            fide_id=str(100000 + no),
-            declared_points=sum((r.points for r in history[no]), Fraction(0)),
-        )
-        for no in ratings
-    )
+    section_players = _players(history, ratings, rng)
     return Section(
         name=f"Synthetic Swiss {seed}",
         players=section_players,
@@ -102,7 +90,7 @@ def round_robin(players: int, seed: int, forfeits: int = 1) -> Section:
     numbers = list(range(1, players + 1)) + ([0] if players % 2 else [])
     count = len(numbers)
     history: dict[int, list[Round]] = {no: [] for no in range(1, players + 1)}
-    ratings = {no: rng.randint(1400, 2400) for no in history}
+    ratings: dict[int, int | None] = {no: rng.randint(1400, 2400) for no in history}
     games = [(r, i) for r in range(count - 1) for i in range(count // 2)]
     forfeited = set(rng.sample(games, forfeits)) if forfeits else set()
     scoring = Scoring()
@@ -129,22 +117,31 @@ def round_robin(players: int, seed: int, forfeits: int = 1) -> Section:
                 (black, white, kinds[1], "b"),
             ):
                 history[no].append(Round(r + 1, kind, scoring.points(kind), opp, colour))
-    section_players = tuple(
-        Player(
-            start_no=no,
-            name=f"Player {no:04d}",
-            rounds=tuple(history[no]),
-            rating=ratings[no],
-            declared_points=sum((x.points for x in history[no]), Fraction(0)),
-        )
-        for no in history
-    )
+    section_players = _players(history, ratings, rng)
     return Section(
         name=f"Synthetic round robin {seed}",
         players=section_players,
         rounds=count - 1,
         round_robin=True,
         headers=(("012", f"Synthetic round robin {seed}"), ("092", "Round robin")),
+    )
+
+
+def _players(
+    history: dict[int, list[Round]], ratings: dict[int, int | None], rng: random.Random
+) -> tuple[Player, ...]:
+    return tuple(
+        Player(
+            start_no=no,
+            name=f"Player {no:04d}",
+            rounds=tuple(rounds),
+            rating=ratings[no],
+            sex=rng.choice("mw"),
+            federation="ZZZ",
+            fide_id=str(100000 + no),
+            declared_points=sum((r.points for r in rounds), Fraction(0)),
+        )
+        for no, rounds in history.items()
     )
 
 
