@@ -5,6 +5,7 @@ Exit codes: 0 done; 1 the check found problems; 2 bad input or bad usage (nothin
 
 from __future__ import annotations
 
+import datetime
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, NoReturn
@@ -12,11 +13,12 @@ from typing import TYPE_CHECKING, NoReturn
 import click
 
 from grandprix import __version__
-from grandprix.errors import GrandprixError, InputError, errors_only
+from grandprix.errors import GrandprixError, InputError, UsageError, errors_only
 from grandprix.model import Problem, Severity
 
 if TYPE_CHECKING:
     from grandprix.placings import Standings
+    from grandprix.season.model import Season
 
 EXIT_INPUT = 2
 
@@ -105,6 +107,99 @@ def event_command(
         _fail(exc)
     warnings = [p for p in problems if p.severity is Severity.WARNING]
     _emit(standings, fmt, warnings)
+
+
+SEASON_DIR = click.Path(path_type=Path, file_okay=False)
+
+
+@main.command("standings")
+@click.argument("season_dir", type=SEASON_DIR)
+@click.option(
+    "--format",
+    "fmt",
+    type=click.Choice(["table", "csv", "json"]),
+    default="table",
+    show_default=True,
+    help="Output format. CSV columns: rank,player_id,name,points,events.",
+)
+@click.option(
+    "--as-of",
+    type=click.DateTime(formats=["%Y-%m-%d"]),
+    default=None,
+    help="Standings after the events on or before this date (YYYY-MM-DD).",
+)
+def standings_command(season_dir: Path, fmt: str, as_of: datetime.datetime | None) -> None:
+    """Grand Prix standings of the season in SEASON_DIR (season.toml and its results files)."""
+    from grandprix.season.report import standings_csv, standings_json, standings_table
+    from grandprix.season.standings import standings
+
+    season = _season(season_dir)
+    lines = standings(season, as_of.date() if as_of else None)
+    if fmt == "csv":
+        click.echo(standings_csv(lines, season.rules.standings.decimals), nl=False)
+    elif fmt == "json":
+        click.echo(standings_json(season, lines), nl=False)
+    else:
+        from rich.console import Console
+
+        Console().print(standings_table(season, lines))
+
+
+@main.command("explain")
+@click.argument("season_dir", type=SEASON_DIR)
+@click.argument("player")
+@click.option(
+    "--as-of",
+    type=click.DateTime(formats=["%Y-%m-%d"]),
+    default=None,
+    help="Explain the standings after the events on or before this date (YYYY-MM-DD).",
+)
+def explain_command(season_dir: Path, player: str, as_of: datetime.datetime | None) -> None:
+    """Why PLAYER (an id or a name) has every point: each event's place, tie, table value,
+    multipliers, counted or dropped, and the bonus, adding up to the total."""
+    from grandprix.season.identity import normalise
+    from grandprix.season.report import explain, player_id
+    from grandprix.season.standings import standings
+
+    season = _season(season_dir)
+    lines = standings(season, as_of.date() if as_of else None)
+    wanted = normalise(player)
+    found = [ln for ln in lines if player_id(ln) == player or normalise(ln.name) == wanted]
+    if not found:
+        found = [ln for ln in lines if wanted in normalise(ln.name)]
+    if len(found) != 1:
+        names = ", ".join(f"{ln.name} ({ln.player})" for ln in found[:10])
+        reason = f"several players match: {names}" if found else "no player of the standings"
+        _fail(UsageError(f"'{player}': {reason}; give the player's id or full name"))
+    click.echo(explain(season, found[0]), nl=False)
+
+
+@main.command("check")
+@click.argument("season_dir", type=SEASON_DIR)
+def check_command(season_dir: Path) -> None:
+    """Every problem in the season (rules, season.toml, results files, players.csv); exit 1
+    if there is any error."""
+    from grandprix.season.config import load_season
+
+    season, problems = load_season(season_dir)
+    for problem in problems:
+        click.echo(str(problem))
+    errors = len(errors_only(problems))
+    warnings = len(problems) - errors
+    click.echo(f"{errors} error(s), {warnings} warning(s) in {season_dir}")
+    if errors or season is None:
+        sys.exit(1)
+
+
+def _season(folder: Path) -> Season:
+    from grandprix.season.config import load_season
+
+    season, problems = load_season(folder)
+    if season is None:
+        _fail(InputError(problems))
+    for warning in problems:
+        click.echo(str(warning), err=True)
+    return season
 
 
 def _emit(standings: Standings, fmt: str, warnings: list[Problem]) -> None:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import math
 import re
+from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -53,15 +54,21 @@ def place(
     specs: Sequence[Spec] = (),
     rules: Rules = Rules.FIDE_2024,
     unrated_rating: int | None = None,
+    official_order: bool = True,
 ) -> Standings:
-    """Place every player of the section."""
+    """Place every player of the section.
+
+    A standings file's rank column is the official order; with ``official_order`` false it is
+    ignored and equal scores share a span, as UT-4 wants ("equal total score = tie").
+    """
     if not section.has_crosstable:
         if specs:
             raise UsageError(
                 f"{section.source}: tie-breaks need every round's results, and this file lists "
                 "only final scores; drop --tiebreaks or use the event's crosstable (TRF)"
             )
-        return Standings(section, rules, (), _official_or_shared(section))
+        rows = (_official(section) if official_order else None) or _shared(section)
+        return Standings(section, rules, (), rows)
     ctx = Context(section, rules, unrated_rating)
     table = rules_table(rules)
     points = [Fraction(score, ctx.scale) for score in ctx.score]
@@ -77,15 +84,15 @@ def place(
         for key, part in zip(keys, _sort_keys(column, spec.lower_is_better), strict=True):
             key.append(part)
     order = sorted(range(ctx.size), key=lambda i: (keys[i], section.players[i].start_no))
-    rows = [
+    placed = tuple(
         Placing(first, last, section.players[i], points[i], tuple(col[i] for col in columns))
-        for first, last, members in _spans(order, lambda i: keys[i])
+        for first, last, members in spans(order, lambda i: keys[i])
         for i in members
-    ]
-    return Standings(section, rules, tuple(specs), tuple(rows))
+    )
+    return Standings(section, rules, tuple(specs), placed)
 
 
-def _spans(order: list[int], key: Callable[[int], object]) -> Iterator[tuple[int, int, list[int]]]:
+def spans(order: list[int], key: Callable[[int], object]) -> Iterator[tuple[int, int, list[int]]]:
     """Runs of equal keys in ``order``, each with the first and last place it covers."""
     position = 0
     while position < len(order):
@@ -123,22 +130,29 @@ def parse_rank(text: str) -> tuple[int, int] | None:
     return (first, last) if first >= 1 and last >= first else None
 
 
-def _official_or_shared(section: Section) -> tuple[Placing, ...]:
+def _official(section: Section) -> tuple[Placing, ...] | None:
+    """The order of the rank column, when every row has a rank."""
     players = list(section.players)
     ranks = [span for p in players if (span := parse_rank(p.declared_rank)) is not None]
     if players and len(ranks) == len(players):
         order = sorted(range(len(players)), key=lambda i: (ranks[i], players[i].start_no))
-        firsts = [ranks[i][0] for i in order]
+        firsts = Counter(span[0] for span in ranks)
         rows = []
         for i in order:
             first, last = ranks[i]
-            if first == last and firsts.count(first) > 1:  # a repeated number is a shared place
-                last = first + firsts.count(first) - 1
+            if first == last and firsts[first] > 1:  # a repeated number is a shared place
+                last = first + firsts[first] - 1
             rows.append(Placing(first, last, players[i], players[i].points))
         return tuple(rows)
+    return None
+
+
+def _shared(section: Section) -> tuple[Placing, ...]:
+    """Equal points share a span of places."""
+    players = list(section.players)
     order = sorted(range(len(players)), key=lambda i: (-players[i].points, players[i].start_no))
     return tuple(
         Placing(first, last, players[i], players[i].points)
-        for first, last, members in _spans(order, lambda i: players[i].points)
+        for first, last, members in spans(order, lambda i: players[i].points)
         for i in members
     )

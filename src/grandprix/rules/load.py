@@ -1,0 +1,181 @@
+"""Reading rule sets: presets shipped with the package, rules files, and overrides.
+
+Schema errors become located problems (file:line) with a "did you mean" for unknown keys.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+import tomllib
+import types
+import typing
+from pathlib import Path
+from typing import Any
+
+from pydantic import BaseModel, ValidationError
+
+from grandprix.model import Location, Problem
+from grandprix.rules.schema import RuleSet
+from grandprix.tomlpos import Path as KeyPath
+from grandprix.tomlpos import key_lines, line_of
+
+PRESETS = Path(__file__).parent / "presets"
+_TOML_POSITION = re.compile(r"\(at line (\d+), column (\d+)\)")
+
+
+def preset_names() -> list[str]:
+    return sorted(p.stem for p in PRESETS.glob("*.toml"))
+
+
+class TomlFile:
+    """A TOML document with the lines of its keys."""
+
+    def __init__(self, path: Path, text: str, data: dict[str, Any]):
+        self.path = path
+        self.data = data
+        self.lines = key_lines(text)
+
+    def where(self, key: KeyPath) -> Location:
+        return Location(str(self.path), line_of(self.lines, key))
+
+
+def read_toml(path: Path, problems: list[Problem]) -> TomlFile | None:
+    """Parse a TOML file; a syntax error becomes a located problem."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as exc:
+        problems.append(Problem(Location(str(path)), f"cannot read the file: {exc.strerror}"))
+        return None
+    except UnicodeDecodeError as exc:
+        problems.append(Problem(Location(str(path)), f"not UTF-8 text ({exc.reason}); save as UTF-8"))
+        return None
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        match = _TOML_POSITION.search(str(exc))
+        line, column = (int(match.group(1)), int(match.group(2))) if match else (0, 0)
+        message = _TOML_POSITION.sub("", str(exc)).strip()
+        problems.append(
+            Problem(Location(str(path), line, column), f"not valid TOML: {message}")
+        )
+        return None
+    return TomlFile(path, text, data)
+
+
+def validation_problems(
+    exc: ValidationError, model: type[BaseModel], locate: typing.Callable[[KeyPath], Location]
+) -> list[Problem]:
+    """Pydantic errors as located problems; unknown keys get the closest known key suggested."""
+    problems = []
+    for error in exc.errors():
+        loc: KeyPath = tuple(error["loc"])
+        where = locate(loc)
+        name = ".".join(str(part) for part in loc)
+        if error["type"] == "extra_forbidden":
+            known = _fields_at(model, loc[:-1])
+            guess = difflib.get_close_matches(str(loc[-1]), known, n=1)
+            hint = f"; did you mean '{guess[0]}'?" if guess else ""
+            allowed = ", ".join(known)
+            message = f"unknown key '{name}'{hint} (allowed here: {allowed})"
+        elif error["type"] == "missing":
+            message = f"missing key '{name}'"
+        else:
+            value = error.get("input")
+            shown = "" if isinstance(value, dict) else f" = {value!r}"
+            message = f"'{name}'{shown}: {error['msg']}"
+        problems.append(Problem(where, message))
+    return problems
+
+
+def _fields_at(model: type[BaseModel], loc: KeyPath) -> list[str]:
+    """Field names of the model found by following ``loc`` from ``model``."""
+    current: Any = model
+    for part in loc:
+        if isinstance(part, int):
+            continue
+        if not (isinstance(current, type) and issubclass(current, BaseModel)):
+            return []
+        field = current.model_fields.get(part)
+        if field is None:
+            return []
+        current = _model_in(field.annotation)
+    if isinstance(current, type) and issubclass(current, BaseModel):
+        return list(current.model_fields)
+    return []
+
+
+def _model_in(annotation: Any) -> Any:
+    """The BaseModel inside an annotation such as ``list[X]`` or ``X | None``."""
+    if isinstance(annotation, type) and issubclass(annotation, BaseModel):
+        return annotation
+    if isinstance(annotation, types.UnionType) or typing.get_origin(annotation) is not None:
+        for arg in typing.get_args(annotation):
+            found = _model_in(arg)
+            if found is not None:
+                return found
+    return None
+
+
+def merge(base: dict[str, Any], overrides: dict[str, Any]) -> dict[str, Any]:
+    """Tables merge key by key; any other value replaces the base's."""
+    out = dict(base)
+    for key, value in overrides.items():
+        if isinstance(value, dict) and isinstance(out.get(key), dict):
+            out[key] = merge(out[key], value)
+        else:
+            out[key] = value
+    return out
+
+
+def load_rules(
+    base: str,
+    overrides: dict[str, Any],
+    season: TomlFile,
+    base_key: KeyPath,
+    override_key: KeyPath,
+    problems: list[Problem],
+) -> RuleSet | None:
+    """A preset name or a rules file (relative to the season folder), with overrides applied."""
+    if base in preset_names():
+        source = read_toml(PRESETS / f"{base}.toml", problems)
+    elif base.endswith(".toml"):
+        source = read_toml(season.path.parent / base, problems)
+        if source is None:
+            problems[-1] = Problem(season.where(base_key), f"rules file: {problems[-1].message}")
+    else:
+        names = preset_names()
+        guess = difflib.get_close_matches(base, names, n=1)
+        hint = f"; did you mean '{guess[0]}'?" if guess else ""
+        problems.append(
+            Problem(
+                season.where(base_key),
+                f"unknown preset '{base}'{hint} (presets: {', '.join(names)}; or give the path "
+                "of a rules file ending in .toml)",
+            )
+        )
+        return None
+    if source is None:
+        return None
+    try:
+        return RuleSet.model_validate(merge(source.data, overrides))
+    except ValidationError as exc:
+
+        def locate(loc: KeyPath) -> Location:
+            if _has(overrides, loc):
+                return season.where(override_key + loc)
+            return source.where(loc)
+
+        problems.extend(validation_problems(exc, RuleSet, locate))
+        return None
+
+
+def _has(data: Any, loc: KeyPath) -> bool:
+    for part in loc:
+        if isinstance(part, int) and isinstance(data, list) and part < len(data):
+            data = data[part]
+        elif isinstance(part, str) and isinstance(data, dict) and part in data:
+            data = data[part]
+        else:
+            return False
+    return True

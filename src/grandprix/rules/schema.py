@@ -1,0 +1,192 @@
+"""The season rule-set schema, declared once.
+
+These models validate a rule set (a preset, a rules file, or a season's ``[rules]`` overrides)
+and are the source of the reference documentation (``grandprix rules-reference``). Every field
+carries a description and an example; the rule IDs of ../shared/seeds/README.md that a field
+exists for are named in its description.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, PlainSerializer
+
+from grandprix.numbers import parse_score, show
+
+
+def _to_fraction(value: Any) -> Fraction:
+    """An exact number from a TOML integer, float (read as its decimal text) or string."""
+    if isinstance(value, bool):
+        raise ValueError("expected a number, not true/false")
+    if isinstance(value, int):
+        return Fraction(value)
+    if isinstance(value, float):
+        return Fraction(repr(value))
+    if isinstance(value, str):
+        text = value.strip()
+        if "/" in text:
+            top, _, bottom = text.partition("/")
+            if top.strip().lstrip("-").isdigit() and bottom.strip().isdigit() and int(bottom):
+                return Fraction(int(top), int(bottom))
+        parsed = parse_score(text)
+        if parsed is not None:
+            return parsed
+    raise ValueError(f"expected a number such as 4, 1.5 or '14/3', got {value!r}")
+
+
+Number = Annotated[
+    Fraction, BeforeValidator(_to_fraction), PlainSerializer(lambda v: show(v), return_type=str)
+]
+TieBreakRules = Literal["fide-2024", "fide-2026", "fide-2009", "us-chess"]
+
+
+class Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True, arbitrary_types_allowed=True)
+
+
+class TournamentClass(Strict):
+    """A class of tournament by prize fund, with its own points table (ACF-6, ACF-13.1)."""
+
+    name: str = Field(description="Name of the class, shown in explanations.", examples=["3"])
+    min_prize_fund: Number = Field(
+        description="Smallest total prize money (trophies excluded) of this class (ACF-6).",
+        examples=[2500],
+    )
+    table: list[Number] = Field(
+        description="Points for 1st, 2nd, ... place in a tournament of this class (ACF-13.1).",
+        examples=[[20, 15, 12, 9, 6]],
+    )
+
+
+class Points(Strict):
+    """How a place in an event becomes points."""
+
+    table: list[Number] = Field(
+        default_factory=list,
+        description="Points for 1st, 2nd, ... place (UT-3, LUP-1). Places below the table earn "
+        "`overflow` or `minimum`.",
+        examples=[[21, 15, 12, 10, 8, 6]],
+    )
+    classes: list[TournamentClass] = Field(
+        default_factory=list,
+        description="Tables chosen by the event's `prize_fund` (ACF-6, ACF-13.1). When given, "
+        "every event needs a `prize_fund` and `table` is not used.",
+    )
+    from_score: bool = Field(
+        default=False,
+        description="Award the event score itself (times `score_factor`) instead of a table, "
+        "as club circuits do.",
+    )
+    score_factor: Number = Field(
+        default=Fraction(1), description="Multiplier of the score when `from_score` is true."
+    )
+    ties: Literal["share", "full", "tiebreak"] = Field(
+        default="share",
+        description="Players on equal scores: `share` the mean of the points of the places they "
+        "occupy (UT-4); `full`: each gets the points of the best place of the tie; "
+        "`tiebreak`: no sharing, places come from the event's tie-breaks or official order "
+        "(LUP-2).",
+    )
+    overflow: Number | None = Field(
+        default=None,
+        description="Value of each place below the table when it is tied with the last paid "
+        "place (UT-5: 4). A tie entirely below the table earns nothing.",
+        examples=[4],
+    )
+    minimum: Number = Field(
+        default=Fraction(0),
+        description="Points every participant earns at least (LUP-1: 1).",
+        examples=[1],
+    )
+    tiebreaks: str = Field(
+        default="",
+        description="Tie-breaks that order an event's players when `ties` is `tiebreak` and "
+        "the results file is a crosstable (codes as for `grandprix event`).",
+        examples=["BH/C1,BH,SB"],
+    )
+    tiebreak_rules: TieBreakRules = Field(
+        default="fide-2026", description="Rule book of those tie-breaks."
+    )
+
+
+class Sections(Strict):
+    """Which sections of a multi-section event earn points (UT-7, D-UT-2)."""
+
+    unweighted: Literal["first", "all"] = Field(
+        default="first",
+        description="Sections listed without a `weight`: only the `first` (top) section earns, or "
+        "`all` earn at weight 1. Sections listed with a weight always earn at that weight.",
+    )
+
+
+class Counting(Strict):
+    """Which of a player's results count towards the season total."""
+
+    mode: Literal["all", "best", "percent"] = Field(
+        default="all",
+        description="`all` results, the `best` N (ACF-14), or the best ceil(percent% of the "
+        "season's events) (LUP-3, D-LUP-1).",
+    )
+    best: int = Field(default=5, ge=1, description="N for `best` (ACF-14: 5).")
+    percent: Number = Field(
+        default=Fraction(70),
+        description="Percentage of the season's calendar for `percent`, rounded up (LUP-3: 70).",
+    )
+    bonus_per_event: Number = Field(
+        default=Fraction(0),
+        description="Points for every event played, counted or not (LUP-3: 2).",
+        examples=[2],
+    )
+
+
+class Eligibility(Strict):
+    """Who may score in the Grand Prix (UT-1), and what happens to the others (D-UT-1)."""
+
+    require: dict[str, str | list[str]] = Field(
+        default_factory=dict,
+        description="Player attributes (columns of players.csv) and the value, or list of "
+        "values, each must have; compared without regard to case.",
+        examples=[{"region": "UT", "member": "yes"}],
+    )
+    ineligible_players: Literal["keep-place", "skip"] = Field(
+        default="keep-place",
+        description="`keep-place`: ineligible players occupy their place and its points go to "
+        "nobody; `skip`: they are removed and eligible players move up.",
+    )
+
+
+SeasonTiebreak = Literal["discarded", "best", "last-event", "events"]
+
+
+class Standings(Strict):
+    """How the season standings are ordered beyond total points (LUP-6)."""
+
+    tiebreaks: list[SeasonTiebreak] = Field(
+        default_factory=list,
+        description="In order: `discarded` (sum of the points not counted, D-LUP-2), `best` "
+        "(highest single result), `last-event` (place in the season's last event; players "
+        "who missed it come after), `events` (more events played first). Players still equal "
+        "share a rank (`9-10`).",
+        examples=[["discarded", "best", "last-event"]],
+    )
+    decimals: int = Field(default=2, ge=0, le=6, description="Decimals shown (D-UT-3).")
+
+
+class RuleSet(Strict):
+    """A Grand Prix rule set: a preset, a rules file, or a preset with overrides."""
+
+    name: str = Field(default="", description="Name of the rule set.")
+    description: str = Field(default="", description="What the rule set is for.")
+    cites: list[str] = Field(
+        default_factory=list, description="Rule IDs encoded (../shared/seeds/README.md)."
+    )
+    choices: list[str] = Field(
+        default_factory=list, description="What the rule set chose where its rule book is silent."
+    )
+    points: Points = Field(default_factory=Points, description="Event points.")
+    sections: Sections = Field(default_factory=Sections, description="Earning sections.")
+    counting: Counting = Field(default_factory=Counting, description="Counted results.")
+    eligibility: Eligibility = Field(default_factory=Eligibility, description="Eligibility.")
+    standings: Standings = Field(default_factory=Standings, description="Season order.")

@@ -1,0 +1,104 @@
+"""Season records: the season folder as read, and what the engine computes from it."""
+
+from __future__ import annotations
+
+import datetime
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+from grandprix.model import Location, Section
+from grandprix.rules.schema import RuleSet
+
+
+@dataclass(frozen=True)
+class SeasonPlayer:
+    """A row of players.csv: the person and their attributes (region, member, ...)."""
+
+    id: str
+    name: str
+    attributes: tuple[tuple[str, str], ...] = ()
+    location: Location | None = field(default=None, compare=False)
+
+    def attribute(self, name: str) -> str:
+        return dict(self.attributes).get(name, "")
+
+
+@dataclass(frozen=True)
+class SeasonSection:
+    name: str
+    section: Section
+    weight: Fraction | None = None
+    location: Location | None = field(default=None, compare=False)
+
+
+@dataclass(frozen=True)
+class SeasonEvent:
+    index: int  # position in the calendar, by date then order in season.toml
+    name: str
+    date: datetime.date
+    sections: tuple[SeasonSection, ...] = ()
+    weight: Fraction = Fraction(1)
+    prize_fund: Fraction | None = None
+    tiebreaks: str | None = None
+    tiebreak_rules: str | None = None
+    planned: bool = False  # in the calendar, no results yet
+    location: Location | None = field(default=None, compare=False)
+
+
+@dataclass(frozen=True)
+class Season:
+    name: str
+    rules: RuleSet
+    events: tuple[SeasonEvent, ...]
+    players: tuple[SeasonPlayer, ...] = ()
+    start: datetime.date | None = None
+    end: datetime.date | None = None
+    folder: str = ""
+
+
+@dataclass(frozen=True)
+class Award:
+    """What one player earned in one section of one event, and why."""
+
+    event: int  # SeasonEvent.index
+    event_name: str
+    date: datetime.date
+    section: str
+    player: str  # season player key
+    name: str
+    first: int  # place span (after skipping ineligible players, if the rules say so)
+    last: int
+    score: Fraction  # the player's score in the event
+    values: tuple[Fraction, ...]  # table values of the places shared
+    base: Fraction  # before multipliers
+    event_weight: Fraction
+    section_weight: Fraction
+    points: Fraction
+    table_name: str = ""  # tournament class, when tables go by class
+    notes: tuple[str, ...] = ()
+
+    @property
+    def place(self) -> str:
+        return str(self.first) if self.first == self.last else f"{self.first}-{self.last}"
+
+
+@dataclass(frozen=True)
+class Line:
+    """A player's season: every award, which count, the bonus and the total."""
+
+    player: str
+    name: str
+    awards: tuple[Award, ...]
+    counted: tuple[Award, ...]
+    dropped: tuple[Award, ...]
+    events: int
+    bonus: Fraction
+    total: Fraction
+    rank_first: int = 0
+    rank_last: int = 0
+
+    @property
+    def rank(self) -> str:
+        if self.rank_first == self.rank_last:
+            return str(self.rank_first)
+        return f"{self.rank_first}-{self.rank_last}"

@@ -1,0 +1,123 @@
+"""Season standings and explanations as CSV, JSON, terminal tables and text.
+
+Points are exact inside and shown with the rule set's decimals (D-UT-3: 14/3 -> 4.67); totals are
+sums of exact values, rounded only when shown.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any
+
+from grandprix.numbers import show
+from grandprix.season.model import Award, Line, Season
+
+if TYPE_CHECKING:
+    from rich.table import Table
+
+CSV_COLUMNS = ("rank", "player_id", "name", "points", "events")
+
+
+def player_id(line: Line) -> str:
+    return line.player[3:] if line.player.startswith("id:") else ""
+
+
+def standings_csv(lines: list[Line], decimals: int) -> str:
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(CSV_COLUMNS)
+    for line in lines:
+        writer.writerow(
+            [line.rank, player_id(line), line.name, show(line.total, decimals), line.events]
+        )
+    return out.getvalue()
+
+
+def _award_json(award: Award, counted: bool, decimals: int) -> dict[str, Any]:
+    return {
+        "event": award.event_name,
+        "date": award.date.isoformat(),
+        "section": award.section,
+        "place": award.place,
+        "score": show(award.score),
+        "base": show(award.base, decimals),
+        "event_weight": show(award.event_weight),
+        "section_weight": show(award.section_weight),
+        "points": show(award.points, decimals),
+        "counted": counted,
+    }
+
+
+def standings_json(season: Season, lines: list[Line]) -> str:
+    decimals = season.rules.standings.decimals
+    document = {
+        "season": season.name,
+        "rules": season.rules.name,
+        "standings": [
+            {
+                "rank": line.rank,
+                "player_id": player_id(line) or None,
+                "name": line.name,
+                "points": show(line.total, decimals),
+                "events": line.events,
+                "bonus": show(line.bonus, decimals),
+                "results": [_award_json(a, a in line.counted, decimals) for a in line.awards],
+            }
+            for line in lines
+        ],
+    }
+    return json.dumps(document, indent=2, ensure_ascii=False) + "\n"
+
+
+def standings_table(season: Season, lines: list[Line]) -> Table:
+    from rich.table import Table
+
+    decimals = season.rules.standings.decimals
+    table = Table(title=season.name, caption=f"rules: {season.rules.name}")
+    table.add_column("Rank", justify="right")
+    table.add_column("Name")
+    table.add_column("Points", justify="right")
+    table.add_column("Events", justify="right")
+    for line in lines:
+        table.add_row(line.rank, line.name, show(line.total, decimals), str(line.events))
+    return table
+
+
+def explain(season: Season, line: Line) -> str:
+    """Every result of a player: place, tie, table value, multipliers, counted or dropped,
+    bonus, adding up to the total."""
+    decimals = season.rules.standings.decimals
+    rules = season.rules
+    out = [f"{line.name} ({line.player}): rank {line.rank} in {season.name}", ""]
+    for award in sorted(line.awards, key=lambda a: (a.date, a.event_name, a.section)):
+        status = "counted" if award in line.counted else "dropped"
+        table = f" (class {award.table_name} table)" if award.table_name else ""
+        section = "" if award.section == award.event_name else f", {award.section}"
+        out.append(f"{award.date}  {award.event_name}{section}{table}")
+        out.append(f"    place {award.place}, score {show(award.score)}")
+        for note in award.notes:
+            out.append(f"    {note}")
+        out.append(
+            f"    {show(award.base, decimals)} x event {show(award.event_weight)} x section "
+            f"{show(award.section_weight)} = {show(award.points, decimals)}  [{status}]"
+        )
+    counted = sum((a.points for a in line.counted), Fraction(0))
+    out.append("")
+    out.append(_counting_rule(rules.counting.mode, len(line.counted), len(line.awards)))
+    out.append(f"counted results: {show(counted, decimals)}")
+    if rules.counting.bonus_per_event:
+        out.append(
+            f"bonus: {show(rules.counting.bonus_per_event)} x {line.events} events played = "
+            f"{show(line.bonus, decimals)} (LUP-3)"
+        )
+    out.append(f"total: {show(line.total, decimals)}")
+    return "\n".join(out) + "\n"
+
+
+def _counting_rule(mode: str, kept: int, played: int) -> str:
+    if mode == "all":
+        return f"all {played} results count"
+    return f"the best {kept} of {played} results count ({'ACF-14' if mode == 'best' else 'LUP-3'})"
