@@ -191,6 +191,14 @@ def check_command(season_dir: Path) -> None:
         sys.exit(1)
 
 
+@main.command("rules-reference")
+def rules_reference_command() -> None:
+    """Print the rule-set reference (Markdown), generated from the schema, presets included."""
+    from grandprix.rules.reference import reference
+
+    click.echo(reference(), nl=False)
+
+
 def _season(folder: Path) -> Season:
     from grandprix.season.config import load_season
 

@@ -54,8 +54,13 @@ def read_toml(path: Path, problems: list[Problem]) -> TomlFile | None:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         match = _TOML_POSITION.search(str(exc))
-        line, column = (int(match.group(1)), int(match.group(2))) if match else (0, 0)
-        message = _TOML_POSITION.sub("", str(exc)).strip()
+        if match:
+            line, column = int(match.group(1)), int(match.group(2))
+        else:  # "(at end of document)"
+            line, column = text.count("\n") + 1, len(text.rsplit("\n", 1)[-1]) + 1
+        message = _TOML_POSITION.sub("", str(exc)).replace("(at end of document)", "").strip()
+        if not match:
+            message += " at the end of the file (an unclosed bracket or quote?)"
         problems.append(
             Problem(Location(str(path), line, column), f"not valid TOML: {message}")
         )

@@ -20,6 +20,8 @@ def _to_fraction(value: Any) -> Fraction:
     """An exact number from a TOML integer, float (read as its decimal text) or string."""
     if isinstance(value, bool):
         raise ValueError("expected a number, not true/false")
+    if isinstance(value, Fraction):
+        return value
     if isinstance(value, int):
         return Fraction(value)
     if isinstance(value, float):
@@ -133,6 +135,13 @@ class Counting(Strict):
     percent: Number = Field(
         default=Fraction(70),
         description="Percentage of the season's calendar for `percent`, rounded up (LUP-3: 70).",
+    )
+    min_events: int = Field(
+        default=0,
+        ge=0,
+        description="Events the season is planned with at least (LUP-4: 6); `grandprix check` "
+        "warns when the calendar has fewer.",
+        examples=[6],
     )
     bonus_per_event: Number = Field(
         default=Fraction(0),

@@ -97,6 +97,15 @@ def load_season(folder: str | Path) -> tuple[Season | None, list[Problem]]:
     rules = _rules(config, toml, problems)
     events = _events(config, toml, folder, rules, problems)
     players = _players(folder / config.players, problems)
+    if rules is not None and len(events) < rules.counting.min_events:
+        problems.append(
+            Problem(
+                toml.where(("events",)),
+                f"the rules plan at least {rules.counting.min_events} events (LUP-4) and the "
+                f"calendar has {len(events)}; add the planned events ('planned = true')",
+                Severity.WARNING,
+            )
+        )
     if any(p.severity is Severity.ERROR for p in problems) or rules is None:
         return None, problems
     season = Season(

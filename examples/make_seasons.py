@@ -1,0 +1,386 @@
+"""Re-create the three example seasons (made-up players) from fixed seeds.
+
+Each season exercises the special cases of its rule book; the comments say which.
+Run: .venv/bin/python examples/make_seasons.py
+"""
+
+from __future__ import annotations
+
+import csv
+import random
+from dataclasses import replace
+from fractions import Fraction
+from pathlib import Path
+
+from grandprix.model import Player, ResultKind, Round, Section
+from grandprix.numbers import show
+from grandprix.synthetic import Mix, generate
+from grandprix.writers.trf import write_trf
+
+HERE = Path(__file__).parent
+FIRST = (
+    "Aiden Bella Caleb Dana Eli Fiona Gabe Hana Ivan Jade Kyle Lara Milo Nina Owen Pia Quinn "
+    "Ravi Sara Theo Uma Vik Wren Xavi Yara Zed Alma Boris Cora Dmitri Esme Finn Gwen Hugo"
+).split()
+LAST = (
+    "Archer Barnes Chen Dalton Ellis Ford Garcia Hayes Iverson Jensen Kerr Lopez Moss Nguyen "
+    "Ortiz Price Quill Reyes Stone Tran Underwood Vance Walsh Young Zimmer Abbey Baird Cole"
+).split()
+
+
+def people(seed: int, count: int, first_id: int) -> list[tuple[str, str]]:
+    """(id, 'Surname, Given') for ``count`` made-up players."""
+    rng = random.Random(seed)
+    names = sorted({f"{rng.choice(LAST)}, {rng.choice(FIRST)}" for _ in range(count * 3)})
+    rng.shuffle(names)
+    return [(str(first_id + i), names[i]) for i in range(count)]
+
+
+def write_csv(path: Path, rows: list[tuple[str, str, Fraction]], ranks: bool = True) -> None:
+    """A standings CSV: rows of (id, name, points), best first; equal points share a rank."""
+    with path.open("w", newline="", encoding="utf-8") as handle:
+        writer = csv.writer(handle, lineterminator="\n")
+        writer.writerow(["rank", "name", "id", "points"] if ranks else ["name", "id", "points"])
+        for ident, name, points in rows:
+            first = next(i for i, r in enumerate(rows, start=1) if r[2] == points)
+            last = max(i for i, r in enumerate(rows, start=1) if r[2] == points)
+            rank = str(first) if first == last else f"{first}-{last}"
+            cells = [name, ident, show(points)]
+            writer.writerow([rank, *cells] if ranks else cells)
+
+
+def swiss(path: Path, players: list[tuple[str, str]], rounds: int, seed: int, title: str) -> None:
+    """A generated Swiss with these players (ids in the FIDE id column)."""
+    section = generate(len(players), rounds, seed, Mix(withdraw=0.0))
+    renamed = tuple(
+        replace(p, name=players[i][1], fide_id=players[i][0]) for i, p in enumerate(section.players)
+    )
+    headers = (("012", title), ("092", "Swiss System"))
+    path.write_text(write_trf(replace(section, players=renamed, headers=headers)), encoding="utf-8")
+
+
+def ladder(path: Path, players: list[tuple[str, str]], title: str) -> None:
+    """A round robin in which every player beats everyone listed after them: the list's order."""
+    count = len(players)
+    rounds: dict[int, list[Round]] = {i: [] for i in range(1, count + 1)}
+    numbers = list(range(1, count + 1)) + ([0] if count % 2 else [])
+    size = len(numbers)
+    for r in range(size - 1):
+        turn = [numbers[0], *numbers[1:][-r:], *numbers[1:][:-r]] if r else numbers
+        for i in range(size // 2):
+            a, b = turn[i], turn[size - 1 - i]
+            if 0 in (a, b):
+                lone = a or b
+                rounds[lone].append(Round(r + 1, ResultKind.ZERO_BYE, Fraction(0)))
+                continue
+            white, black = (a, b) if (r + i) % 2 else (b, a)
+            for me, other, colour in ((white, black, "w"), (black, white, "b")):
+                kind = ResultKind.WIN if me < other else ResultKind.LOSS
+                rounds[me].append(Round(r + 1, kind, Fraction(int(me < other)), other, colour))
+    section = Section(
+        name=title,
+        players=tuple(
+            Player(
+                start_no=no,
+                name=players[no - 1][1],
+                fide_id=players[no - 1][0],
+                rounds=tuple(rounds[no]),
+                declared_points=sum((x.points for x in rounds[no]), Fraction(0)),
+            )
+            for no in rounds
+        ),
+        rounds=size - 1,
+        round_robin=True,
+        headers=(("012", title), ("092", "Round robin")),
+    )
+    path.write_text(write_trf(section), encoding="utf-8")
+
+
+def players_csv(path: Path, rows: list[dict[str, str]]) -> None:
+    with path.open("w", newline="", encoding="utf-8") as handle:
+        writer = csv.DictWriter(handle, fieldnames=list(rows[0]), lineterminator="\n")
+        writer.writeheader()
+        writer.writerows(rows)
+
+
+def scores(*values: str) -> list[Fraction]:
+    return [Fraction(v) for v in values]
+
+
+def utah() -> None:
+    """UT-1 eligibility (non-residents and non-members skipped, D-UT-1), UT-3 table, UT-4/UT-5
+    ties (6-8 -> 4.67, 6-7 -> 5, 5-7 -> 6, 7-8 alone -> 0), UT-6 rate 1.5, UT-7 section rates,
+    D-UT-2 only the first section when no weights."""
+    folder = HERE / "utah-2012"
+    folder.mkdir(exist_ok=True)
+    everyone = people(2012, 34, 1201)
+    region = {ident: "UT" for ident, _ in everyone}
+    member = {ident: "yes" for ident, _ in everyone}
+    for ident, _ in everyone[:3]:
+        region[ident] = "NV"  # non-residents: they play, they earn nothing, others move up
+    member[everyone[3][0]] = "no"  # resident, but not a US Chess member
+    players_csv(
+        folder / "players.csv",
+        [
+            {"id": i, "name": n, "region": region[i], "member": member[i], "federation": "USA"}
+            for i, n in everyone
+        ],
+    )
+    top, rest = everyone[:4], everyone[4:]
+
+    def event(name: str, pts: list[Fraction], field: list[tuple[str, str]]) -> None:
+        write_csv(folder / name, [(i, n, p) for (i, n), p in zip(field, pts, strict=True)])
+
+    # January: a non-resident wins; among the eligible, 6th-8th tie: 14/3 each (UT-5).
+    event("winter_quick.csv", scores("5.5", "5", "4.5", "4", "3.5", "3.5", "3", "3", "3", "2", "1"),
+          [top[0], *rest[:10]])  # fmt: skip
+    swiss(folder / "provo_open.trf", [top[1], top[3], *rest[2:16]], 5, 12, "Provo Open 2012")
+    swiss(folder / "utah_open.trf", everyone[:20], 6, 13, "Utah Open 2012")
+    # Class Championships: every section earns at its own rate (UT-7, UCC-16).
+    event("class_x.csv", scores("3.5", "3", "2.5", "2", "1.5", "1", "0.5"), rest[0:7])
+    event("class_a.csv", scores("4", "3", "3", "2", "2", "1", "1"), rest[7:14])
+    event("class_b.csv", scores("3.5", "3.5", "2.5", "2", "1.5", "1", "0"), rest[14:21])
+    # Ogden: two sections listed without weights: only the first (Open) earns (D-UT-2).
+    swiss(folder / "ogden_open.trf", rest[0:12], 4, 14, "Ogden Fall Open")
+    event("ogden_reserve.csv", scores("4", "3", "2", "1"), rest[20:24])
+    # State Championship at 1.5 (UT-6): a tie for 5th-7th, each (8+6+4)/3 = 6 (UT-5).
+    event("state_championship.csv",
+          scores("5", "4.5", "4", "3.5", "3", "3", "3", "2.5", "2", "1"), [top[2], *rest[1:10]])  # fmt: skip
+    # December: a tie for 6th-7th, each (6+4)/2 = 5 (UT-5).
+    event("december_quick.csv", scores("5", "4.5", "4", "3.5", "3", "2.5", "2.5", "2", "1"),
+          rest[3:12])  # fmt: skip
+    # New Year's Eve: 7th-8th tie below the table: nothing (UT-5).
+    event("new_year_blitz.csv", scores("7", "6", "5", "4.5", "4", "3.5", "3", "3", "2"),
+          rest[5:14])  # fmt: skip
+    (folder / "season.toml").write_text(UTAH_TOML, encoding="utf-8")
+
+
+UTAH_TOML = """# Example season (made-up players) for the utah-2012 preset.
+name = "Utah Chess Grand Prix 2012 (example)"
+start = 2012-01-01
+end = 2012-12-31
+rules = "utah-2012"
+
+[[events]]
+name = "Salt Lake Winter Quick"
+date = 2012-01-21
+results = "winter_quick.csv"
+
+[[events]]
+name = "Provo Open"
+date = 2012-03-17
+results = "provo_open.trf"
+
+[[events]]
+name = "Utah Open"
+date = 2012-05-12
+results = "utah_open.trf"
+weight = 1.5   # UT-6
+
+[[events]]
+name = "Utah Class Championships"
+date = 2012-08-25
+
+[[events.sections]]   # UT-7: every section earns, lower sections at lower rates
+name = "Class X"
+results = "class_x.csv"
+weight = 1
+
+[[events.sections]]
+name = "Class A"
+results = "class_a.csv"
+weight = 0.75
+
+[[events.sections]]
+name = "Class B"
+results = "class_b.csv"
+weight = 0.5
+
+[[events]]
+name = "Ogden Fall Swiss"
+date = 2012-09-29
+
+[[events.sections]]   # D-UT-2: no weights, so only the first section earns
+name = "Open"
+results = "ogden_open.trf"
+
+[[events.sections]]
+name = "Reserve"
+results = "ogden_reserve.csv"
+
+[[events]]
+name = "Utah State Championship"
+date = 2012-10-20
+results = "state_championship.csv"
+weight = 1.5   # UT-6
+
+[[events]]
+name = "December Quick"
+date = 2012-12-08
+results = "december_quick.csv"
+
+[[events]]
+name = "New Year's Eve Blitz"
+date = 2012-12-31
+results = "new_year_blitz.csv"
+"""
+
+
+def acf() -> None:
+    """ACF-6/13.1 tables by prize fund (classes 1, 2, 3), D-ACF-1 shared ties, ACF-14 best 5
+    of up to 7, a multi-section event where only the first section earns."""
+    folder = HERE / "acf-2004"
+    folder.mkdir(exist_ok=True)
+    everyone = people(2004, 24, 3100001)
+    states = ["NSW", "VIC", "QLD", "SA", "WA", "TAS", "ACT", "NT"]
+    players_csv(
+        folder / "players.csv",
+        [{"id": i, "name": n, "region": states[k % 8], "sex": "mw"[k % 3 == 0]}
+         for k, (i, n) in enumerate(everyone)],
+    )  # fmt: skip
+    rng = random.Random(4)
+    plan = [
+        ("canberra_cup.trf", 6, "Canberra Cup"),
+        ("sydney_open.csv", 0, "Sydney Open"),
+        ("melbourne_classic.trf", 7, "Melbourne Classic"),
+        ("brisbane_open.csv", 0, "Brisbane Open"),
+        ("adelaide_major.trf", 5, "Adelaide Major"),
+        ("hobart_weekender.csv", 0, "Hobart Weekender"),
+        ("perth_open.trf", 6, "Perth Open"),
+    ]
+    core = everyone[:6]  # play every event: best 5 of 7 count
+    for k, (name, rounds, title) in enumerate(plan):
+        field = core + rng.sample(everyone[6:], 10)
+        rng.shuffle(field)
+        if rounds:
+            swiss(folder / name, field, rounds, 40 + k, title)
+        else:
+            # Shared places: 2nd-3rd and 5th-6th tie; (15 + 12) / 2 etc. (D-ACF-1)
+            pts = scores("6", "5.5", "5.5", "5", "4.5", "4.5", "4", "3.5", "3", "3", "2.5", "2",
+                         "2", "1.5", "1", "0.5")  # fmt: skip
+            write_csv(folder / name, [(i, n, p) for (i, n), p in zip(field, pts, strict=True)])
+    minor = rng.sample(everyone[6:], 6)
+    write_csv(folder / "sydney_minor.csv",
+              [(i, n, Fraction(6 - k)) for k, (i, n) in enumerate(minor)])  # fmt: skip
+    (folder / "season.toml").write_text(ACF_TOML, encoding="utf-8")
+
+
+ACF_TOML = """# Example season (made-up players) for the acf-2004 preset (Open standings).
+name = "ACF Grand Prix 2004 (example)"
+start = 2004-01-01
+end = 2004-12-31
+rules = "acf-2004"
+
+[[events]]
+name = "Canberra Cup"
+date = 2004-03-08
+results = "canberra_cup.trf"
+prize_fund = 1200   # class 1 (ACF-6): 12 9 6 4 3
+
+[[events]]
+name = "Sydney Open"
+date = 2004-04-12
+prize_fund = 4000   # class 3: 20 15 12 9 6
+
+[[events.sections]]   # only the first section earns Open points
+name = "Open"
+results = "sydney_open.csv"
+
+[[events.sections]]
+name = "Minor"
+results = "sydney_minor.csv"
+
+[[events]]
+name = "Melbourne Classic"
+date = 2004-06-14
+results = "melbourne_classic.trf"
+prize_fund = 2000   # class 2: 16 12 9 6 4
+
+[[events]]
+name = "Brisbane Open"
+date = 2004-07-05
+results = "brisbane_open.csv"
+prize_fund = 2500   # exactly 2500 is class 3
+
+[[events]]
+name = "Adelaide Major"
+date = 2004-08-16
+results = "adelaide_major.trf"
+prize_fund = 1499   # just under 1500: class 1
+
+[[events]]
+name = "Hobart Weekender"
+date = 2004-10-04
+results = "hobart_weekender.csv"
+prize_fund = 1500   # class 2
+
+[[events]]
+name = "Perth Open"
+date = 2004-11-29
+results = "perth_open.trf"
+prize_fund = 3000   # class 3
+"""
+
+
+def lupiae() -> None:
+    """LUP-1 table and minimum 1, LUP-2 places by the official order or tie-breaks, LUP-3 best
+    ceil(70% of 8) = 6 plus 2 per event, LUP-6 chain: discarded, best, last event."""
+    folder = HERE / "lupiae-2012-13"
+    folder.mkdir(exist_ok=True)
+    everyone = people(1213, 26, 5001)
+    crafted = dict(zip(["A", "B", "C", "D", "E", "F"], everyone[:6], strict=True))
+    others = everyone[6:]
+    # Places of the crafted players in events 1-8 (see the docstring of tests/test_examples.py):
+    # A and B equal on points, A ahead on discarded points; C and D equal on points and
+    # discarded, D ahead on the best single result; E and F equal on all that, E ahead in the
+    # last event.
+    places = {
+        "A": [1, 2, 1, 2, 3, 3, 10, 12],
+        "B": [2, 1, 2, 1, 15, 16, 3, 3],
+        "C": [4, 4, 4, 4, 5, 5, 9, 9],
+        "D": [6, 6, 6, 7, 1, 7, 8, 10],
+        "E": [11, 12, 11, 12, 13, 14, 14, 13],
+        "F": [12, 11, 12, 11, 14, 13, 13, 14],
+    }
+    rng = random.Random(13)
+    for k in range(8):
+        size = 20
+        order: list[tuple[str, str] | None] = [None] * size
+        for who, spots in places.items():
+            order[spots[k] - 1] = crafted[who]
+        fill = rng.sample(others, size - 6)
+        order = [p if p is not None else fill.pop() for p in order]
+        seated = [p for p in order if p is not None]
+        if k < 6:
+            pts = [Fraction(size - i, 2) for i in range(size)]  # distinct scores, official order
+            write_csv(folder / f"prova_{k + 1}.csv",
+                      [(i, n, p) for (i, n), p in zip(seated, pts, strict=True)])  # fmt: skip
+        else:
+            ladder(folder / f"prova_{k + 1}.trf", seated, f"Semilampo Lupiae prova {k + 1}")
+    (folder / "season.toml").write_text(LUPIAE_TOML, encoding="utf-8")
+
+
+LUPIAE_TOML = "\n".join(
+    [
+        "# Example season (made-up players) for the lupiae-2012-13 preset.",
+        'name = "Gran Prix Semilampo Lupiae 2012-13 (example)"',
+        "start = 2012-09-01",
+        "end = 2013-06-30",
+        'rules = "lupiae-2012-13"',
+        "",
+    ]
+    + [
+        f'[[events]]\nname = "Prova {k}"\ndate = {d}\nresults = "prova_{k}.{ext}"\n'
+        for k, d, ext in [
+            (1, "2012-09-22", "csv"), (2, "2012-10-20", "csv"), (3, "2012-11-17", "csv"),
+            (4, "2012-12-15", "csv"), (5, "2013-01-19", "csv"), (6, "2013-02-16", "csv"),
+            (7, "2013-03-16", "trf"), (8, "2013-04-20", "trf"),
+        ]  # fmt: skip
+    ]
+)
+
+
+if __name__ == "__main__":
+    utah()
+    acf()
+    lupiae()

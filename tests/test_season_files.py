@@ -1,0 +1,126 @@
+"""Bad season files give located errors and no output; `check` lists every problem."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from grandprix.cli import main
+from seasons import event, season_toml, standings_csv, write_season
+
+GOOD = {"e.csv": standings_csv([("A", "3"), ("B", "2")])}
+
+
+def run(*args: str) -> tuple[int, str, str]:
+    result = CliRunner().invoke(main, list(args))
+    return result.exit_code, result.stdout, result.stderr
+
+
+@pytest.mark.parametrize(
+    ("toml", "files", "message"),
+    [
+        (season_toml('rules = "utah-2012"', event("E", "e.csv", extra="wieght = 2")), GOOD,
+         "season.toml:10: unknown key 'events.0.wieght'; did you mean 'weight'?"),
+        (season_toml('rules = "utah-2012"', event("E", "missing.csv")), {},
+         "season.toml:9: results file 'missing.csv' of event 'E' not found"),
+        (season_toml('rules = "utah-2012"', event("E", "e.csv", date="2013-02-01")), GOOD,
+         "season.toml:8: event 'E' is dated 2013-02-01, outside the season (2012-01-01 to "
+         "2012-12-31)"),
+        (season_toml('rules = "utah-2012"', event("E", "e.csv", extra='weight = "heavy"')), GOOD,
+         "season.toml:10: 'events.0.weight' = 'heavy': Value error, expected a number"),
+        (season_toml('rules = "utha-2012"', event("E", "e.csv")), GOOD,
+         "season.toml:4: unknown preset 'utha-2012'; did you mean 'utah-2012'?"),
+        (season_toml('rules = "utah-2012"', '[[events]]\nname = "E"\ndate = 2012-05-01\n'), GOOD,
+         "season.toml:6: 'events.0': Value error, needs 'results = \"file\"' or "
+         "[[events.sections]]"),
+        (season_toml('rules = "utah-2012"', event("E", "empty.csv")), {"empty.csv": "name,points\n"},
+         "season.toml:9: section 'E' of event 'E' has no results in its file"),
+        (season_toml('[rules]\npreset = "utah-2012"\n[rules.points]\ntabel = [1]',
+                     event("E", "e.csv")), GOOD,
+         "season.toml:7: unknown key 'points.tabel'; did you mean 'table'?"),
+        (season_toml('[rules]\npreset = "acf-2004"', event("E", "e.csv")), GOOD,
+         "season.toml:8: event 'E' needs 'prize_fund'"),
+        ('name = "x"\nrules = "utah-2012"\nevents = [\n', GOOD, "season.toml:4:1: not valid TOML"),
+    ],
+    ids=["unknown-key", "missing-results-file", "outside-season", "weight-not-a-number",
+         "unknown-preset", "section-without-results", "no-results-in-file", "unknown-rules-key",
+         "acf-needs-prize-fund", "toml-syntax"],
+)  # fmt: skip
+def test_bad_season_file_gives_a_located_error_and_no_output(
+    tmp_path: Path, toml: str, files: dict[str, str], message: str
+) -> None:
+    folder = write_season(tmp_path / "season", toml, files)
+    for command in (["standings", str(folder), "--format", "csv"], ["explain", str(folder), "A"]):
+        code, out, err = run(*command)
+        assert code == 2 and out == ""
+        assert f"{folder / 'season.toml'}" in err
+        assert message in err, err
+    code, out, _ = run("check", str(folder))
+    assert code == 1 and message in out
+
+
+def test_a_section_listed_without_results_key(tmp_path: Path) -> None:
+    toml = season_toml(
+        'rules = "utah-2012"',
+        '[[events]]\nname = "E"\ndate = 2012-05-01\n[[events.sections]]\nname = "Open"\n',
+    )
+    folder = write_season(tmp_path, toml, {})
+    code, out, _ = run("check", str(folder))
+    assert code == 1
+    assert "season.toml:9: missing key 'events.0.sections.0.results'" in out
+
+
+def test_errors_in_a_results_file_are_reported_with_its_own_location(tmp_path: Path) -> None:
+    folder = write_season(
+        tmp_path,
+        season_toml('rules = "utah-2012"', event("E", "e.csv")),
+        {"e.csv": "name,points\nA,x\n"},
+    )
+    code, out, err = run("standings", str(folder))
+    assert code == 2 and out == ""
+    assert f"{folder / 'e.csv'}:2:2: field 'points' = 'x' is not a number" in err
+
+
+def test_check_of_a_good_season_exits_0(tmp_path: Path) -> None:
+    folder = write_season(tmp_path, season_toml('rules = "utah-2012"', event("E", "e.csv")), GOOD)
+    code, out, _ = run("check", str(folder))
+    assert code == 0 and "0 error(s)" in out
+
+
+def test_lup4_check_warns_when_fewer_than_six_events_are_planned(tmp_path: Path) -> None:
+    folder = write_season(
+        tmp_path, season_toml('rules = "lupiae-2012-13"', event("E", "e.csv")), GOOD
+    )
+    code, out, _ = run("check", str(folder))
+    assert code == 0
+    assert "warning: the rules plan at least 6 events (LUP-4) and the calendar has 1" in out
+
+
+def test_a_folder_without_season_toml(tmp_path: Path) -> None:
+    code, out, err = run("standings", str(tmp_path))
+    assert code == 2 and out == "" and "no season.toml" in err
+
+
+def test_a_rules_file_beside_the_season(tmp_path: Path) -> None:
+    rules = 'name = "club"\n[points]\ntable = [10, 5]\n'
+    folder = write_season(
+        tmp_path,
+        season_toml('rules = "club.toml"', event("E", "e.csv")),
+        {**GOOD, "club.toml": rules},
+    )
+    code, out, _ = run("standings", str(folder), "--format", "csv")
+    assert code == 0
+    assert out.splitlines()[1:] == ["1,A,A,10.00,1", "2,B,B,5.00,1"]
+
+
+def test_an_error_in_a_rules_file_points_at_that_file(tmp_path: Path) -> None:
+    folder = write_season(
+        tmp_path,
+        season_toml('rules = "club.toml"', event("E", "e.csv")),
+        {**GOOD, "club.toml": '[points]\ntable = [10, 5]\nties = "split"\n'},
+    )
+    code, _, err = run("standings", str(folder))
+    assert code == 2
+    assert f"{folder / 'club.toml'}:3: 'points.ties' = 'split'" in err
