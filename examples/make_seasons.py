@@ -18,14 +18,72 @@ from grandprix.synthetic import Mix, generate
 from grandprix.writers.trf import write_trf
 
 HERE = Path(__file__).parent
-FIRST = (
-    "Aiden Bella Caleb Dana Eli Fiona Gabe Hana Ivan Jade Kyle Lara Milo Nina Owen Pia Quinn "
-    "Ravi Sara Theo Uma Vik Wren Xavi Yara Zed Alma Boris Cora Dmitri Esme Finn Gwen Hugo"
-).split()
-LAST = (
-    "Archer Barnes Chen Dalton Ellis Ford Garcia Hayes Iverson Jensen Kerr Lopez Moss Nguyen "
-    "Ortiz Price Quill Reyes Stone Tran Underwood Vance Walsh Young Zimmer Abbey Baird Cole"
-).split()
+FIRST = [
+    "Aiden",
+    "Bella",
+    "Caleb",
+    "Dana",
+    "Eli",
+    "Fiona",
+    "Gabe",
+    "Hana",
+    "Ivan",
+    "Jade",
+    "Kyle",
+    "Lara",
+    "Milo",
+    "Nina",
+    "Owen",
+    "Pia",
+    "Quinn",
+    "Ravi",
+    "Sara",
+    "Theo",
+    "Uma",
+    "Vik",
+    "Wren",
+    "Xavi",
+    "Yara",
+    "Zed",
+    "Alma",
+    "Boris",
+    "Cora",
+    "Dmitri",
+    "Esme",
+    "Finn",
+    "Gwen",
+    "Hugo",
+]
+LAST = [
+    "Archer",
+    "Barnes",
+    "Chen",
+    "Dalton",
+    "Ellis",
+    "Ford",
+    "Garcia",
+    "Hayes",
+    "Iverson",
+    "Jensen",
+    "Kerr",
+    "Lopez",
+    "Moss",
+    "Nguyen",
+    "Ortiz",
+    "Price",
+    "Quill",
+    "Reyes",
+    "Stone",
+    "Tran",
+    "Underwood",
+    "Vance",
+    "Walsh",
+    "Young",
+    "Zimmer",
+    "Abbey",
+    "Baird",
+    "Cole",
+]
 
 
 def people(seed: int, count: int, first_id: int) -> list[tuple[str, str]]:
@@ -144,8 +202,8 @@ def utah() -> None:
     swiss(folder / "ogden_open.trf", rest[0:12], 4, 14, "Ogden Fall Open")
     event("ogden_reserve.csv", scores("4", "3", "2", "1"), rest[20:24])
     # State Championship at 1.5 (UT-6): a tie for 5th-7th, each (8+6+4)/3 = 6 (UT-5).
-    event("state_championship.csv",
-          scores("5", "4.5", "4", "3.5", "3", "3", "3", "2.5", "2", "1"), [top[2], *rest[1:10]])  # fmt: skip
+    state = scores("5", "4.5", "4", "3.5", "3", "3", "3", "2.5", "2", "1")
+    event("state_championship.csv", state, [top[2], *rest[1:10]])
     # December: a tie for 6th-7th, each (6+4)/2 = 5 (UT-5).
     event("december_quick.csv", scores("5", "4.5", "4", "3.5", "3", "2.5", "2.5", "2", "1"),
           rest[3:12])  # fmt: skip
@@ -372,10 +430,15 @@ LUPIAE_TOML = "\n".join(
     + [
         f'[[events]]\nname = "Prova {k}"\ndate = {d}\nresults = "prova_{k}.{ext}"\n'
         for k, d, ext in [
-            (1, "2012-09-22", "csv"), (2, "2012-10-20", "csv"), (3, "2012-11-17", "csv"),
-            (4, "2012-12-15", "csv"), (5, "2013-01-19", "csv"), (6, "2013-02-16", "csv"),
-            (7, "2013-03-16", "trf"), (8, "2013-04-20", "trf"),
-        ]  # fmt: skip
+            (1, "2012-09-22", "csv"),
+            (2, "2012-10-20", "csv"),
+            (3, "2012-11-17", "csv"),
+            (4, "2012-12-15", "csv"),
+            (5, "2013-01-19", "csv"),
+            (6, "2013-02-16", "csv"),
+            (7, "2013-03-16", "trf"),
+            (8, "2013-04-20", "trf"),
+        ]
     ]
 )
 

@@ -35,7 +35,8 @@ def run(*args: str) -> tuple[int, str, str]:
         (season_toml('rules = "utah-2012"', '[[events]]\nname = "E"\ndate = 2012-05-01\n'), GOOD,
          "season.toml:6: 'events.0': Value error, needs 'results = \"file\"' or "
          "[[events.sections]]"),
-        (season_toml('rules = "utah-2012"', event("E", "empty.csv")), {"empty.csv": "name,points\n"},
+        (season_toml('rules = "utah-2012"', event("E", "empty.csv")),
+         {"empty.csv": "name,points\n"},
          "season.toml:9: section 'E' of event 'E' has no results in its file"),
         (season_toml('[rules]\npreset = "utah-2012"\n[rules.points]\ntabel = [1]',
                      event("E", "e.csv")), GOOD,

@@ -38,7 +38,7 @@ def key_lines(text: str) -> dict[Path, int]:
             for nested in [k for k in counters if len(k) > len(names) and k[: len(names)] == names]:
                 del counters[nested]  # a new parent starts its own nested arrays at 0
             counters[names] = index
-            current = _resolve(names, counters) + (index,)
+            current = (*_resolve(names, counters), index)
             lines.setdefault(current, number)
         elif table:
             current = _resolve(_split(table.group(1)), counters)

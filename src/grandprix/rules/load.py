@@ -48,7 +48,9 @@ def read_toml(path: Path, problems: list[Problem]) -> TomlFile | None:
         problems.append(Problem(Location(str(path)), f"cannot read the file: {exc.strerror}"))
         return None
     except UnicodeDecodeError as exc:
-        problems.append(Problem(Location(str(path)), f"not UTF-8 text ({exc.reason}); save as UTF-8"))
+        problems.append(
+            Problem(Location(str(path)), f"not UTF-8 text ({exc.reason}); save as UTF-8")
+        )
         return None
     try:
         data = tomllib.loads(text)
@@ -61,9 +63,7 @@ def read_toml(path: Path, problems: list[Problem]) -> TomlFile | None:
         message = _TOML_POSITION.sub("", str(exc)).replace("(at end of document)", "").strip()
         if not match:
             message += " at the end of the file (an unclosed bracket or quote?)"
-        problems.append(
-            Problem(Location(str(path), line, column), f"not valid TOML: {message}")
-        )
+        problems.append(Problem(Location(str(path), line, column), f"not valid TOML: {message}"))
         return None
     return TomlFile(path, text, data)
 
@@ -177,10 +177,8 @@ def load_rules(
 
 def _has(data: Any, loc: KeyPath) -> bool:
     for part in loc:
-        if isinstance(part, int) and isinstance(data, list) and part < len(data):
+        try:
             data = data[part]
-        elif isinstance(part, str) and isinstance(data, dict) and part in data:
-            data = data[part]
-        else:
+        except (KeyError, IndexError, TypeError):
             return False
     return True

@@ -84,7 +84,9 @@ def _table(model: type[BaseModel], prefix: str) -> list[str]:
         inner = _model(annotation)
         if inner is not None:
             nested.append((inner, f"{prefix}.{name}" if prefix else name))
-        kind = f"table `[{prefix + '.' if prefix else ''}{name}]`" if inner else _type_name(annotation)
+        kind = (
+            f"table `[{prefix + '.' if prefix else ''}{name}]`" if inner else _type_name(annotation)
+        )
         if inner is TournamentClass:
             kind = f"array of tables `[[{prefix}.{name}]]`"
         example = f" Example: `{json.dumps(field.examples[0])}`." if field.examples else ""

@@ -150,11 +150,11 @@ def _events(
     for index, i in enumerate(order):
         entry = config.events[i]
         key = ("events", i)
-        _check_date(config, entry, toml.where(key + ("date",)), problems)
+        _check_date(config, entry, toml.where((*key, "date")), problems)
         if rules is not None and rules.points.classes and entry.prize_fund is None:
             problems.append(
                 Problem(
-                    toml.where(key + ("name",)),
+                    toml.where((*key, "name")),
                     f"event '{entry.name}' needs 'prize_fund': the rules choose points tables "
                     "by tournament class (ACF-6)",
                 )
@@ -166,7 +166,7 @@ def _events(
         )
         sections = []
         for j, sub in enumerate(entries):
-            sub_key = key + ("results",) if entry.results else key + ("sections", j, "results")
+            sub_key = (*key, "results") if entry.results else (*key, "sections", j, "results")
             loaded = _section(folder, sub, toml.where(sub_key), entry.name, problems)
             if loaded is not None:
                 sections.append(loaded)
@@ -207,7 +207,9 @@ def _section(
     path = folder / entry.results
     if not path.is_file():
         problems.append(
-            Problem(where, f"results file '{entry.results}' of event '{event}' not found in {folder}")
+            Problem(
+                where, f"results file '{entry.results}' of event '{event}' not found in {folder}"
+            )
         )
         return None
     section, found = load_section(path, entry.format)

@@ -6,7 +6,7 @@ multipliers. Each step names the rule it implements.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -122,8 +122,9 @@ def section_placings(section: SeasonSection, event: SeasonEvent, rules: RuleSet)
     return list(place(results).rows)
 
 
-def renumber(rows: list[Placing], keep: Callable[[Placing], bool]) -> Iterator[Placing]:
-    """The rows kept, placed again so that those below move up (D-UT-1 ``skip``).
+def renumber(rows: list[Placing], keep: set[int]) -> Iterator[Placing]:
+    """The rows of the start numbers kept, placed again so that those below move up
+    (D-UT-1 ``skip``).
 
     Players who shared a place and are both kept still share one.
     """
@@ -136,7 +137,7 @@ def renumber(rows: list[Placing], keep: Callable[[Placing], bool]) -> Iterator[P
             rows[index].last,
         ):
             end += 1
-        kept = [r for r in rows[index : end + 1] if keep(r)]
+        kept = [r for r in rows[index : end + 1] if r.player.start_no in keep]
         for row in kept:
             yield Placing(position, position + len(kept) - 1, row.player, row.points, row.values)
         position += len(kept)
@@ -154,7 +155,8 @@ def event_awards(event: SeasonEvent, rules: RuleSet, directory: Directory) -> li
             entrants[p.start_no] = Entrant(p, key, name, attributes, is_eligible(attributes, rules))
         rows = section_placings(section, event, rules)
         if rules.eligibility.ineligible_players == "skip":
-            rows = list(renumber(rows, lambda r: entrants[r.player.start_no].eligible))
+            eligible = {no for no, e in entrants.items() if e.eligible}
+            rows = list(renumber(rows, eligible))
         for row in rows:
             entrant = entrants[row.player.start_no]
             if not entrant.eligible:
