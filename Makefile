@@ -20,6 +20,10 @@ demo: $(STAMP)
 	  --tiebreak-rules us-chess
 	$(BIN)/grandprix event examples/events/club_championship_2026.trf --tiebreaks "DE,WIN,SB,KS"
 	$(BIN)/grandprix event examples/events/club_rapid_standings.csv
+	$(BIN)/grandprix standings examples/utah-2012
+	$(BIN)/grandprix standings examples/acf-2004
+	$(BIN)/grandprix standings examples/lupiae-2012-13
+	$(BIN)/grandprix explain examples/lupiae-2012-13 5001
 
 lint: $(STAMP)
 	$(BIN)/ruff check src tests benchmarks examples
@@ -34,7 +38,10 @@ unit: $(STAMP)
 test: lint typecheck unit
 
 bench: $(STAMP)
-	$(BIN)/python benchmarks/bench_tiebreaks.py
+	@status=0; \
+	$(BIN)/python benchmarks/bench_tiebreaks.py || status=1; \
+	$(BIN)/python benchmarks/bench_season.py || status=1; \
+	exit $$status
 
 clean:
 	rm -rf $(VENV) build dist src/*.egg-info .mypy_cache .pytest_cache .ruff_cache

@@ -8,13 +8,13 @@ from __future__ import annotations
 import enum
 import math
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from fractions import Fraction
 from pathlib import Path
+from typing import NamedTuple
 
 
-@dataclass(frozen=True)
-class Location:
+class Location(NamedTuple):
     """Where a record came from: file, 1-based line and 1-based column (0 = whole line)."""
 
     path: str
@@ -225,6 +225,23 @@ class Player:
     def id(self) -> str:
         """The best identifier the file gives: the FIDE (or national) id, else ''."""
         return self.fide_id
+
+
+_PLAYER_DEFAULTS: dict[str, object] = {}
+
+
+def quick_player(**values: object) -> Player:
+    """A ``Player`` built in one step instead of a checked assignment per field.
+
+    Frozen dataclasses set each field through ``object.__setattr__``; a standings file of half a
+    million rows spends seconds there. The record is the same and stays frozen afterwards.
+    """
+    if not _PLAYER_DEFAULTS:
+        _PLAYER_DEFAULTS.update({f.name: f.default for f in fields(Player)})
+    player = object.__new__(Player)
+    player.__dict__.update(_PLAYER_DEFAULTS)
+    player.__dict__.update(values)
+    return player
 
 
 def total_points(values: Iterable[Fraction]) -> Fraction:

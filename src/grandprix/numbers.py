@@ -5,10 +5,12 @@ from __future__ import annotations
 import re
 from decimal import Decimal, InvalidOperation
 from fractions import Fraction
+from functools import lru_cache
 
 _HALF = re.compile(r"^(\d*)\s*½$")
 
 
+@lru_cache(maxsize=4096)
 def parse_score(text: str) -> Fraction | None:
     """An exact score from a decimal ('3.5', '3,5') or a half ('3½', '½'); None if not one."""
     text = text.strip()

@@ -13,6 +13,7 @@ from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import lru_cache
 
 from grandprix.errors import UsageError
 from grandprix.model import Player, Section
@@ -120,6 +121,7 @@ def _groups(keys: list[list[tuple[int, int]]]) -> list[list[int]]:
     return list(groups.values())
 
 
+@lru_cache(maxsize=4096)
 def parse_rank(text: str) -> tuple[int, int] | None:
     """'3' -> (3, 3); '2-3' -> (2, 3); anything else -> None."""
     match = _SPAN.match(text)

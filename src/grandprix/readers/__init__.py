@@ -21,11 +21,10 @@ def detect_format(path: Path, data: bytes) -> str:
     suffix = path.suffix.lower()
     if suffix == ".xlsx":
         return "chess-results"
-    head = data[:4096].decode("latin-1")
-    if "Chess-Results" in head or "\nRk.," in head or head.startswith("Rk.,"):
+    head = data[:4096]
+    if b"Chess-Results" in head or b"\nRk.," in head or head.startswith(b"Rk.,"):
         return "chess-results"
-    lines = head.splitlines()
-    if any(line.startswith(("001 ", "012 ")) for line in lines):
+    if head.startswith((b"001 ", b"012 ")) or b"\n001 " in head or b"\n012 " in head:
         return "trf"
     if suffix == ".csv":
         return "csv"

@@ -10,7 +10,7 @@ from __future__ import annotations
 import csv
 from pathlib import Path
 
-from grandprix.model import Location, Player, Problem, Section
+from grandprix.model import Location, Player, Problem, Section, quick_player
 from grandprix.numbers import parse_score
 from grandprix.placings import parse_rank
 from grandprix.readers.text import decode
@@ -45,25 +45,27 @@ def read_standings_csv(
             )
         )
         return None, problems
+    columns = _Columns(header)
     players: list[Player] = []
     seen_ids: dict[str, int] = {}
     for number, row in enumerate(rows[1:], start=2):
-        if not any(cell.strip() for cell in row):
-            continue
-        player = _read_row(name, number, header, row, len(players) + 1, problems)
+        if len(row) != columns.width and (not any(row) or not "".join(row).strip()):
+            continue  # a blank line
+        player = _read_row(name, number, columns, row, len(players) + 1, problems)
         if player is None:
             continue
-        if player.fide_id:
-            if player.fide_id in seen_ids:
+        ident = player.fide_id
+        if ident:
+            if ident in seen_ids:
                 problems.append(
                     Problem(
                         Location(name, number, header.index("id") + 1),
-                        f"id '{player.fide_id}' is listed twice (first on line "
-                        f"{seen_ids[player.fide_id]}); remove the duplicate row",
+                        f"id '{ident}' is listed twice (first on line {seen_ids[ident]}); "
+                        "remove the duplicate row",
                     )
                 )
                 continue
-            seen_ids[player.fide_id] = number
+            seen_ids[ident] = number
         players.append(player)
     section = Section(
         name=Path(name).stem,
@@ -79,50 +81,90 @@ def _column_name(cell: str) -> str:
     return _ALIASES.get(key, key)
 
 
+class _Columns:
+    """Where each known column is, and the further ones kept with the player."""
+
+    def __init__(self, header: list[str]):
+        self.header = header
+        self.width = len(header)
+        self.at = {key: header.index(key) for key in KNOWN if key in header}
+        self.extra = [(i, key) for i, key in enumerate(header) if key not in KNOWN]
+        self.name, self.points = self.at["name"], self.at["points"]
+        self.rank, self.rating = self.at.get("rank"), self.at.get("rating")
+        attributes = {"title": "title", "sex": "sex", "federation": "federation",
+                      "id": "fide_id", "birth_date": "birth_date"}  # fmt: skip
+        self.optional = [
+            (field, self.at[key]) for key, field in attributes.items() if key in self.at
+        ]
+
+
 def _read_row(
     path: str,
     number: int,
-    header: list[str],
+    columns: _Columns,
     row: list[str],
     start_no: int,
     problems: list[Problem],
 ) -> Player | None:
-    if len(row) != len(header):
+    if len(row) != columns.width:
         problems.append(
             Problem(
                 Location(path, number, 1),
-                f"row has {len(row)} fields but the header has {len(header)} "
+                f"row has {len(row)} fields but the header has {columns.width} "
                 "(check for a missing or extra separator)",
             )
         )
         return None
-    cells = {key: value.strip() for key, value in zip(header, row, strict=True)}
+    name = row[columns.name].strip()
+    points = parse_score(row[columns.points])
+    rank = row[columns.rank].strip() if columns.rank is not None else ""
+    rating = row[columns.rating].strip() if columns.rating is not None else ""
+    if (
+        not name
+        or points is None
+        or (rating and not rating.isdigit())
+        or (rank and parse_rank(rank) is None)
+    ):
+        cells = dict(zip(columns.header, map(str.strip, row), strict=True))
+        _report_row(path, number, columns.header, cells, problems)
+        return None
+    values: dict[str, object] = {
+        "start_no": start_no,
+        "name": name,
+        "declared_points": points,
+        "declared_rank": rank,
+        "location": Location(path, number),
+    }
+    if rating:
+        values["rating"] = int(rating) or None
+    for key, index in columns.optional:  # title, sex, federation, id, birth_date
+        text = row[index].strip()
+        values[key] = text.lower() if key == "sex" else text
+    if columns.extra:
+        values["extra"] = tuple((key, row[i].strip()) for i, key in columns.extra)
+    return quick_player(**values)
+
+
+def _report_row(
+    path: str, number: int, header: list[str], cells: dict[str, str], problems: list[Problem]
+) -> None:
+    """Every problem of a row that did not read."""
 
     def where(key: str) -> Location:
         return Location(path, number, header.index(key) + 1)
 
-    ok = True
     if not cells["name"]:
         problems.append(Problem(where("name"), "field 'name' is empty (every row needs a name)"))
-        ok = False
-    points = parse_score(cells["points"])
-    if points is None:
+    if parse_score(cells["points"]) is None:
         problems.append(
             Problem(
                 where("points"),
                 f"field 'points' = '{cells['points']}' is not a number (write e.g. 4.5)",
             )
         )
-        ok = False
-    rating = None
-    if cells.get("rating"):
-        if cells["rating"].isdigit():
-            rating = int(cells["rating"]) or None
-        else:
-            problems.append(
-                Problem(where("rating"), f"field 'rating' = '{cells['rating']}' is not a number")
-            )
-            ok = False
+    rating = cells.get("rating", "")
+    if rating and not rating.isdigit():
+        problems.append(Problem(where("rating"), f"field 'rating' = '{rating}' is not a number"))
     rank = cells.get("rank", "")
     if rank and parse_rank(rank) is None:
         problems.append(
@@ -131,21 +173,3 @@ def _read_row(
                 f"field 'rank' = '{rank}' is not a place (write e.g. 3, or 2-3 for a shared place)",
             )
         )
-        ok = False
-    if not ok:
-        return None
-    extra = tuple((k, v) for k, v in cells.items() if k not in KNOWN)
-    return Player(
-        start_no=start_no,
-        name=cells["name"],
-        rating=rating,
-        title=cells.get("title", ""),
-        sex=cells.get("sex", "").lower(),
-        federation=cells.get("federation", ""),
-        fide_id=cells.get("id", ""),
-        birth_date=cells.get("birth_date", ""),
-        declared_points=points,
-        declared_rank=rank,
-        extra=extra,
-        location=Location(path, number),
-    )

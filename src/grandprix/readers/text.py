@@ -39,6 +39,8 @@ def decode(data: bytes, path: str) -> tuple[list[str], list[Problem]]:
     lines = _LINE_BREAK.split(text)
     if lines and lines[-1] == "":
         lines.pop()
+    if not _BAD_CHAR.search(text):
+        return lines, problems
     for number, line in enumerate(lines, start=1):
         match = _BAD_CHAR.search(line)
         if match:

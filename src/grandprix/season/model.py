@@ -5,6 +5,7 @@ from __future__ import annotations
 import datetime
 from dataclasses import dataclass, field
 from fractions import Fraction
+from typing import NamedTuple
 
 from grandprix.model import Location, Section
 from grandprix.rules.schema import RuleSet
@@ -56,8 +57,21 @@ class Season:
     folder: str = ""
 
 
-@dataclass(frozen=True)
-class Award:
+@dataclass(frozen=True, eq=False)
+class Valuation:
+    """What a place span is worth under one table and multiplier, computed once and shared by
+    every player (and every event) it applies to."""
+
+    id: int  # index in the season's list of valuations
+    base: Fraction  # before multipliers
+    values: tuple[Fraction, ...]  # table values of the places shared
+    event_weight: Fraction
+    section_weight: Fraction
+    points: Fraction
+    notes: tuple[str, ...] = ()
+
+
+class Award(NamedTuple):
     """What one player earned in one section of one event, and why."""
 
     event: int  # SeasonEvent.index
@@ -69,17 +83,36 @@ class Award:
     first: int  # place span (after skipping ineligible players, if the rules say so)
     last: int
     score: Fraction  # the player's score in the event
-    values: tuple[Fraction, ...]  # table values of the places shared
-    base: Fraction  # before multipliers
-    event_weight: Fraction
-    section_weight: Fraction
-    points: Fraction
+    valuation: Valuation
     table_name: str = ""  # tournament class, when tables go by class
-    notes: tuple[str, ...] = ()
 
     @property
     def place(self) -> str:
         return str(self.first) if self.first == self.last else f"{self.first}-{self.last}"
+
+    @property
+    def points(self) -> Fraction:
+        return self.valuation.points
+
+    @property
+    def base(self) -> Fraction:
+        return self.valuation.base
+
+    @property
+    def values(self) -> tuple[Fraction, ...]:
+        return self.valuation.values
+
+    @property
+    def event_weight(self) -> Fraction:
+        return self.valuation.event_weight
+
+    @property
+    def section_weight(self) -> Fraction:
+        return self.valuation.section_weight
+
+    @property
+    def notes(self) -> tuple[str, ...]:
+        return self.valuation.notes
 
 
 @dataclass(frozen=True)

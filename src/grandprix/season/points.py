@@ -6,38 +6,16 @@ multipliers. Each step names the rule it implements.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from dataclasses import dataclass
+import math
 from fractions import Fraction
 
 from grandprix.model import Player
 from grandprix.numbers import show
-from grandprix.placings import Placing, place
+from grandprix.placings import place, spans
 from grandprix.rules.schema import Points, RuleSet
 from grandprix.season.identity import Directory
-from grandprix.season.model import Award, SeasonEvent, SeasonSection
+from grandprix.season.model import Award, SeasonEvent, SeasonSection, Valuation
 from grandprix.tiebreaks import Rules, parse
-
-
-@dataclass(frozen=True)
-class Entrant:
-    """A player of a section as the season sees them."""
-
-    player: Player
-    key: str
-    name: str
-    attributes: dict[str, str]
-    eligible: bool
-
-
-def is_eligible(attributes: dict[str, str], rules: RuleSet) -> bool:
-    """UT-1: every required attribute has (one of) the required value(s), ignoring case."""
-    for name, wanted in rules.eligibility.require.items():
-        allowed = [wanted] if isinstance(wanted, str) else wanted
-        have = attributes.get(name, "").strip().casefold()
-        if have not in {w.strip().casefold() for w in allowed}:
-            return False
-    return True
 
 
 def earning_sections(event: SeasonEvent, rules: RuleSet) -> list[tuple[SeasonSection, Fraction]]:
@@ -110,76 +88,127 @@ def base_points(
     return value, values, notes
 
 
-def section_placings(section: SeasonSection, event: SeasonEvent, rules: RuleSet) -> list[Placing]:
+Span = tuple[int, int, list[int]]  # first place, last place, indices of the players
+
+
+def section_spans(section: SeasonSection, event: SeasonEvent, rules: RuleSet) -> list[Span]:
     """Places in the section: shared spans by score (UT-4), or ordered (LUP-2, D-LUP-3)."""
     results = section.section
     if rules.points.ties != "tiebreak":
-        return list(place(results, official_order=False).rows)
+        return shared_by_score(results.players)
     codes = event.tiebreaks if event.tiebreaks is not None else rules.points.tiebreaks
     book = Rules(event.tiebreak_rules or rules.points.tiebreak_rules)
     if results.has_crosstable and codes:
-        return list(place(results, parse(codes, book), book).rows)
-    return list(place(results).rows)
+        rows = place(results, parse(codes, book), book).rows
+    else:
+        rows = place(results).rows
+    index = {p.start_no: i for i, p in enumerate(results.players)}
+    out: list[Span] = []
+    for row in rows:
+        if out and (out[-1][0], out[-1][1]) == (row.first, row.last):
+            out[-1][2].append(index[row.player.start_no])
+        else:
+            out.append((row.first, row.last, [index[row.player.start_no]]))
+    return out
 
 
-def renumber(rows: list[Placing], keep: set[int]) -> Iterator[Placing]:
-    """The rows of the start numbers kept, placed again so that those below move up
-    (D-UT-1 ``skip``).
+def shared_by_score(players: tuple[Player, ...]) -> list[Span]:
+    """UT-4: equal total scores share the span of places they occupy.
+
+    Sorted on exact integer keys (scores over their common denominator): comparing Fractions
+    directly is what made large seasons slow.
+    """
+    scores = [p.points for p in players]
+    scale = math.lcm(*{s.denominator for s in scores})
+    keys = [s.numerator * (scale // s.denominator) for s in scores]
+    order = sorted(range(len(players)), key=lambda i: (-keys[i], players[i].start_no))
+    return list(spans(order, keys.__getitem__))
+
+
+def renumber(spans_: list[Span], keep: list[bool]) -> list[Span]:
+    """The players kept, placed again so that those below move up (D-UT-1 ``skip``).
 
     Players who shared a place and are both kept still share one.
     """
+    out: list[Span] = []
     position = 1
-    index = 0
-    while index < len(rows):
-        end = index
-        while end + 1 < len(rows) and (rows[end + 1].first, rows[end + 1].last) == (
-            rows[index].first,
-            rows[index].last,
-        ):
-            end += 1
-        kept = [r for r in rows[index : end + 1] if r.player.start_no in keep]
-        for row in kept:
-            yield Placing(position, position + len(kept) - 1, row.player, row.points, row.values)
-        position += len(kept)
-        index = end + 1
+    for _, _, members in spans_:
+        kept = [i for i in members if keep[i]]
+        if kept:
+            out.append((position, position + len(kept) - 1, kept))
+            position += len(kept)
+    return out
 
 
-def event_awards(event: SeasonEvent, rules: RuleSet, directory: Directory) -> list[Award]:
+class Valuations:
+    """Every distinct valuation of the season, computed once (spans repeat across events)."""
+
+    def __init__(self, points: Points):
+        self.points = points
+        self.items: list[Valuation] = []
+        self._memo: dict[tuple[object, ...], Valuation] = {}
+
+    def get(
+        self,
+        span: tuple[int, int],
+        score: Fraction,
+        table: tuple[list[Fraction], str],
+        weights: tuple[Fraction, Fraction],
+    ) -> Valuation:
+        """The valuation of a place span under a table (and its name) and the event and
+        section weights."""
+        event_weight, section_weight = weights
+        key = (
+            span,
+            (score.numerator, score.denominator) if self.points.from_score else None,
+            table[1],
+            event_weight.numerator,
+            event_weight.denominator,
+            section_weight.numerator,
+            section_weight.denominator,
+        )
+        found = self._memo.get(key)
+        if found is None:
+            base, values, notes = base_points(span[0], span[1], score, table[0], self.points)
+            found = Valuation(
+                id=len(self.items),
+                base=base,
+                values=values,
+                event_weight=event_weight,
+                section_weight=section_weight,
+                points=base * event_weight * section_weight,
+                notes=tuple(notes),
+            )
+            self._memo[key] = found
+            self.items.append(found)
+        return found
+
+
+def event_awards(
+    event: SeasonEvent, rules: RuleSet, directory: Directory, valuations: Valuations
+) -> list[Award]:
     """Every award of one event."""
     awards = []
-    table, table_name = table_for(event, rules.points)
+    table = table_for(event, rules.points)
     for section, weight in earning_sections(event, rules):
-        entrants = {}
-        for p in section.section.players:
-            key, name, attributes = directory.key(p)
-            entrants[p.start_no] = Entrant(p, key, name, attributes, is_eligible(attributes, rules))
-        rows = section_placings(section, event, rules)
+        players = section.section.players
+        entrants = [directory.entrant(p) for p in players]
+        placed = section_spans(section, event, rules)
         if rules.eligibility.ineligible_players == "skip":
-            eligible = {no for no, e in entrants.items() if e.eligible}
-            rows = list(renumber(rows, eligible))
-        for row in rows:
-            entrant = entrants[row.player.start_no]
-            if not entrant.eligible:
-                continue  # keep-place: the place is taken, its points go to nobody
-            base, values, notes = base_points(row.first, row.last, row.points, table, rules.points)
-            awards.append(
-                Award(
-                    event=event.index,
-                    event_name=event.name,
-                    date=event.date,
-                    section=section.name,
-                    player=entrant.key,
-                    name=entrant.name,
-                    first=row.first,
-                    last=row.last,
-                    score=row.points,
-                    values=values,
-                    base=base,
-                    event_weight=event.weight,
-                    section_weight=weight,
-                    points=base * event.weight * weight,
-                    table_name=table_name,
-                    notes=tuple(notes),
-                )
-            )
+            placed = renumber(placed, [e.eligible for e in entrants])
+        weights = (event.weight, weight)
+        by_score = rules.points.from_score
+        for first, last, members in placed:
+            value = None
+            for i in members:
+                entrant = entrants[i]
+                if not entrant.eligible:
+                    continue  # keep-place: the place is taken, its points go to nobody
+                score = players[i].points
+                if value is None or by_score:  # the same for the whole span unless by score
+                    value = valuations.get((first, last), score, table, weights)
+                awards.append(
+                    Award(event.index, event.name, event.date, section.name, entrant.key,
+                          entrant.name, first, last, score, value, table[1])
+                )  # fmt: skip
     return awards

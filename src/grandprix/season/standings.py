@@ -1,4 +1,8 @@
-"""Season totals and ranking: awards -> counted results + bonus -> ordered standings."""
+"""Season totals and ranking: awards -> counted results + bonus -> ordered standings.
+
+Totals are summed as integers over the common denominator of every value the season can award,
+so they stay exact without adding Fractions half a million times.
+"""
 
 from __future__ import annotations
 
@@ -12,18 +16,21 @@ from grandprix.placings import spans
 from grandprix.rules.schema import Counting, RuleSet
 from grandprix.season.identity import Directory
 from grandprix.season.model import Award, Line, Season
-from grandprix.season.points import event_awards
+from grandprix.season.points import Valuations, event_awards
 
 
-def season_awards(season: Season, as_of: datetime.date | None = None) -> list[Award]:
-    """Every award of every event played (on or before ``as_of``)."""
-    directory = Directory(season.players)
+def season_awards(
+    season: Season, as_of: datetime.date | None = None
+) -> tuple[list[Award], Valuations]:
+    """Every award of every event played (on or before ``as_of``), and their valuations."""
+    directory = Directory(season.players, season.rules)
+    valuations = Valuations(season.rules.points)
     awards: list[Award] = []
     for event in season.events:
         if event.planned or (as_of is not None and event.date > as_of):
             continue
-        awards.extend(event_awards(event, season.rules, directory))
-    return awards
+        awards.extend(event_awards(event, season.rules, directory, valuations))
+    return awards, valuations
 
 
 def counted_number(counting: Counting, calendar: int, played: int) -> int:
@@ -39,30 +46,45 @@ def counted_number(counting: Counting, calendar: int, played: int) -> int:
     return played
 
 
-def _best_first(award: Award) -> tuple[Fraction, datetime.date, str, str]:
-    return (-award.points, award.date, award.event_name, award.section)
-
-
-def player_line(player: str, awards: list[Award], rules: RuleSet, calendar: int) -> Line:
-    """One player's season: counted and dropped results, bonus and total (LUP-3)."""
-    events = len({a.event for a in awards})
-    ordered = sorted(awards, key=_best_first)
-    keep = counted_number(rules.counting, calendar, len(ordered))
-    counted, dropped = ordered[:keep], ordered[keep:]
+def player_line(
+    player: str, awards: list[tuple[int, Award]], rules: RuleSet, calendar: int, scale: int
+) -> tuple[Line, tuple[int, ...]]:
+    """One player's season (counted and dropped results, bonus, total; LUP-3) from their awards
+    with their value in units, and the raw values of the season tie-break chain."""
+    events = len({a.event for _, a in awards})
+    keep = counted_number(rules.counting, calendar, len(awards))
+    if keep >= len(awards):
+        ordered = awards  # everything counts: no need to rank the results
+    else:
+        ordered = sorted(awards, key=lambda x: (-x[0], x[1].date, x[1].event_name, x[1].section))
     bonus = rules.counting.bonus_per_event * events  # counted whether or not among the best
-    total = sum((a.points for a in counted), Fraction(0)) + bonus
-    name = awards[0].name
-    return Line(player, name, tuple(awards), tuple(counted), tuple(dropped), events, bonus, total)
+    counted_units = sum(u for u, _ in ordered[:keep])
+    total = counted_units + bonus.numerator * (scale // bonus.denominator)
+    line = Line(
+        player,
+        awards[0][1].name,
+        tuple(a for _, a in awards),
+        tuple(a for _, a in ordered[:keep]),
+        tuple(a for _, a in ordered[keep:]),
+        events,
+        bonus,
+        Fraction(total, scale),
+    )
+    dropped_units = sum(u for u, _ in ordered[keep:])
+    return line, (total, dropped_units, max(u for u, _ in awards))
 
 
-def _criteria(line: Line, rules: RuleSet, last_event: int | None) -> tuple[object, ...]:
+def _criteria(
+    line: Line, raw: tuple[int, ...], rules: RuleSet, last_event: int | None
+) -> tuple[object, ...]:
     """The sort key: total, then the season tie-break chain (LUP-6, D-LUP-2)."""
-    key: list[object] = [-line.total]
+    total, discarded, best = raw
+    key: list[object] = [-total]
     for name in rules.standings.tiebreaks:
         if name == "discarded":
-            key.append(-sum((a.points for a in line.dropped), Fraction(0)))
+            key.append(-discarded)
         elif name == "best":
-            key.append(-max((a.points for a in line.awards), default=Fraction(0)))
+            key.append(-best)
         elif name == "last-event":
             places = [a.first for a in line.awards if a.event == last_event]
             key.append((0, min(places)) if places else (1, 0))  # absent: after all who played
@@ -73,18 +95,23 @@ def _criteria(line: Line, rules: RuleSet, last_event: int | None) -> tuple[objec
 
 def standings(season: Season, as_of: datetime.date | None = None) -> list[Line]:
     """The season standings, best first, with shared ranks where the chain cannot separate."""
-    awards = season_awards(season, as_of)
-    by_player: dict[str, list[Award]] = defaultdict(list)
+    rules = season.rules
+    awards, valuations = season_awards(season, as_of)
+    bonus = rules.counting.bonus_per_event
+    scale = math.lcm(bonus.denominator, *{v.points.denominator for v in valuations.items})
+    values = [v.points.numerator * (scale // v.points.denominator) for v in valuations.items]
+    by_player: dict[str, list[tuple[int, Award]]] = defaultdict(list)
     for award in awards:
-        by_player[award.player].append(award)
-    calendar = len(season.events)
-    lines = [player_line(p, a, season.rules, calendar) for p, a in by_player.items()]
-    played = [a.event for a in awards]
-    last_event = max(played) if played else None
-    keys = {line.player: _criteria(line, season.rules, last_event) for line in lines}
-    lines.sort(key=lambda line: (keys[line.player], line.name, line.player))
+        by_player[award.player].append((values[award.valuation.id], award))
+    last_event = max((a.event for a in awards), default=None)
+    lines, keys = [], []
+    for player, own in by_player.items():
+        line, raw = player_line(player, own, rules, len(season.events), scale)
+        lines.append(line)
+        keys.append(_criteria(line, raw, rules, last_event))
+    order = sorted(range(len(lines)), key=lambda i: (keys[i], lines[i].name, lines[i].player))
     return [
         replace(lines[i], rank_first=first, rank_last=last)
-        for first, last, members in spans(list(range(len(lines))), lambda i: keys[lines[i].player])
+        for first, last, members in spans(order, keys.__getitem__)
         for i in members
     ]

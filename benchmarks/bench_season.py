@@ -1,0 +1,105 @@
+"""Season speed and memory: a generated season of 10,000 events (about 500,000 player-results
+in standings CSVs), side by side with a bare read-and-split of the same files in Python.
+
+Both are timed as whole processes. Targets: standings within 5x of the bare read, under 2 GB.
+Run: make bench   (or .venv/bin/python benchmarks/bench_season.py [--events N])
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+OUT = Path(__file__).parent / "out"
+TARGET_RATIO = 5.0
+TARGET_BYTES = 2 * 1024**3
+BARE = """
+import sys
+from pathlib import Path
+rows = 0
+for path in sorted(Path(sys.argv[1]).glob("e*.csv")):
+    for line in path.read_text(encoding="utf-8").splitlines()[1:]:
+        rows += len(line.split(",")) > 0
+print(rows)
+"""
+
+
+def generate(folder: Path, events: int, preset: str, seed: int = 1) -> int:
+    """Write the season; return the number of player-results."""
+    rng = random.Random(seed)
+    folder.mkdir(parents=True, exist_ok=True)
+    pool = [f"{100000 + i}" for i in range(20000)]
+    with (folder / "players.csv").open("w", encoding="utf-8") as handle:
+        handle.write("id,name,region,member\n")
+        for ident in pool:
+            region = "UT" if int(ident) % 10 else "NV"
+            handle.write(f"{ident},Player {ident},{region},yes\n")
+    lines = [
+        f'name = "Benchmark season"\nstart = 2000-01-01\nend = 2030-12-31\nrules = "{preset}"\n'
+    ]
+    total = 0
+    for k in range(events):
+        size = rng.randint(30, 70)
+        total += size
+        field = rng.sample(pool, size)
+        scores = sorted((rng.randint(0, 14) / 2 for _ in field), reverse=True)
+        body = "".join(
+            f"{i},Player {ident},{ident},{score}\n"
+            for i, (ident, score) in enumerate(zip(field, scores, strict=True), 1)
+        )
+        (folder / f"e{k:05d}.csv").write_text("rank,name,id,points\n" + body, encoding="utf-8")
+        day = 1 + k % 28
+        month = 1 + (k // 28) % 12
+        year = 2000 + k // (28 * 12)
+        lines.append(
+            f'[[events]]\nname = "Event {k}"\ndate = {year}-{month:02d}-{day:02d}\n'
+            f'results = "e{k:05d}.csv"\nprize_fund = {rng.choice([1000, 2000, 3000])}\n'
+        )
+    (folder / "season.toml").write_text("\n".join(lines), encoding="utf-8")
+    return total
+
+
+def run(command: list[str]) -> tuple[float, int]:
+    """Wall time and peak memory (bytes) of a command run in its own process."""
+    wrapper = (
+        "import resource, subprocess, sys; subprocess.run(sys.argv[1:], check=True, "
+        "stdout=subprocess.DEVNULL); "
+        "print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)"
+    )
+    start = time.perf_counter()
+    done = subprocess.run(
+        [sys.executable, "-c", wrapper, *command], capture_output=True, text=True, check=True
+    )
+    elapsed = time.perf_counter() - start
+    return elapsed, int(done.stdout.strip()) * 1024
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--events", type=int, default=10_000, help="events in the season")
+    parser.add_argument("--preset", default="utah-2012", help="rule set of the season")
+    args = parser.parse_args()
+    folder = OUT / f"season_{args.events}_{args.preset}"
+    if not (folder / "season.toml").exists():
+        rows = generate(folder, args.events, args.preset)
+    else:
+        rows = sum(len(p.read_text().splitlines()) - 1 for p in folder.glob("e*.csv"))
+    exe = str(Path(sys.executable).parent / "grandprix")
+    bare_time, bare_memory = run([sys.executable, "-c", BARE, str(folder)])
+    ours_time, ours_memory = run([exe, "standings", str(folder), "--format", "csv"])
+    ratio = ours_time / bare_time
+    print(f"season: {args.events} events, {rows} player-results, rules {args.preset}")
+    print(f"bare read-and-split: {bare_time:6.2f} s  {bare_memory / 1024**2:7.0f} MB")
+    print(f"grandprix standings: {ours_time:6.2f} s  {ours_memory / 1024**2:7.0f} MB")
+    print(f"ratio: {ratio:.1f}x (target {TARGET_RATIO:.0f}x), memory target 2 GB")
+    ok = ratio <= TARGET_RATIO and ours_memory < TARGET_BYTES
+    print("PASS" if ok else "FAIL")
+    return 0 if ok else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
