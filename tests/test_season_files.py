@@ -45,7 +45,7 @@ def run(*args: str) -> tuple[int, str, str]:
          "season.toml:8: event 'E' needs 'prize_fund'"),
         ('name = "x"\nrules = "utah-2012"\nevents = [\n', GOOD, "season.toml:4:1: not valid TOML"),
     ],
-    ids=["unknown-key", "missing-results-file", "outside-season", "weight-not-a-number",
+    ids=["unknown-key", "missing-results-file", "ut2-acf2-outside-season", "weight-not-a-number",
          "unknown-preset", "section-without-results", "no-results-in-file", "unknown-rules-key",
          "acf-needs-prize-fund", "toml-syntax"],
 )  # fmt: skip

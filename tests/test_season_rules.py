@@ -78,9 +78,11 @@ def test_ut5_fourteen_thirds_stays_exact_inside(tmp_path: Path) -> None:
 
 def test_ut1_only_utah_members_score_and_d_ut1_skip_moves_others_up(tmp_path: Path) -> None:
     rows = [("A", "5"), ("B", "4"), ("C", "3"), ("D", "2")]
-    got = points(one_event(tmp_path, rows, **{"players.csv": utah_players("ABCD", "A", "C")}))
+    folder = one_event(tmp_path, rows, **{"players.csv": utah_players("ABCD", "A", "C")})
     # A lives in Nevada, C is not a US Chess member: B is first, D second.
-    assert got == {"B": "21.00", "D": "15.00"}
+    assert points(folder) == {"B": "21.00", "D": "15.00"}
+    d = next(ln for ln in lines(folder) if ln.name == "D")
+    assert (d.awards[0].place, d.awards[0].overall) == ("2", "4")
 
 
 def test_d_ut1_keep_place_leaves_the_place_and_its_points_to_nobody(tmp_path: Path) -> None:

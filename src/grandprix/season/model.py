@@ -85,6 +85,7 @@ class Award(NamedTuple):
     score: Fraction  # the player's score in the event
     valuation: Valuation
     table_name: str = ""  # tournament class, when tables go by class
+    overall: str = ""  # the place among all players, when ineligible players were skipped
 
     @property
     def place(self) -> str:

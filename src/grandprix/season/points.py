@@ -194,7 +194,13 @@ def event_awards(
         players = section.section.players
         entrants = [directory.entrant(p) for p in players]
         placed = section_spans(section, event, rules)
+        overall: dict[int, str] = {}
         if rules.eligibility.ineligible_players == "skip":
+            overall = {
+                i: str(first) if first == last else f"{first}-{last}"
+                for first, last, members in placed
+                for i in members
+            }
             placed = renumber(placed, [e.eligible for e in entrants])
         weights = (event.weight, weight)
         by_score = rules.points.from_score
@@ -207,8 +213,11 @@ def event_awards(
                 score = players[i].points
                 if value is None or by_score:  # the same for the whole span unless by score
                     value = valuations.get((first, last), score, table, weights)
+                before = overall.get(i, "")
+                place = str(first) if first == last else f"{first}-{last}"
                 awards.append(
                     Award(event.index, event.name, event.date, section.name, entrant.key,
-                          entrant.name, first, last, score, value, table[1])
+                          entrant.name, first, last, score, value, table[1],
+                          before if before != place else "")
                 )  # fmt: skip
     return awards

@@ -98,6 +98,10 @@ def explain(season: Season, line: Line) -> str:
         section = "" if award.section == award.event_name else f", {award.section}"
         out.append(f"{award.date}  {award.event_name}{section}{table}")
         out.append(f"    place {award.place}, score {show(award.score)}")
+        if award.overall:
+            out.append(
+                f"    ({award.overall} among all players; those not eligible are skipped, D-UT-1)"
+            )
         for note in award.notes:
             out.append(f"    {note}")
         out.append(
