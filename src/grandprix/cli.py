@@ -196,6 +196,38 @@ def check_command(season_dir: Path) -> None:
         sys.exit(1)
 
 
+@main.command("players")
+@click.argument("season_dir", type=SEASON_DIR)
+@click.option(
+    "--review",
+    is_flag=True,
+    help="List the similar names that may be one person (never merged without a decision "
+    "in aliases.csv), and those kept apart and why.",
+)
+@click.option(
+    "--format",
+    "fmt",
+    type=click.Choice(["table", "csv", "json"]),
+    default="table",
+    show_default=True,
+    help="Output format.",
+)
+def players_command(season_dir: Path, review: bool, fmt: str) -> None:
+    """The people of the season: their names, ids and events, as matched across events."""
+    from grandprix.season.people import near_matches, people
+    from grandprix.season.report import people_csv, people_json, people_text
+
+    season = _season(season_dir)
+    found = people(season)
+    matches = near_matches(season, found) if review else []
+    if fmt == "csv":
+        click.echo(people_csv(found), nl=False)
+    elif fmt == "json":
+        click.echo(people_json(found, matches), nl=False)
+    else:
+        click.echo(people_text(found, matches, review), nl=False)
+
+
 @main.command("rules-reference")
 def rules_reference_command() -> None:
     """Print the rule-set reference (Markdown), generated from the schema, presets included."""

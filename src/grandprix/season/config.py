@@ -18,9 +18,10 @@ from grandprix.readers import load_section
 from grandprix.readers.text import decode
 from grandprix.rules.load import TomlFile, load_rules, read_toml, validation_problems
 from grandprix.rules.schema import Number, RuleSet, Strict, TieBreakRules
-from grandprix.season.model import Season, SeasonEvent, SeasonPlayer, SeasonSection
+from grandprix.season.model import Alias, Season, SeasonEvent, SeasonPlayer, SeasonSection
 
 SEASON_FILE = "season.toml"
+ALIASES_FILE = "aliases.csv"
 Format = Literal["trf", "csv", "chess-results"]
 
 
@@ -97,6 +98,7 @@ def load_season(folder: str | Path) -> tuple[Season | None, list[Problem]]:
     rules = _rules(config, toml, problems)
     events = _events(config, toml, folder, rules, problems)
     players = _players(folder / config.players, problems)
+    aliases = _aliases(folder / ALIASES_FILE, problems)
     if rules is not None and len(events) < rules.counting.min_events:
         problems.append(
             Problem(
@@ -113,6 +115,7 @@ def load_season(folder: str | Path) -> tuple[Season | None, list[Problem]]:
         rules=rules,
         events=events,
         players=players,
+        aliases=aliases,
         start=config.start,
         end=config.end,
         folder=str(folder),
@@ -269,3 +272,37 @@ def _players(path: Path, problems: list[Problem]) -> tuple[SeasonPlayer, ...]:
             SeasonPlayer(ident, cells.get("name", ""), attributes, Location(str(path), number))
         )
     return tuple(players)
+
+
+def _aliases(path: Path, problems: list[Problem]) -> tuple[Alias, ...]:
+    """aliases.csv, if present: ``name,other,decision`` with decision ``same`` or ``different``."""
+    if not path.exists():
+        return ()
+    lines, found = decode(path.read_bytes(), str(path))
+    problems.extend(found)
+    rows = list(csv.reader(lines))
+    header = [cell.strip().lower() for cell in rows[0]] if rows else []
+    if header[:3] != ["name", "other", "decision"]:
+        problems.append(
+            Problem(
+                Location(str(path), 1, 1),
+                "aliases.csv needs the columns name,other,decision (decision: same or different)",
+            )
+        )
+        return ()
+    aliases = []
+    for number, row in enumerate(rows[1:], start=2):
+        if not any(cell.strip() for cell in row):
+            continue
+        cells = [cell.strip() for cell in row] + ["", "", ""]
+        name, other, decision = cells[:3]
+        if not name or not other or decision.lower() not in ("same", "different"):
+            problems.append(
+                Problem(
+                    Location(str(path), number, 1),
+                    f"expected 'name,other,same' or 'name,other,different', got {','.join(row)!r}",
+                )
+            )
+            continue
+        aliases.append(Alias(name, other, decision.lower() == "same", Location(str(path), number)))
+    return tuple(aliases)

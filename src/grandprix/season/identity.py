@@ -1,27 +1,49 @@
-"""Who is who across a season: results-file players matched to players.csv.
+"""Who is who across a season: results-file players matched to one person each.
 
-For now: by id (FIDE or national), then by the normalised name. Issue 3/6 adds birth years,
-"Surname, Given" order, near matches and an aliases file.
+Matching, in order: the FIDE or national id; then the normalised name (accents, case, stray
+spaces and "Surname, Given" order do not matter) with the birth year when both sides know it.
+A name seen with exactly one id elsewhere in the season takes that id. Near matches (similar
+names, rapidfuzz) are never merged: they are listed for review, and the coordinator's decisions
+go in ``aliases.csv`` (``name,same_as`` to merge; ``name,different_from`` to keep apart).
 """
 
 from __future__ import annotations
 
 import re
 import unicodedata
+from collections import defaultdict
+from collections.abc import Iterable
+from functools import lru_cache
 from typing import NamedTuple
 
 from grandprix.model import Player
 from grandprix.rules.schema import RuleSet
-from grandprix.season.model import SeasonPlayer
+from grandprix.season.model import Alias, SeasonPlayer
 
 _SPACES = re.compile(r"\s+")
+_SEPARATORS = re.compile(r"[,.;]")
+NEAR_MATCH = 85  # rapidfuzz token_sort_ratio from which two names are shown for review
 
 
+@lru_cache(maxsize=65536)
 def normalise(name: str) -> str:
     """Case, accents and stray spaces removed: 'Dvořák,  Marek ' -> 'dvorak, marek'."""
     decomposed = unicodedata.normalize("NFKD", name)
     plain = "".join(ch for ch in decomposed if not unicodedata.combining(ch))
+    plain = plain.replace("ß", "ss").replace("ø", "o").replace("ł", "l").replace("đ", "d")
     return _SPACES.sub(" ", plain.casefold().replace(" ,", ",")).strip()
+
+
+@lru_cache(maxsize=65536)
+def name_key(name: str) -> str:
+    """The name as a set of words: 'Arkadan, Adib', 'adib arkadan' and 'ARKADAN Adib' agree."""
+    words = _SEPARATORS.sub(" ", normalise(name)).split()
+    return " ".join(sorted(words))
+
+
+def birth_year(text: str) -> str:
+    match = re.match(r"^\s*(\d{4})", text or "")
+    return match.group(1) if match and match.group(1) != "0000" else ""
 
 
 class Entrant(NamedTuple):
@@ -43,37 +65,56 @@ def is_eligible(attributes: dict[str, str], rules: RuleSet) -> bool:
 
 
 class Directory:
-    """The season's players, looked up by id or normalised name."""
+    """The season's people: players.csv, what the results files say, and the aliases."""
 
-    def __init__(self, players: tuple[SeasonPlayer, ...], rules: RuleSet):
+    def __init__(
+        self,
+        players: tuple[SeasonPlayer, ...],
+        rules: RuleSet,
+        aliases: Iterable[Alias] = (),
+        seen: Iterable[Player] = (),
+    ):
         self.rules = rules
         self.by_id = {p.id: p for p in players if p.id}
-        self.by_name: dict[str, SeasonPlayer] = {}
+        self.same: dict[str, str] = {}
+        self.apart: set[frozenset[str]] = set()
+        for alias in aliases:
+            if alias.same:
+                self.same[name_key(alias.name)] = name_key(alias.other)
+            else:
+                self.apart.add(frozenset((name_key(alias.name), name_key(alias.other))))
+        self.by_name: dict[str, list[SeasonPlayer]] = defaultdict(list)
         for p in players:
-            self.by_name.setdefault(normalise(p.name), p)
+            self.by_name[self._canonical(p.name)].append(p)
+        ids_by_name: dict[str, set[str]] = defaultdict(set)
+        self.years_of_name: dict[str, set[str]] = defaultdict(set)
+        for row in seen:
+            canonical = self._canonical(row.name)
+            if row.fide_id:
+                ids_by_name[canonical].add(row.fide_id)
+            if birth_year(row.birth_date):
+                self.years_of_name[canonical].add(birth_year(row.birth_date))
+        self.id_of_name = {k: next(iter(v)) for k, v in ids_by_name.items() if len(v) == 1}
         self._seen: dict[tuple[object, ...], Entrant] = {}
-        # Eligibility read from players.csv alone does not depend on the results file's row.
         columns = {name for p in players for name, _ in p.attributes}
         self._short_memo = set(rules.eligibility.require) <= columns
 
-    def entrant(self, player: Player) -> Entrant:
-        """Key, name and eligibility of a results-file player (remembered: players recur)."""
-        if self._short_memo:
-            memo: tuple[object, ...] = (player.fide_id, player.name)
-        else:
-            memo = (player.fide_id, player.name, player.extra, player.federation, player.sex,
-                    player.title, player.birth_date, player.rating)  # fmt: skip
-        found = self._seen.get(memo)
-        if found is None:
-            key, name, attributes = self.key(player)
-            found = Entrant(key, name, is_eligible(attributes, self.rules))
-            self._seen[memo] = found
-        return found
+    def _canonical(self, name: str) -> str:
+        key = name_key(name)
+        return self.same.get(key, key)
 
     def find(self, player: Player) -> SeasonPlayer | None:
-        if player.id and player.id in self.by_id:
-            return self.by_id[player.id]
-        return self.by_name.get(normalise(player.name))
+        """The players.csv row of this player, if any."""
+        if player.fide_id and player.fide_id in self.by_id:
+            return self.by_id[player.fide_id]
+        candidates = self.by_name.get(self._canonical(player.name), [])
+        year = birth_year(player.birth_date)
+        if year:
+            known = [c for c in candidates if birth_year(c.attribute("birth_date")) in ("", year)]
+            candidates = known
+        if len(candidates) == 1 and (not player.fide_id or not candidates[0].id):
+            return candidates[0]
+        return None
 
     def key(self, player: Player) -> tuple[str, str, dict[str, str]]:
         """The season key, display name and attributes of a results-file player."""
@@ -87,9 +128,28 @@ class Directory:
             **dict(player.extra),
         }
         if known is not None:
-            attributes.update(dict(known.attributes))
-            key = f"id:{known.id}" if known.id else f"name:{normalise(known.name)}"
+            attributes.update({k: v for k, v in known.attributes if v})
+            key = f"id:{known.id}" if known.id else f"name:{self._canonical(known.name)}"
             return key, known.name or player.name, attributes
-        if player.id:
-            return f"id:{player.id}", player.name, attributes
-        return f"name:{normalise(player.name)}", player.name, attributes
+        ident = player.fide_id or self.id_of_name.get(self._canonical(player.name), "")
+        if ident:
+            return f"id:{ident}", player.name, attributes
+        # Two people of the same name told apart by their birth years.
+        canonical = self._canonical(player.name)
+        year = birth_year(player.birth_date)
+        suffix = f"|{year}" if year and len(self.years_of_name.get(canonical, ())) > 1 else ""
+        return f"name:{canonical}{suffix}", player.name, attributes
+
+    def entrant(self, player: Player) -> Entrant:
+        """Key, name and eligibility of a results-file player (remembered: players recur)."""
+        if self._short_memo:
+            memo: tuple[object, ...] = (player.fide_id, player.name, player.birth_date)
+        else:
+            memo = (player.fide_id, player.name, player.extra, player.federation, player.sex,
+                    player.title, player.birth_date, player.rating)  # fmt: skip
+        found = self._seen.get(memo)
+        if found is None:
+            key, name, attributes = self.key(player)
+            found = Entrant(key, name, is_eligible(attributes, self.rules))
+            self._seen[memo] = found
+        return found

@@ -47,11 +47,22 @@ class SeasonEvent:
 
 
 @dataclass(frozen=True)
+class Alias:
+    """A coordinator's decision from aliases.csv: two names are one person, or two people."""
+
+    name: str
+    other: str
+    same: bool
+    location: Location | None = field(default=None, compare=False)
+
+
+@dataclass(frozen=True)
 class Season:
     name: str
     rules: RuleSet
     events: tuple[SeasonEvent, ...]
     players: tuple[SeasonPlayer, ...] = ()
+    aliases: tuple[Alias, ...] = ()
     start: datetime.date | None = None
     end: datetime.date | None = None
     folder: str = ""

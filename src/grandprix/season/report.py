@@ -16,6 +16,9 @@ from grandprix.numbers import show
 from grandprix.season.model import Award, Line, Season
 
 if TYPE_CHECKING:
+    from grandprix.season.people import NearMatch, Person
+
+if TYPE_CHECKING:
     from rich.table import Table
 
 CSV_COLUMNS = ("rank", "player_id", "name", "points", "events")
@@ -125,3 +128,65 @@ def _counting_rule(mode: str, kept: int, played: int) -> str:
     if mode == "all":
         return f"all {played} results count"
     return f"the best {kept} of {played} results count ({'ACF-14' if mode == 'best' else 'LUP-3'})"
+
+
+def people_csv(found: list[Person]) -> str:
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(["key", "name", "ids", "names", "events"])
+    for p in found:
+        writer.writerow([p.key, p.name, " ".join(p.ids), " | ".join(p.spellings), len(p.events)])
+    return out.getvalue()
+
+
+def people_json(found: list[Person], matches: list[NearMatch]) -> str:
+    document = {
+        "players": [
+            {
+                "key": p.key,
+                "name": p.name,
+                "ids": list(p.ids),
+                "names": list(p.spellings),
+                "events": list(p.events),
+            }  # fmt: skip
+            for p in found
+        ],
+        "near_matches": [
+            {
+                "first": m.first.key,
+                "second": m.second.key,
+                "score": round(m.score, 1),
+                "verdict": m.verdict,
+            }  # fmt: skip
+            for m in matches
+        ],
+    }
+    return json.dumps(document, indent=2, ensure_ascii=False) + "\n"
+
+
+def people_text(found: list[Person], matches: list[NearMatch], review: bool) -> str:
+    lines = [f"{len(found)} players"]
+    for p in found:
+        also = [s for s in p.spellings if s != p.name]
+        extra = f"  (also: {'; '.join(also)})" if also else ""
+        ids = f" [{', '.join(p.ids)}]" if p.ids else ""
+        lines.append(f"  {p.name}{ids}: {len(p.events)} event(s){extra}")
+    if review:
+        uncertain = [m for m in matches if m.uncertain]
+        lines.append("")
+        lines.append(f"{len(uncertain)} uncertain match(es) to decide in aliases.csv:")
+        for m in uncertain:
+            lines.append(
+                f"  {m.first.name} ({', '.join(m.first.events)}) ~ {m.second.name} "
+                f"({', '.join(m.second.events)}): similarity {m.score:.0f}"
+            )
+            lines.append(
+                f"    add '{m.first.name},{m.second.name},same' or "
+                f"'{m.first.name},{m.second.name},different'"
+            )
+        kept = [m for m in matches if not m.uncertain]
+        if kept:
+            lines.append("")
+            lines.append("similar names kept apart:")
+            lines.extend(f"  {m.first.name} ~ {m.second.name}: {m.verdict}" for m in kept)
+    return "\n".join(lines) + "\n"

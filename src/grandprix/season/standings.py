@@ -23,14 +23,19 @@ def season_awards(
     season: Season, as_of: datetime.date | None = None
 ) -> tuple[list[Award], Valuations]:
     """Every award of every event played (on or before ``as_of``), and their valuations."""
-    directory = Directory(season.players, season.rules)
+    played = [e for e in season.events if not e.planned and (as_of is None or e.date <= as_of)]
+    directory = season_directory(season)
     valuations = Valuations(season.rules.points)
     awards: list[Award] = []
-    for event in season.events:
-        if event.planned or (as_of is not None and event.date > as_of):
-            continue
+    for event in played:
         awards.extend(event_awards(event, season.rules, directory, valuations))
     return awards, valuations
+
+
+def season_directory(season: Season) -> Directory:
+    """The people of the season, from players.csv, aliases.csv and every results file."""
+    seen = (p for e in season.events for s in e.sections for p in s.section.players)
+    return Directory(season.players, season.rules, season.aliases, seen)
 
 
 def counted_number(counting: Counting, calendar: int, played: int) -> int:
