@@ -56,7 +56,7 @@ def people(season: Season) -> list[Person]:
         (
             Person(
                 k, names[k], tuple(sorted(ids[k])), tuple(sorted(spellings[k])), tuple(events[k])
-            )  # fmt: skip
+            )
             for k in names
         ),
         key=lambda p: (name_key(p.name), p.key),

@@ -148,7 +148,7 @@ def people_json(found: list[Person], matches: list[NearMatch]) -> str:
                 "ids": list(p.ids),
                 "names": list(p.spellings),
                 "events": list(p.events),
-            }  # fmt: skip
+            }
             for p in found
         ],
         "near_matches": [
@@ -157,7 +157,7 @@ def people_json(found: list[Person], matches: list[NearMatch]) -> str:
                 "second": m.second.key,
                 "score": round(m.score, 1),
                 "verdict": m.verdict,
-            }  # fmt: skip
+            }
             for m in matches
         ],
     }
