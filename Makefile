@@ -41,6 +41,7 @@ bench: $(STAMP)
 	@status=0; \
 	$(BIN)/python benchmarks/bench_tiebreaks.py || status=1; \
 	$(BIN)/python benchmarks/bench_season.py || status=1; \
+	$(BIN)/python benchmarks/bench_ratings.py || status=1; \
 	exit $$status
 
 clean:

@@ -200,3 +200,38 @@ def _game(
         short_kind = {K.WIN: K.WIN_UNRATED, K.LOSS: K.LOSS_UNRATED, K.DRAW: K.DRAW_UNRATED}
         result = (short_kind[result[0]], short_kind[result[1]])
     return result
+
+
+FIDE_TXT_COLUMNS = (
+    ("ID Number", 15), ("Name", 61), ("Fed", 4), ("Sex", 4), ("Tit", 5), ("WTit", 5),
+    ("OTit", 15), ("FOA", 4), ("SRtng", 6), ("SGm", 4), ("SK", 3), ("RRtng", 6), ("RGm", 4),
+    ("Rk", 3), ("BRtng", 6), ("BGm", 4), ("BK", 3), ("B-day", 6), ("Flag", 4),
+)  # fmt: skip
+
+
+def fide_txt_line(values: dict[str, str]) -> str:
+    """One line of FIDE's combined fixed-width list (the header when values are the labels)."""
+    return "".join(f"{values.get(label, ''):<{width}}" for label, width in FIDE_TXT_COLUMNS)
+
+
+def fide_rating_list(count: int, seed: int, first_id: int = 5_000_000) -> str:
+    """A made-up FIDE combined rating list in the fixed-width TXT format."""
+    rng = random.Random(seed)
+    lines = [fide_txt_line({label: label for label, _ in FIDE_TXT_COLUMNS})]
+    for i in range(count):
+        rated = rng.random() < 0.9
+        lines.append(
+            fide_txt_line(
+                {
+                    "ID Number": str(first_id + i),
+                    "Name": f"Player, Number {i}",
+                    "Fed": rng.choice(["AUS", "ITA", "USA", "LBN"]),
+                    "Sex": rng.choice("MF"),
+                    "SRtng": str(rng.randint(1400, 2700)) if rated else "",
+                    "RRtng": str(rng.randint(1400, 2700)) if rng.random() < 0.5 else "",
+                    "BRtng": str(rng.randint(1400, 2700)) if rng.random() < 0.4 else "",
+                    "B-day": str(rng.randint(1940, 2015)),
+                }
+            ).rstrip()
+        )
+    return "\n".join(lines) + "\n"

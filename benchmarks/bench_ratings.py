@@ -1,0 +1,66 @@
+"""Rating-list import and look-up speed.
+
+Import of a generated 1.2-million-row FIDE TXT list into the store, side by side with a bare
+sqlite3 executemany of the same rows (already parsed) into a plain table: target within 2x.
+Look-up of 100,000 players on a date: target under 1 s.
+Run: make bench   (or .venv/bin/python benchmarks/bench_ratings.py [--rows N])
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime
+import sqlite3
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from grandprix.ratings.formats import read_rows
+from grandprix.ratings.store import RatingStore
+from grandprix.synthetic import fide_rating_list
+
+OUT = Path(__file__).parent / "out"
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--rows", type=int, default=1_200_000, help="players in the list")
+    args = parser.parse_args()
+    OUT.mkdir(exist_ok=True)
+    path = OUT / f"fide_list_{args.rows}.txt"
+    if not path.exists():
+        path.write_text(fide_rating_list(args.rows, 7), encoding="utf-8")
+    rows = list(read_rows(path, "fide-standard", path.read_bytes())[1])
+    with tempfile.TemporaryDirectory() as tmp:
+        bare = sqlite3.connect(Path(tmp) / "bare.sqlite", isolation_level=None)
+        bare.execute(
+            "CREATE TABLE t (list_id, player_id, name, federation, sex, title, born, rating)"
+        )
+        start = time.perf_counter()
+        bare.execute("BEGIN")
+        bare.executemany("INSERT INTO t VALUES (?, ?, ?, ?, ?, ?, ?, ?)", ((1, *r) for r in rows))
+        bare.execute("COMMIT")
+        bare_time = time.perf_counter() - start
+        bare.close()
+        with RatingStore(Path(tmp) / "store.sqlite") as store:
+            start = time.perf_counter()
+            store.import_list(path, "fide-standard", datetime.date(2025, 1, 1))
+            ours = time.perf_counter() - start
+            ids = [r[0] for r in rows[:: max(1, len(rows) // 100_000)]][:100_000]
+            start = time.perf_counter()
+            found = store.ratings_on(ids, "fide-standard", datetime.date(2025, 6, 1))
+            lookup = time.perf_counter() - start
+    ratio = ours / bare_time
+    print(f"list: {len(rows)} rows, FIDE TXT, {path.stat().st_size / 1e6:.0f} MB")
+    print(f"bare executemany of the parsed rows: {bare_time:5.2f} s")
+    print(f"grandprix import (read, parse, insert): {ours:5.2f} s  ratio {ratio:.1f}x (target 2x)")
+    print(f"look-up of {len(ids)} players on a date: {lookup:.2f} s, {len(found)} rated "
+          "(target under 1 s)")  # fmt: skip
+    ok = ratio <= 2 and lookup < 1
+    print("PASS" if ok else "FAIL")
+    return 0 if ok else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
