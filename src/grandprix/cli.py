@@ -19,7 +19,7 @@ from grandprix.model import Problem, Severity
 
 if TYPE_CHECKING:
     from grandprix.placings import Standings
-    from grandprix.season.model import Season
+    from grandprix.season.model import Line, Season
 
 EXIT_INPUT = 2
 
@@ -133,21 +133,38 @@ SEASON_DIR = click.Path(path_type=Path, file_okay=False)
     default=None,
     help="Standings after the events on or before this date (YYYY-MM-DD).",
 )
-def standings_command(season_dir: Path, fmt: str, as_of: datetime.datetime | None) -> None:
-    """Grand Prix standings of the season in SEASON_DIR (season.toml and its results files)."""
+@click.option("--division", default=None, help="Only this division (default: every division).")
+def standings_command(
+    season_dir: Path, fmt: str, as_of: datetime.datetime | None, division: str | None
+) -> None:
+    """Grand Prix standings of the season in SEASON_DIR (season.toml and its results files);
+    with divisions, each division its own table."""
     from grandprix.season.report import standings_csv, standings_json, standings_table
-    from grandprix.season.standings import standings
 
     season = _season(season_dir)
-    lines = standings(season, as_of.date() if as_of else None)
+    tables = _division_tables(season, as_of, division)
     if fmt == "csv":
-        click.echo(standings_csv(lines, season.rules.standings.decimals), nl=False)
+        click.echo(standings_csv(tables, season.rules.standings.decimals), nl=False)
     elif fmt == "json":
-        click.echo(standings_json(season, lines), nl=False)
+        click.echo(standings_json(season, tables), nl=False)
     else:
         from rich.console import Console
 
-        Console().print(standings_table(season, lines))
+        console = Console()
+        for name, lines in tables:
+            console.print(standings_table(season, name, lines))
+
+
+def _division_tables(
+    season: Season, as_of: datetime.datetime | None, division: str | None
+) -> list[tuple[str, list[Line]]]:
+    from grandprix.season.standings import division_standings
+
+    names = [d.name for d in season.rules.divisions]
+    if division is not None and division not in names:
+        known = ", ".join(names) or "none: these rules have one overall standings"
+        _fail(UsageError(f"unknown division '{division}' (divisions: {known})"))
+    return division_standings(season, as_of.date() if as_of else None, division)
 
 
 @main.command("explain")
@@ -159,24 +176,35 @@ def standings_command(season_dir: Path, fmt: str, as_of: datetime.datetime | Non
     default=None,
     help="Explain the standings after the events on or before this date (YYYY-MM-DD).",
 )
-def explain_command(season_dir: Path, player: str, as_of: datetime.datetime | None) -> None:
+@click.option("--division", default=None, help="Only this division (default: all of the player's).")
+def explain_command(
+    season_dir: Path, player: str, as_of: datetime.datetime | None, division: str | None
+) -> None:
     """Why PLAYER (an id or a name) has every point: each event's place, tie, table value,
-    multipliers, counted or dropped, and the bonus, adding up to the total."""
+    multipliers, counted or dropped, and the bonus, adding up to the total (in every division
+    of the player, or in one)."""
     from grandprix.season.identity import normalise
     from grandprix.season.report import explain, player_id
-    from grandprix.season.standings import standings
 
     season = _season(season_dir)
-    lines = standings(season, as_of.date() if as_of else None)
+    tables = _division_tables(season, as_of, division)
     wanted = normalise(player)
-    found = [ln for ln in lines if player_id(ln) == player or normalise(ln.name) == wanted]
+    everyone = {ln.player: ln for _, lines in tables for ln in lines}.values()
+    found = [ln for ln in everyone if player_id(ln) == player or normalise(ln.name) == wanted]
     if not found:
-        found = [ln for ln in lines if wanted in normalise(ln.name)]
+        found = [ln for ln in everyone if wanted in normalise(ln.name)]
     if len(found) != 1:
         names = ", ".join(f"{ln.name} ({ln.player})" for ln in found[:10])
         reason = f"several players match: {names}" if found else "no player of the standings"
         _fail(UsageError(f"'{player}': {reason}; give the player's id or full name"))
-    click.echo(explain(season, found[0]), nl=False)
+    key = found[0].player
+    parts = [
+        explain(season, line, name)
+        for name, lines in tables
+        for line in lines
+        if line.player == key
+    ]
+    click.echo("\n".join(parts), nl=False)
 
 
 @main.command("check")

@@ -8,6 +8,7 @@ exists for are named in its description.
 
 from __future__ import annotations
 
+import datetime
 from fractions import Fraction
 from typing import Annotated, Any, Literal
 
@@ -166,6 +167,86 @@ class Eligibility(Strict):
     )
 
 
+DateRef = datetime.date | Literal["season-start", "season-end", "last-event"]
+
+
+class RatingSource(Strict):
+    """One list of the rating chain: its kind and the date whose list in force is used."""
+
+    kind: str = Field(
+        description="List kind: fide-standard, fide-rapid, fide-blitz, national or national-NAME.",
+        examples=["national"],
+    )
+    on: DateRef = Field(
+        default="season-start",
+        description="A date, or `season-start`, `season-end` or `last-event` (LUP-5: the band "
+        "held at the date of the last event). The list in force on that date is used.",
+    )
+
+
+class Ratings(Strict):
+    """Where players' ratings come from (ACF-11, LUP-5)."""
+
+    sources: list[RatingSource] = Field(
+        default_factory=list,
+        description="In order: the first list that rates a player gives their rating (ACF-11: "
+        "the national list in force on 1 January, else the FIDE January list).",
+    )
+
+
+class Division(Strict):
+    """A division: who belongs to it, and how it earns points (ACF-8, ACF-13, LUP-5)."""
+
+    name: str = Field(description="Division name, e.g. 'Under 2000'.")
+    rating_below: int | None = Field(default=None, description="Rated below this (U2000).")
+    rating_at_least: int | None = Field(default=None, description="Rated at least this.")
+    unrated: bool | None = Field(
+        default=None, description="true: unrated players only; false: rated players only."
+    )
+    age_below: int | None = Field(
+        default=None, description="Younger than this on `age_on` (ACF-1: 18)."
+    )
+    age_at_least: int | None = Field(default=None, description="At least this old on `age_on`.")
+    age_on: DateRef = Field(
+        default="season-start",
+        description="The date ages are taken on (ACF-1: 1 January of the Grand Prix year).",
+    )
+    sex: str | None = Field(default=None, description="'w' (or 'f') for women, 'm' for men.")
+    require: dict[str, str | list[str]] = Field(
+        default_factory=dict,
+        description='Further attributes (players.csv columns), e.g. {region = "VIC"} (ACF-8).',
+    )
+    award: Literal["rerank", "filter"] = Field(
+        default="rerank",
+        description="`rerank`: the division's players are placed again inside each event and "
+        "earn the division's table (ACF-13.4); `filter`: the division is the overall standings "
+        "of its players (rating bands of LUP-5).",
+    )
+    section: str | None = Field(
+        default=None,
+        description="The event section played as this division: in events that have it, the "
+        "division's points are awarded inside it (ACF-13.2).",
+    )
+    cascade: bool = Field(
+        default=False,
+        description="Points go down the event's sections in order until the table is filled "
+        "(ACF-13.3: Junior, Women, Unrated; D-ACF-3).",
+    )
+    best: int | None = Field(default=None, description="Results counted, if not `counting`.")
+
+
+class Restriction(Strict):
+    """Players whose rating comes from a list (or who are unrated) may only be in some
+    divisions (ACF-12)."""
+
+    source: str = Field(
+        description="`unrated`, or the list kind the rating came from (e.g. fide-standard)."
+    )
+    rating_below: int | None = Field(default=None, description="Applies below this rating.")
+    rating_at_least: int | None = Field(default=None, description="Applies from this rating.")
+    only: list[str] = Field(description="The divisions such a player may be in.")
+
+
 SeasonTiebreak = Literal["discarded", "best", "last-event", "events"]
 
 
@@ -199,3 +280,11 @@ class RuleSet(Strict):
     counting: Counting = Field(default_factory=Counting, description="Counted results.")
     eligibility: Eligibility = Field(default_factory=Eligibility, description="Eligibility.")
     standings: Standings = Field(default_factory=Standings, description="Season order.")
+    ratings: Ratings = Field(default_factory=Ratings, description="Rating sources.")
+    divisions: list[Division] = Field(
+        default_factory=list,
+        description="Divisions, each with its own standings; none: one overall standings.",
+    )
+    restrictions: list[Restriction] = Field(
+        default_factory=list, description="Division limits by rating origin (ACF-12)."
+    )

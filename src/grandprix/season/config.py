@@ -13,6 +13,7 @@ from typing import Any, Literal
 
 from pydantic import Field, ValidationError, model_validator
 
+from grandprix.errors import InputError
 from grandprix.model import Location, Problem, Severity
 from grandprix.readers import load_section
 from grandprix.readers.text import decode
@@ -63,6 +64,14 @@ class EventEntry(Strict):
         return self
 
 
+class RatingListEntry(Strict):
+    """A rating list to keep in the season's store (imported once; again changes nothing)."""
+
+    file: str = Field(description="The list file, relative to the season folder.")
+    kind: str = Field(description="fide-standard, fide-rapid, fide-blitz or national(-NAME).")
+    date: datetime.date = Field(description="The date the list is in force from.")
+
+
 class SeasonFile(Strict):
     """season.toml."""
 
@@ -74,6 +83,12 @@ class SeasonFile(Strict):
         "'file') and keys that override it."
     )
     players: str = Field(default="players.csv", description="The players file, if any.")
+    ratings_store: str = Field(
+        default="ratings.sqlite", description="The season's rating store (an SQLite file)."
+    )
+    rating_lists: list[RatingListEntry] = Field(
+        default_factory=list, description="Rating lists the season's store must hold."
+    )
     events: list[EventEntry] = Field(description="The events.")
 
 
@@ -99,6 +114,9 @@ def load_season(folder: str | Path) -> tuple[Season | None, list[Problem]]:
     events = _events(config, toml, folder, rules, problems)
     players = _players(folder / config.players, problems)
     aliases = _aliases(folder / ALIASES_FILE, problems)
+    store = folder / config.ratings_store
+    if config.rating_lists and not any(p.severity is Severity.ERROR for p in problems):
+        _import_lists(store, config, toml, problems)
     if rules is not None and len(events) < rules.counting.min_events:
         problems.append(
             Problem(
@@ -116,6 +134,7 @@ def load_season(folder: str | Path) -> tuple[Season | None, list[Problem]]:
         events=events,
         players=players,
         aliases=aliases,
+        ratings_store=str(store),
         start=config.start,
         end=config.end,
         folder=str(folder),
@@ -306,3 +325,18 @@ def _aliases(path: Path, problems: list[Problem]) -> tuple[Alias, ...]:
             continue
         aliases.append(Alias(name, other, decision.lower() == "same", Location(str(path), number)))
     return tuple(aliases)
+
+
+def _import_lists(store: Path, config: SeasonFile, toml: TomlFile, problems: list[Problem]) -> None:
+    """Bring the season's store up to date with its rating lists (each import all or nothing)."""
+    from grandprix.errors import GrandprixError
+    from grandprix.ratings.store import RatingStore
+
+    with RatingStore(store) as ratings:
+        for i, entry in enumerate(config.rating_lists):
+            try:
+                ratings.import_list(store.parent / entry.file, entry.kind, entry.date)
+            except InputError as exc:
+                problems.extend(exc.problems)
+            except GrandprixError as exc:
+                problems.append(Problem(toml.where(("rating_lists", i, "kind")), str(exc)))

@@ -63,6 +63,7 @@ class Season:
     events: tuple[SeasonEvent, ...]
     players: tuple[SeasonPlayer, ...] = ()
     aliases: tuple[Alias, ...] = ()
+    ratings_store: str = ""
     start: datetime.date | None = None
     end: datetime.date | None = None
     folder: str = ""

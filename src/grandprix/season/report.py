@@ -28,14 +28,20 @@ def player_id(line: Line) -> str:
     return line.player[3:] if line.player.startswith("id:") else ""
 
 
-def standings_csv(lines: list[Line], decimals: int) -> str:
+Tables = list[tuple[str, list[Line]]]  # (division name, lines); one unnamed without divisions
+
+
+def standings_csv(tables: Tables, decimals: int) -> str:
+    """``rank,player_id,name,points,events``; a first column ``division`` when there are
+    several tables."""
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
-    writer.writerow(CSV_COLUMNS)
-    for line in lines:
-        writer.writerow(
-            [line.rank, player_id(line), line.name, show(line.total, decimals), line.events]
-        )
+    several = len(tables) > 1 or bool(tables and tables[0][0])
+    writer.writerow((["division"] if several else []) + list(CSV_COLUMNS))
+    for name, lines in tables:
+        for line in lines:
+            row = [line.rank, player_id(line), line.name, show(line.total, decimals), line.events]
+            writer.writerow([name, *row] if several else row)
     return out.getvalue()
 
 
@@ -54,32 +60,41 @@ def _award_json(award: Award, counted: bool, decimals: int) -> dict[str, Any]:
     }
 
 
-def standings_json(season: Season, lines: list[Line]) -> str:
+def standings_json(season: Season, tables: Tables) -> str:
     decimals = season.rules.standings.decimals
-    document = {
-        "season": season.name,
-        "rules": season.rules.name,
-        "standings": [
-            {
-                "rank": line.rank,
-                "player_id": player_id(line) or None,
-                "name": line.name,
-                "points": show(line.total, decimals),
-                "events": line.events,
-                "bonus": show(line.bonus, decimals),
-                "results": [_award_json(a, a in line.counted, decimals) for a in line.awards],
-            }
-            for line in lines
-        ],
-    }
+    divisions = [
+        {"division": name or None, "standings": _lines_json(lines, decimals)}
+        for name, lines in tables
+    ]
+    document: dict[str, Any] = {"season": season.name, "rules": season.rules.name}
+    if len(tables) == 1 and not tables[0][0]:
+        document["standings"] = divisions[0]["standings"]
+    else:
+        document["divisions"] = divisions
     return json.dumps(document, indent=2, ensure_ascii=False) + "\n"
 
 
-def standings_table(season: Season, lines: list[Line]) -> Table:
+def _lines_json(lines: list[Line], decimals: int) -> list[dict[str, Any]]:
+    return [
+        {
+            "rank": line.rank,
+            "player_id": player_id(line) or None,
+            "name": line.name,
+            "points": show(line.total, decimals),
+            "events": line.events,
+            "bonus": show(line.bonus, decimals),
+            "results": [_award_json(a, a in line.counted, decimals) for a in line.awards],
+        }
+        for line in lines
+    ]
+
+
+def standings_table(season: Season, division: str, lines: list[Line]) -> Table:
     from rich.table import Table
 
     decimals = season.rules.standings.decimals
-    table = Table(title=season.name, caption=f"rules: {season.rules.name}")
+    title = f"{season.name}: {division}" if division else season.name
+    table = Table(title=title, caption=f"rules: {season.rules.name}")
     table.add_column("Rank", justify="right")
     table.add_column("Name")
     table.add_column("Points", justify="right")
@@ -89,12 +104,13 @@ def standings_table(season: Season, lines: list[Line]) -> Table:
     return table
 
 
-def explain(season: Season, line: Line) -> str:
+def explain(season: Season, line: Line, division: str = "") -> str:
     """Every result of a player: place, tie, table value, multipliers, counted or dropped,
     bonus, adding up to the total."""
     decimals = season.rules.standings.decimals
     rules = season.rules
-    out = [f"{line.name} ({line.player}): rank {line.rank} in {season.name}", ""]
+    where = f"{season.name}, {division}" if division else season.name
+    out = [f"{line.name} ({line.player}): rank {line.rank} in {where}", ""]
     for award in sorted(line.awards, key=lambda a: (a.date, a.event_name, a.section)):
         status = "counted" if award in line.counted else "dropped"
         table = f" (class {award.table_name} table)" if award.table_name else ""
@@ -113,7 +129,13 @@ def explain(season: Season, line: Line) -> str:
         )
     counted = sum((a.points for a in line.counted), Fraction(0))
     out.append("")
-    out.append(_counting_rule(rules.counting.mode, len(line.counted), len(line.awards)))
+    kept, played = len(line.counted), len(line.awards)
+    rule = {"best": " (ACF-14)", "percent": " (LUP-3)"}.get(rules.counting.mode, "")
+    out.append(
+        f"the best {kept} of {played} results count{rule}"
+        if line.dropped
+        else f"all {played} results count"
+    )
     out.append(f"counted results: {show(counted, decimals)}")
     if rules.counting.bonus_per_event:
         out.append(
@@ -122,12 +144,6 @@ def explain(season: Season, line: Line) -> str:
         )
     out.append(f"total: {show(line.total, decimals)}")
     return "\n".join(out) + "\n"
-
-
-def _counting_rule(mode: str, kept: int, played: int) -> str:
-    if mode == "all":
-        return f"all {played} results count"
-    return f"the best {kept} of {played} results count ({'ACF-14' if mode == 'best' else 'LUP-3'})"
 
 
 def people_csv(found: list[Person]) -> str:

@@ -52,17 +52,17 @@ def counted_number(counting: Counting, calendar: int, played: int) -> int:
 
 
 def player_line(
-    player: str, awards: list[tuple[int, Award]], rules: RuleSet, calendar: int, scale: int
+    player: str, awards: list[tuple[int, Award]], counting: Counting, calendar: int, scale: int
 ) -> tuple[Line, tuple[int, ...]]:
     """One player's season (counted and dropped results, bonus, total; LUP-3) from their awards
     with their value in units, and the raw values of the season tie-break chain."""
     events = len({a.event for _, a in awards})
-    keep = counted_number(rules.counting, calendar, len(awards))
+    keep = counted_number(counting, calendar, len(awards))
     if keep >= len(awards):
         ordered = awards  # everything counts: no need to rank the results
     else:
         ordered = sorted(awards, key=lambda x: (-x[0], x[1].date, x[1].event_name, x[1].section))
-    bonus = rules.counting.bonus_per_event * events  # counted whether or not among the best
+    bonus = counting.bonus_per_event * events  # counted whether or not among the best
     counted_units = sum(u for u, _ in ordered[:keep])
     total = counted_units + bonus.numerator * (scale // bonus.denominator)
     line = Line(
@@ -100,9 +100,19 @@ def _criteria(
 
 def standings(season: Season, as_of: datetime.date | None = None) -> list[Line]:
     """The season standings, best first, with shared ranks where the chain cannot separate."""
-    rules = season.rules
     awards, valuations = season_awards(season, as_of)
-    bonus = rules.counting.bonus_per_event
+    return rank_lines(awards, valuations, season.rules, len(season.events), season.rules.counting)
+
+
+def rank_lines(
+    awards: list[Award],
+    valuations: Valuations,
+    rules: RuleSet,
+    calendar: int,
+    counting: Counting,
+) -> list[Line]:
+    """Awards -> one line per player -> ordered, with shared ranks (rank '9-10')."""
+    bonus = counting.bonus_per_event
     scale = math.lcm(bonus.denominator, *{v.points.denominator for v in valuations.items})
     values = [v.points.numerator * (scale // v.points.denominator) for v in valuations.items]
     by_player: dict[str, list[tuple[int, Award]]] = defaultdict(list)
@@ -111,7 +121,7 @@ def standings(season: Season, as_of: datetime.date | None = None) -> list[Line]:
     last_event = max((a.event for a in awards), default=None)
     lines, keys = [], []
     for player, own in by_player.items():
-        line, raw = player_line(player, own, rules, len(season.events), scale)
+        line, raw = player_line(player, own, counting, calendar, scale)
         lines.append(line)
         keys.append(_criteria(line, raw, rules, last_event))
     order = sorted(range(len(lines)), key=lambda i: (keys[i], lines[i].name, lines[i].player))
@@ -120,3 +130,44 @@ def standings(season: Season, as_of: datetime.date | None = None) -> list[Line]:
         for first, last, members in spans(order, keys.__getitem__)
         for i in members
     ]
+
+
+def division_standings(
+    season: Season, as_of: datetime.date | None = None, only: str | None = None
+) -> list[tuple[str, list[Line]]]:
+    """Each division's standings (ACF-13, ACF-14); one unnamed table without divisions."""
+    from grandprix.season.divisions import (
+        division_awards,
+        division_counting,
+        divisions_of,
+        filtered,
+        profiles,
+    )
+
+    rules = season.rules
+    if not rules.divisions:
+        return [("", standings(season, as_of))]
+    played = [e for e in season.events if not e.planned and (as_of is None or e.date <= as_of)]
+    directory = season_directory(season)
+    found = {k: divisions_of(p, rules, season) for k, p in profiles(season, directory).items()}
+    out = []
+    overall: list[Line] | None = None
+    for division in rules.divisions:
+        if only is not None and division.name != only:
+            continue
+        members = {key for key, names in found.items() if division.name in names}
+        if division.award == "filter":
+            overall = overall if overall is not None else standings(season, as_of)
+            out.append((division.name, filtered(overall, members)))
+            continue
+        valuations = Valuations(rules.points)
+        awards = [
+            a
+            for event in played
+            for a in division_awards(event, division, rules, directory, members, valuations)
+        ]
+        counting = division_counting(division, rules)
+        out.append(
+            (division.name, rank_lines(awards, valuations, rules, len(season.events), counting))
+        )
+    return out

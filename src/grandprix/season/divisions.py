@@ -1,0 +1,235 @@
+"""Divisions: who belongs to each (ratings on a date, age, sex, region, rating origin), and
+the points each division awards inside every event (ACF-1, ACF-8, ACF-11 to ACF-14, LUP-5).
+"""
+
+from __future__ import annotations
+
+import datetime
+import re
+from dataclasses import dataclass, replace
+from fractions import Fraction
+from pathlib import Path
+
+from grandprix.model import Player
+from grandprix.placings import spans
+from grandprix.ratings.store import Rated, RatingStore
+from grandprix.rules.schema import Counting, DateRef, Division, RuleSet
+from grandprix.season.identity import Directory
+from grandprix.season.model import Award, Line, Season, SeasonEvent
+from grandprix.season.points import (
+    Span,
+    Valuations,
+    earning_sections,
+    renumber,
+    section_spans,
+    table_for,
+)
+
+UNRATED = "unrated"
+
+
+@dataclass(frozen=True)
+class Profile:
+    """What the divisions need to know of a person."""
+
+    key: str
+    rating: Rated | None
+    birth: datetime.date | None
+    attributes: tuple[tuple[str, str], ...]
+
+    def attribute(self, name: str) -> str:
+        return dict(self.attributes).get(name, "")
+
+
+def resolve(on: DateRef, season: Season) -> datetime.date:
+    """A date of the rule set: a date, or the season's start or end, or its last event."""
+    if isinstance(on, datetime.date):
+        return on
+    dates = [e.date for e in season.events] or [datetime.date.today()]
+    if on == "season-start":
+        return season.start or datetime.date(min(dates).year, 1, 1)
+    if on == "season-end":
+        return season.end or max(dates)
+    return max(dates)  # last-event: the last event of the calendar (LUP-5)
+
+
+def parse_birth(text: str) -> datetime.date | None:
+    """'2007-03-04', '2007/03/04', '04.03.2007' or '2007' (then the last day of that year)."""
+    text = text.strip()
+    match = re.match(r"^(\d{4})(?:[-/.](\d{1,2})[-/.](\d{1,2}))?$", text)
+    if match:
+        year, month, day = match.groups()
+        if month and day and int(month) and int(day):
+            return datetime.date(int(year), int(month), int(day))
+        return datetime.date(int(year), 12, 31) if int(year) else None
+    match = re.match(r"^(\d{1,2})[./](\d{1,2})[./](\d{4})$", text)
+    if match:
+        day, month, year = (int(x) for x in match.groups())
+        return datetime.date(year, month, day)
+    return None
+
+
+def age_on(birth: datetime.date, day: datetime.date) -> int:
+    return day.year - birth.year - ((day.month, day.day) < (birth.month, birth.day))
+
+
+def profiles(season: Season, directory: Directory) -> dict[str, Profile]:
+    """Every person of the season with their rating from the chain of lists (ACF-11)."""
+    people: dict[str, tuple[Player, dict[str, str]]] = {}
+    for event in season.events:
+        for section in event.sections:
+            for player in section.section.players:
+                key, _, attributes = directory.key(player)
+                people.setdefault(key, (player, attributes))
+    ratings: dict[str, Rated] = {}
+    sources = [(s.kind, resolve(s.on, season)) for s in season.rules.ratings.sources]
+    if sources and season.ratings_store and Path(season.ratings_store).exists():
+        ids = {key: _ids(key, attributes) for key, (_, attributes) in people.items()}
+        with RatingStore(season.ratings_store) as store:
+            found = store.chain([i for many in ids.values() for i in many], sources)
+        for key, many in ids.items():
+            rated = next((found[i] for i in many if i in found), None)
+            if rated is not None:
+                ratings[key] = rated
+    return {
+        key: Profile(
+            key,
+            ratings.get(key),
+            parse_birth(attributes.get("birth_date", "") or player.birth_date),
+            tuple(sorted(attributes.items())),
+        )
+        for key, (player, attributes) in people.items()
+    }
+
+
+def _ids(key: str, attributes: dict[str, str]) -> list[str]:
+    ids = [key[3:]] if key.startswith("id:") else []
+    ids += [attributes[k] for k in ("fide_id", "national_id") if attributes.get(k)]
+    return ids
+
+
+def belongs(profile: Profile, division: Division, season: Season) -> bool:
+    """Whether the person meets every condition of the division."""
+    rating = profile.rating.rating if profile.rating else None
+    if division.unrated is not None and (rating is None) != division.unrated:
+        return False
+    if division.rating_below is not None and (rating is None or rating >= division.rating_below):
+        return False
+    if division.rating_at_least is not None and (
+        rating is None or rating < division.rating_at_least
+    ):
+        return False
+    if division.age_below is not None or division.age_at_least is not None:
+        if profile.birth is None:
+            return False
+        age = age_on(profile.birth, resolve(division.age_on, season))
+        if division.age_below is not None and age >= division.age_below:
+            return False  # ACF-1: a junior is under 18 on 1 January
+        if division.age_at_least is not None and age < division.age_at_least:
+            return False
+    if division.sex is not None:
+        wanted = {"w", "f"} if division.sex.lower() in ("w", "f") else {division.sex.lower()}
+        if profile.attribute("sex").lower() not in wanted:
+            return False
+    for name, allowed in division.require.items():
+        values = [allowed] if isinstance(allowed, str) else allowed
+        if profile.attribute(name).casefold() not in {v.casefold() for v in values}:
+            return False
+    return True
+
+
+def divisions_of(profile: Profile, rules: RuleSet, season: Season) -> set[str]:
+    """The divisions a person is in, after the limits by rating origin (ACF-12)."""
+    found = {d.name for d in rules.divisions if belongs(profile, d, season)}
+    rating = profile.rating.rating if profile.rating else None
+    origin = profile.rating.kind if profile.rating else UNRATED
+    for limit in rules.restrictions:
+        if limit.source != origin:
+            continue
+        if limit.rating_below is not None and (rating is None or rating >= limit.rating_below):
+            continue
+        if limit.rating_at_least is not None and (rating is None or rating < limit.rating_at_least):
+            continue
+        found &= set(limit.only)
+    return found
+
+
+def division_spans(
+    event: SeasonEvent, division: Division, rules: RuleSet
+) -> list[tuple[int, Span]]:
+    """Where a division's points come from in one event: (section position, span) pairs.
+
+    ACF-13.2: a section played as the division awards inside that section. ACF-13.3 and
+    D-ACF-3: a cascading division goes down the sections in order. Otherwise the sections that
+    earn overall points are used (ACF-13.4: from 1st down).
+    """
+    sections = list(event.sections)
+    own = [i for i, s in enumerate(sections) if division.section and s.name == division.section]
+    if own:
+        chosen = own
+    elif division.cascade:
+        chosen = list(range(len(sections)))
+    else:
+        earning = {id(s) for s, _ in earning_sections(event, rules)}
+        chosen = [i for i, s in enumerate(sections) if id(s) in earning]
+    out: list[tuple[int, Span]] = []
+    for i in chosen:
+        out.extend((i, span) for span in section_spans(sections[i], event, rules))
+    return out
+
+
+def division_awards(
+    event: SeasonEvent,
+    division: Division,
+    rules: RuleSet,
+    directory: Directory,
+    members: set[str],
+    valuations: Valuations,
+) -> list[Award]:
+    """The division's players placed again inside the event and awarded its table."""
+    table = table_for(event, rules.points)
+    weights = {id(s): w for s, w in earning_sections(event, rules)}
+    awards: list[Award] = []
+    position = 1
+    by_section: dict[int, list[Span]] = {}
+    for index, span in division_spans(event, division, rules):
+        by_section.setdefault(index, []).append(span)
+    for index, spans_ in by_section.items():
+        section = event.sections[index]
+        players = section.section.players
+        keys = [directory.entrant(p) for p in players]
+        kept = renumber(spans_, [k.eligible and k.key in members for k in keys])
+        weight = weights.get(id(section), section.weight or Fraction(1))
+        if not division.cascade:
+            position = 1  # each section is its own ranking; only a cascade runs on
+        for first, last, who in kept:
+            first, last = first + position - 1, last + position - 1
+            value = None
+            for i in who:
+                score = players[i].points
+                if value is None or rules.points.from_score:
+                    value = valuations.get((first, last), score, table, (event.weight, weight))
+                entrant = keys[i]
+                awards.append(
+                    Award(event.index, event.name, event.date, section.name, entrant.key,
+                          entrant.name, first, last, score, value, table[1])
+                )  # fmt: skip
+        position += sum(len(who) for _, _, who in kept)
+    return awards
+
+
+def division_counting(division: Division, rules: RuleSet) -> Counting:
+    if division.best is None:
+        return rules.counting
+    return rules.counting.model_copy(update={"mode": "best", "best": division.best})
+
+
+def filtered(lines: list[Line], members: set[str]) -> list[Line]:
+    """The overall lines of the division's players, ranked again among themselves."""
+    kept = [line for line in lines if line.player in members]
+    keys = [(line.rank_first, line.rank_last) for line in kept]
+    return [
+        replace(kept[i], rank_first=first, rank_last=last)
+        for first, last, group in spans(list(range(len(kept))), keys.__getitem__)
+        for i in group
+    ]
