@@ -154,6 +154,14 @@ def ladder(path: Path, players: list[tuple[str, str]], title: str) -> None:
     path.write_text(write_trf(section), encoding="utf-8")
 
 
+def rating_list(path: Path, rows: list[tuple[str, str, int]]) -> None:
+    """A rating list as CSV: id, name, rating."""
+    with path.open("w", newline="", encoding="utf-8") as handle:
+        writer = csv.writer(handle, lineterminator="\n")
+        writer.writerow(["id", "name", "rating"])
+        writer.writerows(rows)
+
+
 def players_csv(path: Path, rows: list[dict[str, str]]) -> None:
     with path.open("w", newline="", encoding="utf-8") as handle:
         writer = csv.DictWriter(handle, fieldnames=list(rows[0]), lineterminator="\n")
@@ -286,17 +294,51 @@ results = "new_year_blitz.csv"
 
 def acf() -> None:
     """ACF-6/13.1 tables by prize fund (classes 1, 2, 3), D-ACF-1 shared ties, ACF-14 best 5
-    of up to 7, a multi-section event where only the first section earns."""
+    of up to 7 per division; ACF-11 ratings from a national December list, else the FIDE
+    January list; ACF-12 FIDE-only and unrated players; ACF-1 juniors (one born on 1 January
+    1986: 18 on the day, not a junior); women; ACF-13.2 a section played as Under 1600; ACF-13.3
+    Junior, Women and Unrated points cascading down the sections."""
     folder = HERE / "acf-2004"
-    folder.mkdir(exist_ok=True)
+    (folder / "lists").mkdir(parents=True, exist_ok=True)
     everyone = people(2004, 24, 3100001)
+    rng = random.Random(4)
     states = ["NSW", "VIC", "QLD", "SA", "WA", "TAS", "ACT", "NT"]
+    national: dict[str, int] = {}
+    fide: dict[str, int] = {}
+    for k, (ident, _) in enumerate(everyone):
+        if k < 6:
+            national[ident] = rng.randint(1700, 2300)
+        elif k < 14:
+            national[ident] = rng.randint(1200, 1999)
+        elif k < 16:
+            fide[ident] = 2050 + 100 * (k - 14)  # FIDE only, 2000+: Open only (ACF-12)
+        elif k < 18:
+            fide[ident] = 1750 + 100 * (k - 16)  # FIDE only, under 2000: Under 2000 only
+        if k in (0, 7):
+            fide[ident] = national[ident] + 40  # on both lists: the national one counts (ACF-11)
+    births = {3: "1988-05-02", 8: "1990-11-30", 10: "1986-01-01", 11: "1986-01-02", 19: "1989"}
     players_csv(
         folder / "players.csv",
-        [{"id": i, "name": n, "region": states[k % 8], "sex": "mw"[k % 3 == 0]}
-         for k, (i, n) in enumerate(everyone)],
-    )  # fmt: skip
-    rng = random.Random(4)
+        [
+            {
+                "id": i,
+                "name": n,
+                "fide_id": str(9_100_000 + k) if i in fide else "",
+                "region": states[k % 8],
+                "sex": "w" if k % 3 == 0 else "m",
+                "birth_date": births.get(k, f"{1950 + k}-06-15"),
+            }
+            for k, (i, n) in enumerate(everyone)
+        ],
+    )
+    names = dict(everyone)
+    fide_ids = {i: str(9_100_000 + k) for k, (i, _) in enumerate(everyone)}
+    rating_list(
+        folder / "lists" / "acf_2003_12.csv", [(i, names[i], r) for i, r in national.items()]
+    )
+    rating_list(
+        folder / "lists" / "fide_2004_01.csv", [(fide_ids[i], names[i], r) for i, r in fide.items()]
+    )
     plan = [
         ("canberra_cup.trf", 6, "Canberra Cup"),
         ("sydney_open.csv", 0, "Sydney Open"),
@@ -307,8 +349,10 @@ def acf() -> None:
         ("perth_open.trf", 6, "Perth Open"),
     ]
     core = everyone[:6]  # play every event: best 5 of 7 count
+    minor = [p for p in everyone[6:14] if national[p[0]] < 1600]
     for k, (name, rounds, title) in enumerate(plan):
-        field = core + rng.sample(everyone[6:], 10)
+        pool = [p for p in everyone[6:] if name != "sydney_open.csv" or p not in minor]
+        field = core + rng.sample(pool, 10)
         rng.shuffle(field)
         if rounds:
             swiss(folder / name, field, rounds, 40 + k, title)
@@ -317,17 +361,26 @@ def acf() -> None:
             pts = scores("6", "5.5", "5.5", "5", "4.5", "4.5", "4", "3.5", "3", "3", "2.5", "2",
                          "2", "1.5", "1", "0.5")  # fmt: skip
             write_csv(folder / name, [(i, n, p) for (i, n), p in zip(field, pts, strict=True)])
-    minor = rng.sample(everyone[6:], 6)
-    write_csv(folder / "sydney_minor.csv",
-              [(i, n, Fraction(6 - k)) for k, (i, n) in enumerate(minor)])  # fmt: skip
+    write_csv(folder / "sydney_under_1600.csv",
+              [(i, n, Fraction(len(minor) - k)) for k, (i, n) in enumerate(minor)])  # fmt: skip
     (folder / "season.toml").write_text(ACF_TOML, encoding="utf-8")
 
 
-ACF_TOML = """# Example season (made-up players) for the acf-2004 preset (Open standings).
+ACF_TOML = """# Example season (made-up players) for the acf-2004 preset.
 name = "ACF Grand Prix 2004 (example)"
 start = 2004-01-01
 end = 2004-12-31
 rules = "acf-2004"
+
+[[rating_lists]]   # ACF-11: the ACF list of the December before the Grand Prix year
+file = "lists/acf_2003_12.csv"
+kind = "national"
+date = 2003-12-01
+
+[[rating_lists]]   # ... else the FIDE list of January
+file = "lists/fide_2004_01.csv"
+kind = "fide-standard"
+date = 2004-01-01
 
 [[events]]
 name = "Canberra Cup"
@@ -344,9 +397,9 @@ prize_fund = 4000   # class 3: 20 15 12 9 6
 name = "Open"
 results = "sydney_open.csv"
 
-[[events.sections]]
-name = "Minor"
-results = "sydney_minor.csv"
+[[events.sections]]   # ACF-13.2: played as the Under 1600 division
+name = "Under 1600"
+results = "sydney_under_1600.csv"
 
 [[events]]
 name = "Melbourne Classic"
@@ -384,8 +437,28 @@ def lupiae() -> None:
     """LUP-1 table and minimum 1, LUP-2 places by the official order or tie-breaks, LUP-3 best
     ceil(70% of 8) = 6 plus 2 per event, LUP-6 chain: discarded, best, last event."""
     folder = HERE / "lupiae-2012-13"
-    folder.mkdir(exist_ok=True)
+    (folder / "lists").mkdir(parents=True, exist_ok=True)
     everyone = people(1213, 26, 5001)
+    # LUP-5: the band is the one held on the date of the last event; two lists of the FSI
+    # rapid ratings, and some players change band between them.
+    band = random.Random(5)
+    autumn = {i: band.randint(1250, 2050) for i, _ in everyone}
+    spring = {i: r + band.choice([-60, -20, 0, 20, 60]) for i, r in autumn.items()}
+    spring[everyone[0][0]], autumn[everyone[0][0]] = 1810, 1790  # E in autumn, D in spring
+    names = dict(everyone)
+    rating_list(
+        folder / "lists" / "rapid_2012_09.csv", [(i, names[i], r) for i, r in autumn.items()]
+    )
+    rating_list(
+        folder / "lists" / "rapid_2013_04.csv", [(i, names[i], r) for i, r in spring.items()]
+    )
+    players_csv(
+        folder / "players.csv",
+        [
+            {"id": i, "name": n, "birth_date": "1998-03-01" if k % 7 == 3 else f"{1960 + k}-01-20"}
+            for k, (i, n) in enumerate(everyone)
+        ],
+    )
     crafted = dict(zip(["A", "B", "C", "D", "E", "F"], everyone[:6], strict=True))
     others = everyone[6:]
     # Places of the crafted players in events 1-8 (see the docstring of tests/test_examples.py):
@@ -425,6 +498,16 @@ LUPIAE_TOML = "\n".join(
         "start = 2012-09-01",
         "end = 2013-06-30",
         'rules = "lupiae-2012-13"',
+        "",
+        "[[rating_lists]]",
+        'file = "lists/rapid_2012_09.csv"',
+        'kind = "national-rapid"',
+        "date = 2012-09-01",
+        "",
+        "[[rating_lists]]   # in force on the date of the last event (LUP-5)",
+        'file = "lists/rapid_2013_04.csv"',
+        'kind = "national-rapid"',
+        "date = 2013-04-01",
         "",
     ]
     + [

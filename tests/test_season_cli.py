@@ -32,7 +32,9 @@ def test_standings_json_lists_every_result() -> None:
     code, out, _ = invoke("standings", LUP, "--format", "json")
     assert code == 0
     document = json.loads(out)
-    first = document["standings"][0]
+    overall = document["divisions"][0]
+    assert overall["division"] == "Assoluto"
+    first = overall["standings"][0]
     assert first["points"] == "140.00" and len(first["results"]) == 8
     assert sum(r["counted"] for r in first["results"]) == 6
 
@@ -44,9 +46,9 @@ def test_standings_table() -> None:
 
 def test_as_of_leaves_out_later_events() -> None:
     _, before, _ = invoke("standings", LUP, "--format", "json", "--as-of", "2012-12-31")
-    document = json.loads(before)
-    assert all(r["date"] <= "2012-12-31" for line in document["standings"] for r in line["results"])
-    assert max(line["events"] for line in document["standings"]) == 4
+    lines = json.loads(before)["divisions"][0]["standings"]
+    assert all(r["date"] <= "2012-12-31" for line in lines for r in line["results"])
+    assert max(line["events"] for line in lines) == 4
 
 
 def test_explain_by_id_and_by_name() -> None:

@@ -123,24 +123,27 @@ class RatingStore:
                 [Problem(Location(str(path)), f"cannot read: {exc.strerror}")]
             ) from None
         digest = hashlib.sha256(data).hexdigest()
-        same = self.db.execute(
-            "SELECT id, digest FROM lists WHERE kind = ? AND date = ?", (kind, date.isoformat())
-        ).fetchone()
-        if same is not None:
-            if same[1] == digest:
-                return ImportResult(self._info(same[0]), new=False)
-            raise ListError(
-                [
-                    Problem(
-                        Location(str(path)),
-                        f"the store already holds another {kind} list dated {date}; "
-                        "remove it first (grandprix ratings remove)",
-                    )
-                ]
-            )
         fmt, rows = read_rows(path, kind, data, progress)
-        self.db.execute("BEGIN IMMEDIATE")
+        self.db.execute("PRAGMA cache_size = -262144")  # 256 MB: keeps the key B-tree in memory
+        self.db.execute("BEGIN IMMEDIATE")  # from here on no other process writes the store
         try:
+            same = self.db.execute(
+                "SELECT id, digest FROM lists WHERE kind = ? AND date = ?",
+                (kind, date.isoformat()),
+            ).fetchone()
+            if same is not None:
+                self.db.execute("ROLLBACK")
+                if same[1] == digest:
+                    return ImportResult(self._info(same[0]), new=False)
+                raise ListError(
+                    [
+                        Problem(
+                            Location(str(path)),
+                            f"the store already holds another {kind} list dated {date}; "
+                            "remove it first (grandprix ratings remove)",
+                        )
+                    ]
+                )
             cursor = self.db.execute(
                 "INSERT INTO lists (kind, date, digest, source, format, rows)"
                 " VALUES (?, ?, ?, ?, ?, 0)",
@@ -157,7 +160,8 @@ class RatingStore:
             self.db.execute("UPDATE lists SET rows = ? WHERE id = ?", (inserted, list_id))
             self.db.execute("COMMIT")
         except BaseException:
-            self.db.execute("ROLLBACK")
+            if self.db.in_transaction:
+                self.db.execute("ROLLBACK")
             raise
         return ImportResult(self._info(list_id), new=True)
 

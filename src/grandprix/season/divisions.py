@@ -84,13 +84,15 @@ def profiles(season: Season, directory: Directory) -> dict[str, Profile]:
     ratings: dict[str, Rated] = {}
     sources = [(s.kind, resolve(s.on, season)) for s in season.rules.ratings.sources]
     if sources and season.ratings_store and Path(season.ratings_store).exists():
-        ids = {key: _ids(key, attributes) for key, (_, attributes) in people.items()}
         with RatingStore(season.ratings_store) as store:
-            found = store.chain([i for many in ids.values() for i in many], sources)
-        for key, many in ids.items():
-            rated = next((found[i] for i in many if i in found), None)
-            if rated is not None:
-                ratings[key] = rated
+            for kind, on in sources:  # ACF-11: the first list that rates a player
+                ids = {
+                    key: list_id(key, attributes, kind)
+                    for key, (_, attributes) in people.items()
+                    if key not in ratings
+                }
+                found = store.ratings_on([i for i in ids.values() if i], kind, on)
+                ratings.update({k: found[i] for k, i in ids.items() if i in found})
     return {
         key: Profile(
             key,
@@ -102,10 +104,13 @@ def profiles(season: Season, directory: Directory) -> dict[str, Profile]:
     }
 
 
-def _ids(key: str, attributes: dict[str, str]) -> list[str]:
-    ids = [key[3:]] if key.startswith("id:") else []
-    ids += [attributes[k] for k in ("fide_id", "national_id") if attributes.get(k)]
-    return ids
+def list_id(key: str, attributes: dict[str, str], kind: str) -> str:
+    """The id a person has on a list of this kind: players.csv's ``fide_id`` for FIDE lists
+    (``national_id`` for national ones), else the id the season knows them by."""
+    column = "fide_id" if kind.startswith("fide") else "national_id"
+    if attributes.get(column):
+        return attributes[column]
+    return key[3:] if key.startswith("id:") else ""
 
 
 def belongs(profile: Profile, division: Division, season: Season) -> bool:

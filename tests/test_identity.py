@@ -1,0 +1,126 @@
+"""Players across events: ids, normalised names, birth years, aliases, near matches."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from conftest import SHARED_DATA, shared
+from grandprix.cli import main
+from grandprix.model import Player
+from grandprix.season.identity import name_key, normalise
+from grandprix.season.people import near_matches, people
+from seasons import event, load, season_toml, write_season
+
+KESHMAT = ["july", "august", "december", "january", "february", "march", "april", "may"]
+DATES = ["2024-07-31", "2024-08-28", "2024-12-28", "2025-01-25", "2025-02-22", "2025-03-23",
+         "2025-04-30", "2025-05-31"]  # fmt: skip
+
+
+def test_names_match_without_accents_case_spaces_or_order() -> None:
+    assert normalise("  Dvořák,  Marek ") == "dvorak, marek"
+    assert name_key("Arkadan, Adib") == name_key("ADIB  arkadan") == name_key("Arkadan Adib")
+    assert name_key("Müller, Jörg") == name_key("Muller Jorg")
+
+
+def test_same_name_different_birth_years_are_two_people(tmp_path: Path) -> None:
+    one = "rank,name,points,birth_date\n1,Smith John,3,1970\n2,Other,2,1980\n"
+    two = "rank,name,points,birth_date\n1,John Smith,3,2001\n2,Other,2,1980\n"
+    folder = write_season(
+        tmp_path,
+        season_toml('rules = "acf-2004"', event("A", "a.csv", extra="prize_fund = 1"),
+                    event("B", "b.csv", date="2012-07-01", extra="prize_fund = 1")),
+        {"a.csv": one, "b.csv": two},
+    )  # fmt: skip
+    found = {p.key for p in people(load(folder))}
+    assert {"name:john smith|1970", "name:john smith|2001", "name:other"} <= found
+
+
+def test_an_id_seen_elsewhere_gives_the_name_its_id(tmp_path: Path) -> None:
+    with_id = "rank,name,id,points\n1,Kerr Fiona,5002,3\n"
+    without = "rank,name,points\n1,Fiona KERR,3\n"
+    folder = write_season(
+        tmp_path,
+        season_toml('rules = "acf-2004"', event("A", "a.csv", extra="prize_fund = 1"),
+                    event("B", "b.csv", date="2012-07-01", extra="prize_fund = 1")),
+        {"a.csv": with_id, "b.csv": without},
+    )  # fmt: skip
+    found = people(load(folder))
+    assert [(p.key, len(p.events)) for p in found] == [("id:5002", 2)]
+
+
+def keshmat(tmp_path: Path, aliases: str = "") -> Path:
+    shared("keshmat-circuit-2024-25", "crosstables", "july.xlsx")
+    folder = SHARED_DATA / "keshmat-circuit-2024-25" / "crosstables"
+    events = [
+        f'[[events]]\nname = "{m.title()}"\ndate = {d}\nresults = "{folder / m}.xlsx"\n'
+        for m, d in zip(KESHMAT, DATES, strict=True)
+    ]
+    # The circuit's own rule: the sum of game points over the best 7 of the 8 events.
+    rules = '[rules]\npreset = "acf-2004"\ndivisions = []\n[rules.points]\nclasses = []\n'
+    rules += "from_score = true\n[rules.counting]\nbest = 7"
+    files = {"aliases.csv": aliases} if aliases else {}
+    return write_season(tmp_path, season_toml(rules, *events).replace(
+        "start = 2012-01-01\nend = 2012-12-31\n", ""), files)  # fmt: skip
+
+
+def test_keshmat_season_every_player_matched_and_near_matches_listed(tmp_path: Path) -> None:
+    season = load(keshmat(tmp_path))
+    found = people(season)
+    assert len(found) == 260
+    matches = near_matches(season, found)
+    uncertain = {(m.first.name, m.second.name) for m in matches if m.uncertain}
+    assert uncertain == {
+        ("Hadad Peter", "Haddad Peter"),
+        ("Bechaalany Anthony", "Bechelany Anthony"),
+    }
+    apart = {(m.first.name, m.second.name) for m in matches if not m.uncertain}
+    assert ("El Jawich Louay", "El Jawich Qusay") in apart  # both played in July
+
+
+def test_keshmat_aliases_record_the_decisions(tmp_path: Path) -> None:
+    aliases = (
+        "name,other,decision\n"
+        "Haddad Peter,Hadad Peter,same\n"
+        "Bechelany Anthony,Bechaalany Anthony,same\n"
+        "Saadeddine Lana,Saadeddine Lea,different\n"
+    )
+    season = load(keshmat(tmp_path, aliases))
+    found = people(season)
+    assert len(found) == 258
+    peter = next(p for p in found if "Peter" in p.name and "ad" in p.name)
+    assert len(peter.events) == 7 and set(peter.spellings) == {"Hadad Peter", "Haddad Peter"}
+    matches = near_matches(season, found)
+    assert not [m for m in matches if m.uncertain]
+    assert any(m.verdict == "different (aliases.csv)" for m in matches)
+
+
+def test_players_command_review(tmp_path: Path) -> None:
+    result = CliRunner().invoke(main, ["players", str(keshmat(tmp_path)), "--review"])
+    assert result.exit_code == 0
+    assert "260 players" in result.stdout
+    assert "2 uncertain match(es)" in result.stdout
+    assert "add 'Hadad Peter,Haddad Peter,same'" in result.stdout
+
+
+@pytest.mark.parametrize("fmt", ["csv", "json"])
+def test_players_command_formats(tmp_path: Path, fmt: str) -> None:
+    result = CliRunner().invoke(main, ["players", str(keshmat(tmp_path)), "--format", fmt])
+    assert result.exit_code == 0 and "Arkadan Adib" in result.stdout
+
+
+def test_a_bad_aliases_file_is_located(tmp_path: Path) -> None:
+    folder = write_season(
+        tmp_path,
+        season_toml('rules = "utah-2012"', event("A", "a.csv")),
+        {"a.csv": "name,points\nA,1\n", "aliases.csv": "name,other,decision\nA,B,maybe\n"},
+    )
+    result = CliRunner().invoke(main, ["check", str(folder)])
+    assert result.exit_code == 1
+    assert "aliases.csv:2:1: expected 'name,other,same' or 'name,other,different'" in result.stdout
+
+
+def test_player_record_used_by_the_matcher() -> None:
+    assert Player(start_no=1, name="x", fide_id="7").id == "7"
