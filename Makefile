@@ -21,8 +21,10 @@ demo: $(STAMP)
 	$(BIN)/grandprix event examples/events/club_championship_2026.trf --tiebreaks "DE,WIN,SB,KS"
 	$(BIN)/grandprix event examples/events/club_rapid_standings.csv
 	$(BIN)/grandprix standings examples/utah-2012
-	$(BIN)/grandprix standings examples/acf-2004
-	$(BIN)/grandprix standings examples/lupiae-2012-13
+	$(BIN)/grandprix standings examples/acf-2004 --division Open
+	$(BIN)/grandprix standings examples/acf-2004 --division Junior
+	$(BIN)/grandprix players examples/acf-2004 --review
+	$(BIN)/grandprix standings examples/lupiae-2012-13 --format csv
 	$(BIN)/grandprix explain examples/lupiae-2012-13 5001
 
 lint: $(STAMP)

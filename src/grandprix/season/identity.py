@@ -88,7 +88,10 @@ class Directory:
             self.by_name[self._canonical(p.name)].append(p)
         ids_by_name: dict[str, set[str]] = defaultdict(set)
         self.years_of_name: dict[str, set[str]] = defaultdict(set)
-        for row in seen:
+        rows = list(seen)
+        if all(row.fide_id for row in rows):
+            rows = []  # what the pass learns serves only players listed without an id
+        for row in rows:
             canonical = self._canonical(row.name)
             if row.fide_id:
                 ids_by_name[canonical].add(row.fide_id)
