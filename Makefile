@@ -26,6 +26,10 @@ demo: $(STAMP)
 	$(BIN)/grandprix players examples/acf-2004 --review
 	$(BIN)/grandprix standings examples/lupiae-2012-13 --format csv
 	$(BIN)/grandprix explain examples/lupiae-2012-13 5001
+	$(BIN)/grandprix prizes examples/utah-2012
+	$(BIN)/grandprix prizes examples/acf-2004
+	$(BIN)/grandprix prizes examples/lupiae-2012-13
+	$(BIN)/grandprix prizes --event examples/events/class_championships_2026/event.toml
 
 lint: $(STAMP)
 	$(BIN)/ruff check src tests benchmarks examples

@@ -225,7 +225,24 @@ UTAH_TOML = """# Example season (made-up players) for the utah-2012 preset.
 name = "Utah Chess Grand Prix 2012 (example)"
 start = 2012-01-01
 end = 2012-12-31
-rules = "utah-2012"
+
+[rules]
+preset = "utah-2012"
+
+[rules.prizes]   # UT-8: the association posts its own prize structure; this one is made up
+ties = "pool"
+
+[[rules.prizes.prize]]
+name = "1st"
+amount = 300
+
+[[rules.prizes.prize]]
+name = "2nd"
+amount = 200
+
+[[rules.prizes.prize]]
+name = "3rd"
+amount = 100
 
 [[events]]
 name = "Salt Lake Winter Quick"
@@ -455,7 +472,12 @@ def lupiae() -> None:
     players_csv(
         folder / "players.csv",
         [
-            {"id": i, "name": n, "birth_date": "1998-03-01" if k % 7 == 3 else f"{1960 + k}-01-20"}
+            {
+                "id": i,
+                "name": n,
+                "birth_date": "1998-03-01" if k % 7 == 3 else f"{1960 + k}-01-20",
+                "attended": "no" if k == 2 else "yes",  # LUP-7: C missed the ceremony
+            }
             for k, (i, n) in enumerate(everyone)
         ],
     )

@@ -365,6 +365,58 @@ def ratings_remove(kind: str, date: datetime.datetime, store: Path) -> None:
     click.echo("removed" if done else "no such list")
 
 
+@main.command("prizes")
+@click.argument("season_dir", type=SEASON_DIR, required=False)
+@click.option(
+    "--event",
+    "event_file",
+    type=click.Path(path_type=Path, dir_okay=False),
+    default=None,
+    help="The prizes of one event (an event.toml) instead of a season's.",
+)
+@click.option(
+    "--format",
+    "fmt",
+    type=click.Choice(["table", "csv", "json"]),
+    default="table",
+    show_default=True,
+    help="Output format. CSV columns: prize,ranking,place,player_id,name,amount,title,reason.",
+)
+@click.option(
+    "--as-of",
+    type=click.DateTime(formats=["%Y-%m-%d"]),
+    default=None,
+    help="Season prizes on the standings after this date (YYYY-MM-DD).",
+)
+def prizes_command(
+    season_dir: Path | None, event_file: Path | None, fmt: str, as_of: datetime.datetime | None
+) -> None:
+    """Who wins what: the season's prizes (SEASON_DIR) or an event's (--event EVENT.toml),
+    each award with its reason (place, tie and pool, reduction)."""
+    from grandprix.prizes.report import prizes_csv, prizes_json, prizes_text
+
+    if (season_dir is None) == (event_file is None):
+        _fail(UsageError("give a SEASON_DIR or --event EVENT.toml (one of the two)"))
+    try:
+        if event_file is not None:
+            from grandprix.prizes.event import event_prizes
+
+            result = event_prizes(event_file)
+        else:
+            from grandprix.prizes.season import season_prizes
+
+            assert season_dir is not None
+            result = season_prizes(_season(season_dir), as_of.date() if as_of else None)
+    except GrandprixError as exc:
+        _fail(exc)
+    if fmt == "csv":
+        click.echo(prizes_csv(result), nl=False)
+    elif fmt == "json":
+        click.echo(prizes_json(result), nl=False)
+    else:
+        click.echo(prizes_text(result), nl=False)
+
+
 @main.command("rules-reference")
 def rules_reference_command() -> None:
     """Print the rule-set reference (Markdown), generated from the schema, presets included."""

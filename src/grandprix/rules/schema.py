@@ -194,10 +194,9 @@ class Ratings(Strict):
     )
 
 
-class Division(Strict):
-    """A division: who belongs to it, and how it earns points (ACF-8, ACF-13, LUP-5)."""
+class Conditions(Strict):
+    """Who qualifies: rating band, rated or not, age, sex, attributes (divisions and prizes)."""
 
-    name: str = Field(description="Division name, e.g. 'Under 2000'.")
     rating_below: int | None = Field(default=None, description="Rated below this (U2000).")
     rating_at_least: int | None = Field(default=None, description="Rated at least this.")
     unrated: bool | None = Field(
@@ -216,6 +215,17 @@ class Division(Strict):
         default_factory=dict,
         description='Further attributes (players.csv columns), e.g. {region = "VIC"} (ACF-8).',
     )
+    us_class: str | None = Field(
+        default=None,
+        description="US Chess class of the player's rating (X, A, B, ... H, J/I; UCC-1, UCC-9); "
+        "an unrated player's class is the one given to them (entries, players.csv `class`).",
+    )
+
+
+class Division(Conditions):
+    """A division: who belongs to it, and how it earns points (ACF-8, ACF-13, LUP-5)."""
+
+    name: str = Field(description="Division name, e.g. 'Under 2000'.")
     award: Literal["rerank", "filter"] = Field(
         default="rerank",
         description="`rerank`: the division's players are placed again inside each event and "
@@ -245,6 +255,67 @@ class Restriction(Strict):
     rating_below: int | None = Field(default=None, description="Applies below this rating.")
     rating_at_least: int | None = Field(default=None, description="Applies from this rating.")
     only: list[str] = Field(description="The divisions such a player may be in.")
+
+
+class Prize(Conditions):
+    """One prize: the best eligible player of a ranking who has no better prize gets it."""
+
+    name: str = Field(description="Shown with the award, e.g. 'U2000 2nd' or 'Class B 1st'.")
+    ranking: str = Field(
+        default="",
+        description="The standings it goes down: '' for the overall standings (or an event's "
+        "first section), else a division (season) or a section (event).",
+    )
+    amount: Number | None = Field(default=None, description="Money.", examples=[100])
+    title: str | None = Field(
+        default=None,
+        description="A trophy or title instead of money; decided by tie-break, never shared, "
+        "and awarded apart from the money (UCC-12).",
+        examples=["Utah Class Champion"],
+    )
+    min_players: int | None = Field(
+        default=None,
+        description="Paid only if at least this many players who meet its conditions take part "
+        "(UCC-8: 4 Experts; LUP-E3: 3 in the band).",
+    )
+    based_on: int | None = Field(
+        default=None,
+        description="The amount assumes this many such players; with fewer it shrinks in "
+        "proportion (UCC-7, D-UCC-1).",
+    )
+    each: str | None = Field(
+        default=None,
+        description="One prize for each value of this attribute whose players have no other "
+        'prize: the best of them gets it (ACF-8 state prize: `each = "region"`).',
+    )
+
+
+class Prizes(Strict):
+    """How prizes are allocated (ACF-8 to ACF-10, LUP-5 to LUP-7, UCC-6 to UCC-12)."""
+
+    ties: Literal["pool", "hort", "tiebreak"] = Field(
+        default="tiebreak",
+        description="Money for tied players: `pool` (US Chess: the tied players split the "
+        "prizes of the places they share, one prize each; UCC-10), `hort` (half by tie-break "
+        "order, half shared), `tiebreak` (indivisible: the order decides; LUP-6).",
+    )
+    require: dict[str, str | list[str]] = Field(
+        default_factory=dict,
+        description='Attributes every prize winner must have (LUP-7: attended = "yes").',
+    )
+    played_last_event: bool = Field(
+        default=False, description="Only players of the season's last event (LUP-7)."
+    )
+    based_on: int | None = Field(
+        default=None,
+        description="The whole fund is 'based on' this many entries: with fewer, every prize "
+        "is paid in proportion, never below half for funds above 500 (US Chess, prizes.md "
+        "§1.6).",
+    )
+    prize: list[Prize] = Field(
+        default_factory=list,
+        description="The prizes (`[[prizes.prize]]`), in priority order for equal values.",
+    )
 
 
 SeasonTiebreak = Literal["discarded", "best", "last-event", "events"]
@@ -288,3 +359,4 @@ class RuleSet(Strict):
     restrictions: list[Restriction] = Field(
         default_factory=list, description="Division limits by rating origin (ACF-12)."
     )
+    prizes: Prizes = Field(default_factory=lambda: Prizes(), description="Season prizes.")

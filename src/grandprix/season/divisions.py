@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import datetime
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from pathlib import Path
@@ -13,7 +14,7 @@ from pathlib import Path
 from grandprix.model import Player
 from grandprix.placings import spans
 from grandprix.ratings.store import Rated, RatingStore
-from grandprix.rules.schema import Counting, DateRef, Division, RuleSet
+from grandprix.rules.schema import Conditions, Counting, DateRef, Division, RuleSet
 from grandprix.season.identity import Directory
 from grandprix.season.model import Award, Line, Season, SeasonEvent
 from grandprix.season.points import (
@@ -113,8 +114,36 @@ def list_id(key: str, attributes: dict[str, str], kind: str) -> str:
     return key[3:] if key.startswith("id:") else ""
 
 
-def belongs(profile: Profile, division: Division, season: Season) -> bool:
-    """Whether the person meets every condition of the division."""
+US_CLASSES = (
+    (2000, "X"), (1800, "A"), (1600, "B"), (1400, "C"), (1200, "D"), (1000, "E"), (800, "F"),
+    (600, "G"), (400, "H"), (100, "J/I"),
+)  # fmt: skip
+
+
+def us_class(rating: int | None) -> str:
+    """US Chess class of a rating (UCC-1: X 2000+, A 1800-1999, ..., J/I 100-399)."""
+    if rating is None:
+        return ""
+    return next((name for floor, name in US_CLASSES if rating >= floor), "J/I")
+
+
+def belongs(
+    profile: Profile,
+    division: Conditions,
+    season: Season | None,
+    on: Callable[[DateRef], datetime.date] | None = None,
+) -> bool:
+    """Whether the person meets every condition (of a division or a prize).
+
+    Dates (``age_on``) are the season's, or come from ``on`` (an event's date).
+    """
+
+    def resolve_on(ref: DateRef) -> datetime.date:
+        if on is not None:
+            return on(ref)
+        assert season is not None, "conditions on dates need the season or a date"
+        return resolve(ref, season)
+
     rating = profile.rating.rating if profile.rating else None
     if division.unrated is not None and (rating is None) != division.unrated:
         return False
@@ -127,7 +156,7 @@ def belongs(profile: Profile, division: Division, season: Season) -> bool:
     if division.age_below is not None or division.age_at_least is not None:
         if profile.birth is None:
             return False
-        age = age_on(profile.birth, resolve(division.age_on, season))
+        age = age_on(profile.birth, resolve_on(division.age_on))
         if division.age_below is not None and age >= division.age_below:
             return False  # ACF-1: a junior is under 18 on 1 January
         if division.age_at_least is not None and age < division.age_at_least:
@@ -136,6 +165,10 @@ def belongs(profile: Profile, division: Division, season: Season) -> bool:
         wanted = {"w", "f"} if division.sex.lower() in ("w", "f") else {division.sex.lower()}
         if profile.attribute("sex").lower() not in wanted:
             return False
+    if division.us_class is not None:
+        own = profile.attribute("class") or us_class(rating)
+        if own.casefold() != division.us_class.casefold():
+            return False  # UCC-9: a player wins only their own class's prizes
     for name, allowed in division.require.items():
         values = [allowed] if isinstance(allowed, str) else allowed
         if profile.attribute(name).casefold() not in {v.casefold() for v in values}:

@@ -1,0 +1,159 @@
+"""Event prizes: ``event.toml`` names the sections' results and the prize list (UCC-6 to UCC-12).
+
+Each section is a ranking: players on equal scores share a span (for pooled money, UCC-10), and
+the section's tie-breaks order them inside it (for titles, UCC-12).
+"""
+
+from __future__ import annotations
+
+import csv
+import datetime
+from pathlib import Path
+
+from pydantic import Field, ValidationError
+
+from grandprix.errors import InputError
+from grandprix.model import Player, Problem, Severity
+from grandprix.placings import place
+from grandprix.prizes.allocate import Standing, allocate
+from grandprix.prizes.offers import offers
+from grandprix.prizes.season import PrizeList
+from grandprix.ratings.store import Rated
+from grandprix.readers import load_section
+from grandprix.rules.load import read_toml, validation_problems
+from grandprix.rules.schema import DateRef, Prize, Prizes, Strict, TieBreakRules
+from grandprix.season.divisions import Profile, belongs, parse_birth
+from grandprix.season.identity import name_key
+from grandprix.tiebreaks import Rules, parse
+
+
+class EventSection(Strict):
+    """A section of the event and the classes it is played by (UCC-1, UCC-4)."""
+
+    name: str = Field(description="Section name (a prize's `ranking`).")
+    results: str = Field(description="Results file, relative to event.toml.")
+    classes: list[str] = Field(
+        default_factory=list,
+        description="US Chess classes playing in it; an unrated player's class is the first.",
+    )
+    tiebreaks: str = Field(default="", description="Tie-breaks that order tied players.")
+    tiebreak_rules: TieBreakRules = Field(default="us-chess", description="Their rule book.")
+
+
+class EventFile(Strict):
+    """event.toml: an event's sections and prizes."""
+
+    name: str = Field(description="Event name.")
+    date: datetime.date = Field(description="Date of the (last) day of the event.")
+    sections: list[EventSection] = Field(description="The sections, top first.")
+    players: str = Field(default="players.csv", description="Player attributes, if any.")
+    prizes: Prizes = Field(default_factory=Prizes, description="The prizes.")
+
+
+def load_event(path: Path) -> tuple[EventFile, dict[str, list[Standing]], dict[str, Profile]]:
+    """Read event.toml and its results; raise InputError with every problem found."""
+    problems: list[Problem] = []
+    toml = read_toml(path, problems)
+    if toml is None:
+        raise InputError(problems)
+    try:
+        config = EventFile.model_validate(toml.data)
+    except ValidationError as exc:
+        raise InputError(validation_problems(exc, EventFile, toml.where)) from None
+    attributes = _players(path.parent / config.players)
+    rankings: dict[str, list[Standing]] = {}
+    people: dict[str, Profile] = {}
+    for i, entry in enumerate(config.sections):
+        section, found = load_section(path.parent / entry.results)
+        problems.extend(found)
+        if section is None:
+            problems.append(Problem(toml.where(("sections", i, "results")), "no results"))
+            continue
+        specs = parse(entry.tiebreaks, Rules(entry.tiebreak_rules)) if entry.tiebreaks else []
+        rows = (
+            place(section, specs, Rules(entry.tiebreak_rules))
+            if section.has_crosstable
+            else (place(section, official_order=False))
+        )
+        ranking = []
+        spans = _score_spans([r.points for r in rows.rows])
+        for row, (first, last) in zip(rows.rows, spans, strict=True):
+            key = f"id:{row.player.id}" if row.player.id else f"name:{name_key(row.player.name)}"
+            people[key] = _profile(key, row.player, attributes, entry, config.date)
+            ranking.append(Standing(key, row.player.name, first, last))
+        rankings[entry.name] = ranking
+    if any(p.severity is Severity.ERROR for p in problems):
+        raise InputError(problems)
+    top = config.sections[0].name if config.sections else ""
+    rankings[""] = rankings.get(top, [])
+    return config, rankings, people
+
+
+def _score_spans(points: list[object]) -> list[tuple[int, int]]:
+    """Players on equal scores share a span (rows are in standings order)."""
+    out: list[tuple[int, int]] = []
+    start = 0
+    while start < len(points):
+        end = start
+        while end + 1 < len(points) and points[end + 1] == points[start]:
+            end += 1
+        out.extend([(start + 1, end + 1)] * (end - start + 1))
+        start = end + 1
+    return out
+
+
+def _players(path: Path) -> dict[str, dict[str, str]]:
+    if not path.exists():
+        return {}
+    with path.open(encoding="utf-8") as handle:
+        rows = list(csv.DictReader(handle))
+    out = {}
+    for row in rows:
+        cells = {k.strip().lower(): (v or "").strip() for k, v in row.items() if k}
+        if cells.get("id"):
+            out[f"id:{cells['id']}"] = cells
+        if cells.get("name"):
+            out[f"name:{name_key(cells['name'])}"] = cells
+    return out
+
+
+def _profile(
+    key: str,
+    player: Player,
+    attributes: dict[str, dict[str, str]],
+    section: EventSection,
+    day: datetime.date,
+) -> Profile:
+    known = {**dict(player.extra), **attributes.get(key, {})}
+    known.setdefault("sex", player.sex)
+    known.setdefault("federation", player.federation)
+    if player.rating is None and not known.get("class") and section.classes:
+        known["class"] = section.classes[0]  # an unrated player plays in their section's class
+    rated = Rated(player.rating, "event", day) if player.rating else None
+    birth = parse_birth(known.get("birth_date", "") or player.birth_date)
+    return Profile(key, rated, birth, tuple(sorted(known.items())))
+
+
+def event_prizes(path: Path) -> PrizeList:
+    """Who wins each prize of the event, and why."""
+    config, rankings, people = load_event(path)
+    policy = config.prizes
+
+    def on(_: DateRef) -> datetime.date:
+        return config.date
+
+    def qualifies(prize: Prize, key: str) -> bool:
+        return key in people and belongs(people[key], prize, None, on)
+
+    def eligible(prize: Prize, key: str) -> bool:
+        for name, wanted in policy.require.items():
+            allowed = [wanted] if isinstance(wanted, str) else wanted
+            if people[key].attribute(name).casefold() not in {w.casefold() for w in allowed}:
+                return False
+        return qualifies(prize, key)
+
+    offered, dropped = offers(list(policy.prize), rankings, qualifies, policy.based_on)
+    won, missed = allocate(
+        offered, rankings, eligible, policy.ties, lambda k, n: people[k].attribute(n)
+    )
+    return PrizeList(config.name, won, dropped + missed)

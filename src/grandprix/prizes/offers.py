@@ -1,0 +1,61 @@
+"""Prizes as offered: conditions of size (UCC-7, UCC-8, LUP-E3) applied before allocation."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from fractions import Fraction
+
+from grandprix.numbers import show
+from grandprix.prizes.allocate import NotAwarded, Offer, Standing
+from grandprix.rules.schema import Prize
+
+
+def based_on_fraction(fund: Fraction, entries: int, based_on: int) -> Fraction:
+    """The share of a 'based on N entries' fund that is paid (US Chess, prizes.md §1.6):
+    entries/N, at most all of it, and never below half when the fund is above 500."""
+    paid = min(Fraction(1), Fraction(entries, based_on))
+    return max(Fraction(1, 2), paid) if fund > 500 else paid
+
+
+def offers(
+    prizes: list[Prize],
+    rankings: dict[str, list[Standing]],
+    qualifies: Callable[[Prize, str], bool],
+    fund_based_on: int | None = None,
+) -> tuple[list[Offer], list[NotAwarded]]:
+    """Each prize with its amount after reductions, or the reason it is not offered.
+
+    ``qualifies`` says whether a player meets a prize's own conditions (not whether they may
+    collect it): the counts are of the players of that kind who took part.
+    """
+    out, dropped = [], []
+    fund = sum((p.amount for p in prizes if p.amount is not None), Fraction(0))
+    entries = len({s.key for ranking in rankings.values() for s in ranking})
+    share = based_on_fraction(fund, entries, fund_based_on) if fund_based_on else Fraction(1)
+    for index, prize in enumerate(prizes):
+        ranking = rankings.get(prize.ranking, [])
+        count = sum(1 for s in ranking if qualifies(prize, s.key))
+        if prize.min_players is not None and count < prize.min_players:
+            dropped.append(
+                NotAwarded(
+                    prize.name,
+                    f"only {count} eligible player(s) took part; it needs {prize.min_players} "
+                    "(UCC-8, LUP-E3)",
+                )
+            )
+            continue
+        amount, note = prize.amount, ""
+        if amount is not None and prize.based_on and count < prize.based_on:
+            amount = amount * Fraction(count, prize.based_on)
+            note = (
+                f"reduced to {count}/{prize.based_on} of {show(prize.amount, 2)}: {count} "
+                f"entries of its kind, based on {prize.based_on} (UCC-7)"
+            )
+        if amount is not None and share < 1:
+            amount = amount * share
+            note = "; ".join(
+                filter(None, [note, f"fund paid at {show(share * 100, 1)}%: {entries} entries, "
+                              f"based on {fund_based_on}"])
+            )  # fmt: skip
+        out.append(Offer(index, prize, amount, note))
+    return out, dropped

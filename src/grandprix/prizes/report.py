@@ -1,0 +1,63 @@
+"""Prize lists as text, CSV and JSON; every award with its reason."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+
+from grandprix.numbers import show
+from grandprix.prizes.season import PrizeList
+
+COLUMNS = ("prize", "ranking", "place", "player_id", "name", "amount", "title", "reason")
+
+
+def _id(key: str) -> str:
+    return key[3:] if key.startswith("id:") else ""
+
+
+def prizes_text(result: PrizeList) -> str:
+    lines = [f"Prizes: {result.title}", ""]
+    for won in result.won:
+        value = show(won.amount, 2) if won.amount is not None else won.title or ""
+        lines.append(f"{won.prize:<28} {won.name:<28} {value:>10}  {won.reason}")
+    paid = sum(w.amount for w in result.won if w.amount is not None)
+    lines.append("")
+    lines.append(f"paid in all: {show(paid, 2)}")
+    for missed in result.missed:
+        lines.append(f"not awarded: {missed.prize}: {missed.reason}")
+    return "\n".join(lines) + "\n"
+
+
+def prizes_csv(result: PrizeList) -> str:
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(COLUMNS)
+    for won in result.won:
+        amount = show(won.amount, 2) if won.amount is not None else ""
+        writer.writerow(
+            [won.prize, won.ranking, won.place, _id(won.key), won.name, amount, won.title or "",
+             won.reason]
+        )  # fmt: skip
+    return out.getvalue()
+
+
+def prizes_json(result: PrizeList) -> str:
+    document = {
+        "title": result.title,
+        "awards": [
+            {
+                "prize": w.prize,
+                "ranking": w.ranking,
+                "place": w.place,
+                "player_id": _id(w.key) or None,
+                "name": w.name,
+                "amount": show(w.amount, 2) if w.amount is not None else None,
+                "title": w.title,
+                "reason": w.reason,
+            }
+            for w in result.won
+        ],
+        "not_awarded": [{"prize": m.prize, "reason": m.reason} for m in result.missed],
+    }
+    return json.dumps(document, indent=2, ensure_ascii=False) + "\n"

@@ -1,0 +1,63 @@
+"""Season prizes: the rule set's prize list over the season's standings and divisions."""
+
+from __future__ import annotations
+
+import datetime
+from dataclasses import dataclass
+
+from grandprix.prizes.allocate import NotAwarded, Standing, Won, allocate
+from grandprix.prizes.offers import offers
+from grandprix.rules.schema import Prize
+from grandprix.season.divisions import belongs, profiles
+from grandprix.season.model import Line, Season
+from grandprix.season.standings import division_standings, season_directory, standings
+
+
+@dataclass(frozen=True)
+class PrizeList:
+    title: str
+    won: list[Won]
+    missed: list[NotAwarded]
+
+
+def rows(lines: list[Line]) -> list[Standing]:
+    return [Standing(ln.player, ln.name, ln.rank_first, ln.rank_last) for ln in lines]
+
+
+def season_prizes(season: Season, as_of: datetime.date | None = None) -> PrizeList:
+    """Who wins each season prize, and why (ACF-8 to ACF-10, LUP-5 to LUP-7)."""
+    rules = season.rules
+    rankings = {"": rows(standings(season, as_of))}
+    if rules.divisions:
+        rankings.update({name: rows(lines) for name, lines in division_standings(season, as_of)})
+    people = profiles(season, season_directory(season))
+    played = [e for e in season.events if not e.planned and (as_of is None or e.date <= as_of)]
+    directory = season_directory(season)
+    last = {
+        directory.key(p)[0]
+        for s in (played[-1].sections if played else ())
+        for p in s.section.players
+    }
+
+    def qualifies(prize: Prize, key: str) -> bool:
+        return key in people and belongs(people[key], prize, season)
+
+    def eligible(prize: Prize, key: str) -> bool:
+        if rules.prizes.played_last_event and key not in last:
+            return False  # LUP-7: only players of the final event
+        for name, wanted in rules.prizes.require.items():
+            allowed = [wanted] if isinstance(wanted, str) else wanted
+            have = people[key].attribute(name).casefold() if key in people else ""
+            if have not in {w.casefold() for w in allowed}:
+                return False
+        return qualifies(prize, key)
+
+    offered, dropped = offers(list(rules.prizes.prize), rankings, qualifies, rules.prizes.based_on)
+    won, missed = allocate(
+        offered,
+        rankings,
+        eligible,
+        rules.prizes.ties,
+        lambda key, name: people[key].attribute(name) if key in people else "",
+    )
+    return PrizeList(season.name, won, dropped + missed)
