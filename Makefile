@@ -29,7 +29,12 @@ demo: $(STAMP)
 	$(BIN)/grandprix prizes examples/utah-2012
 	$(BIN)/grandprix prizes examples/acf-2004
 	$(BIN)/grandprix prizes examples/lupiae-2012-13
+	$(BIN)/grandprix sections examples/events/class_championships_2026/event.toml
+	$(BIN)/grandprix fees examples/events/class_championships_2026/event.toml | tail -3
+	$(BIN)/grandprix byes examples/events/class_championships_2026/event.toml
 	$(BIN)/grandprix prizes --event examples/events/class_championships_2026/event.toml
+	$(BIN)/grandprix standings examples/utah-2026
+	$(BIN)/grandprix register examples/events/hobart_weekender_2004.toml
 
 lint: $(STAMP)
 	$(BIN)/ruff check src tests benchmarks examples

@@ -31,8 +31,18 @@ class Mix:
     unrated: float = 0.0  # share of players without a rating
 
 
-def generate(players: int, rounds: int, seed: int, mix: Mix | None = None) -> Section:
-    """A finished Swiss of ``players`` x ``rounds`` with mirrored pairings and results."""
+def generate(
+    players: int,
+    rounds: int,
+    seed: int,
+    mix: Mix | None = None,
+    byes: dict[int, dict[int, ResultKind]] | None = None,
+) -> Section:
+    """A finished Swiss of ``players`` x ``rounds`` with mirrored pairings and results.
+
+    ``byes`` gives byes decided beforehand: start number -> round -> kind (H or Z).
+    """
+    byes = byes or {}
     mix = mix or Mix()
     rng = random.Random(seed)
     ratings = {
@@ -52,7 +62,7 @@ def generate(players: int, rounds: int, seed: int, mix: Mix | None = None) -> Se
                 left.add(no)
                 history[no].append(Round(number, K.WITHDRAWN, Fraction(0)))
                 continue
-            kind = _requested(rng, mix)
+            kind = byes.get(no, {}).get(number) or _requested(rng, mix)
             if kind is None:
                 pool.append(no)
             else:

@@ -10,9 +10,8 @@ import csv
 import datetime
 from pathlib import Path
 
-from pydantic import Field, ValidationError
-
 from grandprix.errors import InputError
+from grandprix.events.config import EventFile, EventSection, read_event
 from grandprix.model import Player, Problem, Severity
 from grandprix.placings import place
 from grandprix.prizes.allocate import Standing, allocate
@@ -20,50 +19,29 @@ from grandprix.prizes.offers import offers
 from grandprix.prizes.season import PrizeList
 from grandprix.ratings.store import Rated
 from grandprix.readers import load_section
-from grandprix.rules.load import read_toml, validation_problems
-from grandprix.rules.schema import DateRef, Prize, Prizes, Strict, TieBreakRules
+from grandprix.rules.schema import DateRef, Prize
 from grandprix.season.divisions import Profile, belongs, parse_birth
 from grandprix.season.identity import name_key
 from grandprix.tiebreaks import Rules, parse
 
 
-class EventSection(Strict):
-    """A section of the event and the classes it is played by (UCC-1, UCC-4)."""
-
-    name: str = Field(description="Section name (a prize's `ranking`).")
-    results: str = Field(description="Results file, relative to event.toml.")
-    classes: list[str] = Field(
-        default_factory=list,
-        description="US Chess classes playing in it; an unrated player's class is the first.",
-    )
-    tiebreaks: str = Field(default="", description="Tie-breaks that order tied players.")
-    tiebreak_rules: TieBreakRules = Field(default="us-chess", description="Their rule book.")
-
-
-class EventFile(Strict):
-    """event.toml: an event's sections and prizes."""
-
-    name: str = Field(description="Event name.")
-    date: datetime.date = Field(description="Date of the (last) day of the event.")
-    sections: list[EventSection] = Field(description="The sections, top first.")
-    players: str = Field(default="players.csv", description="Player attributes, if any.")
-    prizes: Prizes = Field(default_factory=Prizes, description="The prizes.")
-
-
 def load_event(path: Path) -> tuple[EventFile, dict[str, list[Standing]], dict[str, Profile]]:
     """Read event.toml and its results; raise InputError with every problem found."""
     problems: list[Problem] = []
-    toml = read_toml(path, problems)
-    if toml is None:
-        raise InputError(problems)
-    try:
-        config = EventFile.model_validate(toml.data)
-    except ValidationError as exc:
-        raise InputError(validation_problems(exc, EventFile, toml.where)) from None
-    attributes = _players(path.parent / config.players)
+    config, toml = read_event(path)
+    if config.last_day is None:
+        raise InputError([Problem(toml.where(("name",)), "the event needs a 'date'")])
+    day = config.last_day
+    attributes = _players(path.parent / config.players_file)
+    for key, klass in _entry_classes(config, path).items():
+        attributes.setdefault(key, {})["class"] = klass  # UCC-9: each player's own class
     rankings: dict[str, list[Standing]] = {}
     people: dict[str, Profile] = {}
     for i, entry in enumerate(config.sections):
+        if entry.results is None:
+            where = toml.where(("sections", i, "name"))
+            problems.append(Problem(where, f"section '{entry.name}' has no results yet"))
+            continue
         section, found = load_section(path.parent / entry.results)
         problems.extend(found)
         if section is None:
@@ -79,7 +57,7 @@ def load_event(path: Path) -> tuple[EventFile, dict[str, list[Standing]], dict[s
         spans = _score_spans([r.points for r in rows.rows])
         for row, (first, last) in zip(rows.rows, spans, strict=True):
             key = f"id:{row.player.id}" if row.player.id else f"name:{name_key(row.player.name)}"
-            people[key] = _profile(key, row.player, attributes, entry, config.date)
+            people[key] = _profile(key, row.player, attributes, entry, day)
             ranking.append(Standing(key, row.player.name, first, last))
         rankings[entry.name] = ranking
     if any(p.severity is Severity.ERROR for p in problems):
@@ -99,6 +77,20 @@ def _score_spans(points: list[object]) -> list[tuple[int, int]]:
             end += 1
         out.extend([(start + 1, end + 1)] * (end - start + 1))
         start = end + 1
+    return out
+
+
+def _entry_classes(config: EventFile, path: Path) -> dict[str, str]:
+    """The class of every entry (UCC-1 by rating, UCC-2 by grade), when the event has entries."""
+    if not config.entries:
+        return {}
+    from grandprix.events.entries import read_entries
+    from grandprix.events.sections import player_class
+
+    out = {}
+    for entry in read_entries(path.parent / config.entries, config.rounds):
+        key = f"id:{entry.id}" if entry.id else f"name:{name_key(entry.name)}"
+        out[key] = player_class(entry)
     return out
 
 
@@ -139,8 +131,11 @@ def event_prizes(path: Path) -> PrizeList:
     config, rankings, people = load_event(path)
     policy = config.prizes
 
+    day = config.last_day
+    assert day is not None  # load_event checked it
+
     def on(_: DateRef) -> datetime.date:
-        return config.date
+        return day
 
     def qualifies(prize: Prize, key: str) -> bool:
         return key in people and belongs(people[key], prize, None, on)

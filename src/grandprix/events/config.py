@@ -1,0 +1,114 @@
+"""event.toml: one event's sections, fees, byes, prizes and registration particulars."""
+
+from __future__ import annotations
+
+import datetime
+from fractions import Fraction
+from pathlib import Path
+from typing import Literal
+
+from pydantic import Field, ValidationError
+
+from grandprix.errors import InputError
+from grandprix.model import Problem
+from grandprix.rules.load import TomlFile, read_toml, validation_problems
+from grandprix.rules.schema import Number, Prizes, Strict, TieBreakRules
+
+STATES = ("NSW", "VIC", "QLD", "SA", "WA", "TAS", "NT", "ACT")
+
+
+class EventSection(Strict):
+    """A section: the classes it gathers (UCC-1, UCC-4), its time control and its results."""
+
+    name: str = Field(description="Section name (a prize's `ranking`).")
+    classes: list[str] = Field(
+        default_factory=list,
+        description="US Chess classes playing in it; more than one is a combined section "
+        "(UCC-4), whose players keep their own class for prizes (UCC-9).",
+    )
+    results: str | None = Field(
+        default=None, description="The section's results once played, relative to event.toml."
+    )
+    time_control: str = Field(default="", description="E.g. 'G/60;+10' (UCC-5).")
+    rating_type: str = Field(default="", description="regular, quick or dual (UCC-5).")
+    round_times: list[datetime.datetime] = Field(
+        default_factory=list, description="Start of each round (for bye requests, UCC-15)."
+    )
+    tiebreaks: str = Field(default="", description="Tie-breaks that order tied players.")
+    tiebreak_rules: TieBreakRules = Field(default="us-chess", description="Their rule book.")
+
+
+class Fees(Strict):
+    """Entry fees (UCC-13, LUP-E2)."""
+
+    advance: Number = Field(description="Fee when paid by the advance deadline.")
+    on_site: Number = Field(description="Fee otherwise.")
+    advance_deadline: datetime.datetime | None = Field(default=None, description="Deadline.")
+    free_town: str | None = Field(
+        default=None, description="Residents of this town play free (LUP-E2: Carmiano)."
+    )
+
+
+class Byes(Strict):
+    """Bye rules (UCC-14, UCC-15)."""
+
+    half_point: int = Field(default=1, description="Half-point byes a player may take.")
+    notice_hours: Number = Field(default=Fraction(1), description="Hours before the round to ask.")
+    last_round_by: int = Field(
+        default=2, description="A last-round bye must be asked before this round starts."
+    )
+    late_minutes: int = Field(
+        default=15,
+        description="Unregistered players arriving later than this before round 1 get a "
+        "half-point bye in round 1 (UCC-14).",
+    )
+
+
+class EventFile(Strict):
+    """event.toml."""
+
+    name: str = Field(description="Event name.")
+    date: datetime.date | None = Field(default=None, description="The (last) day.")
+    start: datetime.date | None = Field(default=None, description="First day.")
+    end: datetime.date | None = Field(default=None, description="Last day.")
+    rounds: int = Field(default=0, ge=0, description="Number of rounds.")
+    supplement: str = Field(default="", description="Rating supplement used (UCC-1).")
+    entries: str | None = Field(default=None, description="The entries CSV.")
+    min_section: int = Field(default=6, description="Smaller sections are flagged (UCC-4).")
+    sections: list[EventSection] = Field(default_factory=list, description="Sections, top first.")
+    fees: Fees | None = Field(default=None, description="Entry fees.")
+    byes: Byes = Field(default_factory=Byes, description="Bye rules.")
+    players_file: str = Field(default="players.csv", description="Player attributes, if any.")
+    prizes: Prizes = Field(default_factory=Prizes, description="The prizes.")
+    prize_fund: Number | None = Field(
+        default=None, description="Total prize money, trophies excluded (ACF-6)."
+    )
+    players: int | None = Field(default=None, description="Players taking part (ACF-7).")
+    state: Literal["NSW", "VIC", "QLD", "SA", "WA", "TAS", "NT", "ACT"] | None = Field(
+        default=None, description="State or territory (ACF-7)."
+    )
+    capital_city: bool | None = Field(default=None, description="Played in a capital (ACF-7).")
+    registered_on: datetime.date | None = Field(default=None, description="Registered (ACF-4).")
+    results_sent_on: datetime.date | None = Field(
+        default=None, description="Results sent to the Co-ordinator (ACF-5)."
+    )
+
+    @property
+    def first_day(self) -> datetime.date | None:
+        return self.start or self.date or self.end
+
+    @property
+    def last_day(self) -> datetime.date | None:
+        return self.end or self.date or self.start
+
+
+def read_event(path: Path) -> tuple[EventFile, TomlFile]:
+    """Parse and validate event.toml; raise InputError with located problems."""
+    problems: list[Problem] = []
+    toml = read_toml(path, problems)
+    if toml is None:
+        raise InputError(problems)
+    try:
+        return EventFile.model_validate(toml.data), toml
+    except ValidationError as exc:
+        raise InputError(validation_problems(exc, EventFile, toml.where)) from None

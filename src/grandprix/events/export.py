@@ -1,0 +1,54 @@
+"""Sections written as TRF-16 for a pairing program, with the byes granted (TRF-2026 record 240)."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+
+from grandprix.events.byes import Bye
+from grandprix.events.config import EventFile, EventSection
+from grandprix.events.sections import Placed
+from grandprix.model import Player, Section
+from grandprix.writers.trf import write_trf
+
+
+def section_trf(
+    event: EventFile, section: EventSection, placed: list[Placed], byes: dict[str, list[Bye]]
+) -> str:
+    """The section's players by rating (unrated last), start numbers 1..N, and record 240 lines
+    for the byes granted, one line per round and kind."""
+    members = [p for p in placed if p.section == section.name]
+    members.sort(key=lambda p: (-(p.entry.rating or 0), p.entry.name))
+    players = tuple(
+        Player(
+            start_no=i,
+            name=p.entry.name,
+            rating=p.entry.rating,
+            fide_id=p.entry.id,
+            extra=(("class", p.klass),),
+        )
+        for i, p in enumerate(members, start=1)
+    )
+    granted: dict[tuple[str, int], list[int]] = defaultdict(list)
+    for number, p in enumerate(members, start=1):
+        for bye in byes.get(p.entry.id or p.entry.name, []):
+            if bye.kind:
+                granted[(bye.kind, bye.round)].append(number)
+    extra = tuple(
+        f"240 {kind} {rnd:>3} " + " ".join(f"{n:>4}" for n in sorted(numbers))
+        for (kind, rnd), numbers in sorted(granted.items(), key=lambda kv: (kv[0][1], kv[0][0]))
+    )
+    day = event.last_day
+    headers = [("012", f"{event.name} - {section.name}")]
+    if day is not None:
+        headers.append(("042", f"{day:%Y/%m/%d}"))
+    headers += [("092", "Swiss System"), ("142", str(event.rounds))]
+    if section.time_control:
+        headers.append(("122", section.time_control))
+    trf = Section(
+        name=section.name,
+        players=players,
+        rounds=event.rounds,
+        headers=tuple(headers),
+        extra_records=extra,
+    )
+    return write_trf(trf)
