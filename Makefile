@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: demo test lint typecheck unit bench clean
+.PHONY: demo test lint typecheck unit bench site-shots clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -35,10 +35,14 @@ demo: $(STAMP)
 	$(BIN)/grandprix prizes --event examples/events/class_championships_2026/event.toml
 	$(BIN)/grandprix standings examples/utah-2026
 	$(BIN)/grandprix register examples/events/hobart_weekender_2004.toml
+	for season in utah-2012 acf-2004 lupiae-2012-13; do \
+	  $(BIN)/grandprix site examples/$$season -o build/site/$$season || exit 1; \
+	done
+	@echo "Open build/site/acf-2004/index.html in a browser."
 
 lint: $(STAMP)
-	$(BIN)/ruff check src tests benchmarks examples
-	$(BIN)/ruff format --check src tests benchmarks examples
+	$(BIN)/ruff check src tests benchmarks examples scripts
+	$(BIN)/ruff format --check src tests benchmarks examples scripts
 
 typecheck: $(STAMP)
 	$(BIN)/mypy
@@ -53,7 +57,11 @@ bench: $(STAMP)
 	$(BIN)/python benchmarks/bench_tiebreaks.py || status=1; \
 	$(BIN)/python benchmarks/bench_season.py || status=1; \
 	$(BIN)/python benchmarks/bench_ratings.py || status=1; \
+	$(BIN)/python benchmarks/bench_site.py || status=1; \
 	exit $$status
+
+site-shots: $(STAMP)
+	$(BIN)/python scripts/site_shots.py
 
 clean:
 	rm -rf $(VENV) build dist src/*.egg-info .mypy_cache .pytest_cache .ruff_cache

@@ -545,6 +545,28 @@ def register_command(event_file: Path, fmt: str) -> None:
         click.echo(f"problem: {problem}")
 
 
+@main.command("site")
+@click.argument("season_dir", type=SEASON_DIR)
+@click.option(
+    "-o",
+    "--output",
+    type=click.Path(path_type=Path, file_okay=False),
+    required=True,
+    help="Folder of the site; replaced whole once the new site is complete.",
+)
+def site_command(season_dir: Path, output: Path) -> None:
+    """Write the season's static website: standings of every division with movement, a page
+    per player and per event, prizes, rules in plain words, a chart and downloads (UT-8)."""
+    from grandprix.site.build import build_site
+
+    season = _season(season_dir)
+    try:
+        count = build_site(season, output)
+    except GrandprixError as exc:
+        _fail(exc)
+    click.echo(f"wrote {count} pages to {output}")
+
+
 @main.command("rules-reference")
 def rules_reference_command() -> None:
     """Print the rule-set reference (Markdown), generated from the schema, presets included."""

@@ -29,6 +29,7 @@ def parse_score(text: str) -> Fraction | None:
     return Fraction(value)
 
 
+@lru_cache(maxsize=65536, typed=True)  # a season shows the same few values a million times
 def show(value: Fraction | int | None, places: int | None = None) -> str:
     """A plain decimal: 3 -> '3', 7/2 -> '3.5', 43/4 -> '10.75'; non-terminating values are rounded.
 

