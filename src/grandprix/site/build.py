@@ -94,8 +94,9 @@ def build_site(season: Season, out: Path) -> int:
         (staging / path).write_text(html, encoding="utf-8")
         count += 1
 
-    exports = Exports(staging, season, tables)  # written by another process meanwhile
+    exports: Exports | None = None
     try:
+        exports = Exports(staging, season, tables)  # written by another process meanwhile
         write("index.html", "index.html", **_home(season, tables, before, pages, played))
         for key, values in _player_pages(season, tables, pages).items():
             write(f"players/{pages.players[key]}", "player.html", **values)
@@ -116,7 +117,8 @@ def build_site(season: Season, out: Path) -> int:
         write("downloads.html", "list.html", title="Downloads", intro=intro,
               blocks=[{"entries": entries}])  # fmt: skip
     except BaseException:
-        exports.cancel()
+        if exports is not None:
+            exports.cancel()
         shutil.rmtree(staging, ignore_errors=True)  # the old site stays as it was
         raise
     _swap(staging, out)
