@@ -8,8 +8,9 @@ from __future__ import annotations
 import datetime
 import gc
 import sys
+from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, NoReturn
+from typing import TYPE_CHECKING, NoReturn, TypeVar
 
 import click
 
@@ -117,6 +118,19 @@ def event_command(
 
 
 SEASON_DIR = click.Path(path_type=Path, file_okay=False)
+
+F = TypeVar("F", bound=Callable[..., object])
+
+
+def output_folder(help_text: str) -> Callable[[F], F]:
+    """The required ``-o/--output FOLDER`` option of the commands that write files."""
+    return click.option(
+        "-o",
+        "--output",
+        type=click.Path(path_type=Path, file_okay=False),
+        required=True,
+        help=help_text,
+    )
 
 
 @main.command("standings")
@@ -490,13 +504,7 @@ def byes_command(event_file: Path) -> None:
 
 @main.command("export")
 @click.argument("event_file", type=EVENT_FILE)
-@click.option(
-    "-o",
-    "--output",
-    type=click.Path(path_type=Path, file_okay=False),
-    required=True,
-    help="Folder for the sections' TRF files (one per section).",
-)
+@output_folder("Folder for the sections' TRF files (one per section).")
 def export_command(event_file: Path, output: Path) -> None:
     """Each section as a TRF-16 file for a pairing program, with the byes granted."""
     from grandprix.events.byes import byes_of
@@ -547,13 +555,7 @@ def register_command(event_file: Path, fmt: str) -> None:
 
 @main.command("site")
 @click.argument("season_dir", type=SEASON_DIR)
-@click.option(
-    "-o",
-    "--output",
-    type=click.Path(path_type=Path, file_okay=False),
-    required=True,
-    help="Folder of the site; replaced whole once the new site is complete.",
-)
+@output_folder("Folder of the site; replaced whole once the new site is complete.")
 def site_command(season_dir: Path, output: Path) -> None:
     """Write the season's static website: standings of every division with movement, a page
     per player and per event, prizes, rules in plain words, a chart and downloads (UT-8)."""
