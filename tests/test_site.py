@@ -177,7 +177,7 @@ def test_a_failed_build_leaves_the_previous_site(
     def broken(*args: object) -> list[str]:
         raise OSError("disk full")
 
-    monkeypatch.setattr("grandprix.site.build.write_exports", broken)
+    monkeypatch.setattr("grandprix.site.build.write_xlsx", broken)
     with pytest.raises(OSError):
         build_site(season, copy)
     assert sorted(p.relative_to(copy) for p in copy.rglob("*")) == before

@@ -33,7 +33,7 @@ from grandprix.season.standings import (
     season_directory,
 )
 from grandprix.site.chart import leaders_chart
-from grandprix.site.exports import write_exports
+from grandprix.site.exports import write_text_exports, write_xlsx
 from grandprix.site.rules_text import rules_in_words
 from grandprix.tiebreaks import Rules, parse
 
@@ -96,7 +96,7 @@ def build_site(season: Season, out: Path) -> int:
 
     exports: Exports | None = None
     try:
-        exports = Exports(staging, season, tables)  # written by another process meanwhile
+        exports = Exports(staging, season, tables)  # the XLSX, by another process meanwhile
         write("index.html", "index.html", **_home(season, tables, before, pages, played))
         for key, values in _player_pages(season, tables, pages).items():
             write(f"players/{pages.players[key]}", "player.html", **values)
@@ -111,7 +111,7 @@ def build_site(season: Season, out: Path) -> int:
         write(
             "rules.html", "list.html", title="Rules", intro=season.rules.description, blocks=words
         )
-        files = exports.finish()
+        files = write_text_exports(staging, season, tables) + exports.finish()
         intro = "The standings and every result, to reuse. season.schema.json describes the JSON."
         entries = [{"text": f, "href": f} for f in files]
         write("downloads.html", "list.html", title="Downloads", intro=intro,
@@ -126,21 +126,21 @@ def build_site(season: Season, out: Path) -> int:
 
 
 class Exports:
-    """The exports, written by a forked process while this one renders the pages (the XLSX
-    alone takes as long as all the pages of a large season). Inline where fork is missing."""
+    """The XLSX export, written by a forked process while this one renders the pages (it takes
+    longer than all the pages of a large season). Inline where fork is missing."""
 
     def __init__(self, folder: Path, season: Season, tables: Tables) -> None:
         self.process: BaseProcess | None = None
         self.files: list[str] = []
         if "fork" not in multiprocessing.get_all_start_methods():
-            self.files = write_exports(folder, season, tables)
+            self.files = write_xlsx(folder, season, tables)
             return
         context = multiprocessing.get_context("fork")
         self.receive, send = context.Pipe(duplex=False)
 
         def child() -> None:
             try:
-                send.send(write_exports(folder, season, tables))
+                send.send(write_xlsx(folder, season, tables))
             except BaseException as error:  # handed to the parent, which raises it
                 try:
                     send.send(error)

@@ -144,22 +144,31 @@ def export_json(season: Season, tables: Tables) -> str:
     return json.dumps(document, ensure_ascii=False, separators=(",", ":")) + "\n"
 
 
-def write_exports(folder: Path, season: Season, tables: Tables) -> list[str]:
-    """standings.csv, results.csv, season.json, season.schema.json, season.xlsx."""
-    from openpyxl import Workbook
-
+def write_text_exports(folder: Path, season: Season, tables: Tables) -> list[str]:
+    """standings.csv, results.csv, season.json and season.schema.json."""
     decimals = season.rules.standings.decimals
     standings, results = _standings(tables, decimals), _results(tables, decimals)
     (folder / "standings.csv").write_text(_csv(STANDINGS_COLUMNS, standings), encoding="utf-8")
     (folder / "results.csv").write_text(_csv(RESULTS_COLUMNS, results), encoding="utf-8")
     (folder / "season.json").write_text(export_json(season, tables), encoding="utf-8")
     (folder / "season.schema.json").write_text(json.dumps(SCHEMA, indent=1), encoding="utf-8")
+    return ["standings.csv", "results.csv", "season.json", "season.schema.json"]
+
+
+def write_xlsx(folder: Path, season: Season, tables: Tables) -> list[str]:
+    """season.xlsx: the standings and the results sheets, the same rows as the CSV files."""
+    from openpyxl import Workbook
+
+    decimals = season.rules.standings.decimals
     book = Workbook(write_only=True)
-    for title, header, rows in (("Standings", STANDINGS_COLUMNS, standings),
-                                ("Results", RESULTS_COLUMNS, results)):  # fmt: skip
+    sheets = [
+        ("Standings", STANDINGS_COLUMNS, _standings(tables, decimals)),
+        ("Results", RESULTS_COLUMNS, _results(tables, decimals)),
+    ]
+    for title, header, rows in sheets:
         sheet = book.create_sheet(title)
         sheet.append(header)
         for row in rows:
             sheet.append(row)
     book.save(folder / "season.xlsx")
-    return ["standings.csv", "results.csv", "season.json", "season.schema.json", "season.xlsx"]
+    return ["season.xlsx"]
