@@ -254,3 +254,25 @@ def test_text_colours_have_wcag_aa_contrast() -> None:
         light, dark = sorted((_luminance(text), _luminance(background)), reverse=True)
         ratio = (light + 0.05) / (dark + 0.05)
         assert ratio >= 4.5, (text, background, round(ratio, 2))
+
+
+class _TwoPartError(Exception):
+    """An exception that pickles but cannot be rebuilt from its pickle (two required args)."""
+
+    def __init__(self, what: str, why: str) -> None:
+        super().__init__(f"{what}: {why}")
+
+
+def test_an_xlsx_error_that_cannot_travel_still_stops_the_build(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    season, _ = load_season(ROOT / "examples" / "acf-2004")
+    assert season is not None
+
+    def broken(*args: object) -> list[str]:
+        raise _TwoPartError("season.xlsx", "no space")
+
+    monkeypatch.setattr("grandprix.site.build.write_xlsx", broken)
+    with pytest.raises(RuntimeError, match=r"season\.xlsx failed.*no space"):
+        build_site(season, tmp_path / "site")
+    assert list(tmp_path.iterdir()) == []

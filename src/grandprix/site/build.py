@@ -8,6 +8,7 @@ so a failed build leaves the previous site as it was.
 from __future__ import annotations
 
 import multiprocessing
+import pickle
 import re
 import shutil
 import unicodedata
@@ -143,9 +144,10 @@ class Exports:
                 send.send(write_xlsx(folder, season, tables))
             except BaseException as error:  # handed to the parent, which raises it
                 try:
-                    send.send(error)
+                    pickle.loads(pickle.dumps(error))  # some exceptions do not come back whole
                 except Exception:
-                    send.send(RuntimeError(f"writing the exports failed: {error!r}"))
+                    error = RuntimeError(f"writing season.xlsx failed: {error!r}")
+                send.send(error)
 
         self.process = context.Process(target=child, name="grandprix-exports")
         self.process.start()
