@@ -1,4 +1,4 @@
-"""The static site: content, links, escaping, validation, exports; opened in headless Chromium."""
+"""UT-8, the static site: content, links, escaping, validation, exports; headless Chromium."""
 
 from __future__ import annotations
 
@@ -110,7 +110,7 @@ def browser_or_reason() -> str:
     return reason
 
 
-def test_site_in_headless_chromium(site: Path) -> None:
+def test_ut8_site_in_headless_chromium(site: Path) -> None:
     reason = browser_or_reason()
     if reason:
         pytest.skip(reason)
@@ -276,3 +276,30 @@ def test_an_xlsx_error_that_cannot_travel_still_stops_the_build(
     with pytest.raises(RuntimeError, match=r"season\.xlsx failed.*no space"):
         build_site(season, tmp_path / "site")
     assert list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.parametrize("name", ["utah-2012", "acf-2004", "lupiae-2012-13"])
+def test_ut8_standings_and_prize_structure_are_published(name: str, tmp_path: Path) -> None:
+    """UT-8: the standings and the prize structure are on the site: every player of every
+    table on the home page, every prize of the rule set on the rules page with its value and
+    standings, and on the prizes page either with its winner or as not awarded."""
+    from html import escape
+
+    from grandprix.numbers import show
+    from grandprix.season.standings import division_standings
+
+    season, _ = load_season(ROOT / "examples" / name)
+    assert season is not None
+    site = tmp_path / "site"
+    build_site(season, site)
+    home = (site / "index.html").read_text()
+    for _, lines in division_standings(season):
+        assert lines
+        assert all(escape(line.name) in home for line in lines)
+    rules = (site / "rules.html").read_text()
+    prizes = (site / "prizes.html").read_text()
+    assert season.rules.prizes.prize
+    for prize in season.rules.prizes.prize:
+        value = show(prize.amount, 2) if prize.amount is not None else escape(prize.title or "")
+        assert f"{escape(prize.name)}: {value}, to the best player of the " in rules
+        assert f"<td>{escape(prize.name)}</td>" in prizes or f"{escape(prize.name)}:" in prizes

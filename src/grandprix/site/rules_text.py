@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from grandprix.numbers import show
-from grandprix.rules.schema import Conditions, RuleSet
+from grandprix.rules.schema import Conditions, Prize, RuleSet
 
 
 def _who(c: Conditions) -> str:
@@ -26,6 +26,22 @@ def _who(c: Conditions) -> str:
         parts.append(f"of US Chess class {c.us_class}")
     parts += [f"{k} {v if isinstance(v, str) else ' or '.join(v)}" for k, v in c.require.items()]
     return ", ".join(parts) or "everyone"
+
+
+def _prize_in_words(p: Prize) -> str:
+    value = show(p.amount, 2) if p.amount is not None else f"the title {p.title}"
+    ranking = f"the {p.ranking} standings" if p.ranking else "the overall standings"
+    text = f"{p.name}: {value}, to the best player of {ranking} without a better prize"
+    who = _who(p)
+    if who != "everyone":
+        text += f" (only players {who})"
+    if p.each:
+        text += f"; one for each {p.each}"
+    if p.min_players:
+        text += f"; paid only if at least {p.min_players} such players take part"
+    if p.based_on:
+        text += f"; the amount assumes {p.based_on} such players and shrinks in proportion"
+    return text + "."
 
 
 def rules_in_words(rules: RuleSet) -> list[tuple[str, list[str]]]:
@@ -92,12 +108,7 @@ def rules_in_words(rules: RuleSet) -> list[tuple[str, list[str]]]:
         out.append(
             (
                 "Prizes",
-                [
-                    f"{p.name}: "
-                    + (show(p.amount, 2) if p.amount is not None else p.title or "")
-                    + f" ({_who(p)})"
-                    for p in rules.prizes.prize
-                ],
+                [_prize_in_words(p) for p in rules.prizes.prize],
             )
         )
     if rules.choices:
