@@ -1,0 +1,11 @@
+"""The ``grandprix`` command line. Only this package turns errors into messages and exit codes.
+
+Each module adds its commands to the one group, ``main``: ``event`` (one event's placings),
+``season`` (standings, explain, check, players, prizes, site, rules-reference), ``ratings``
+(the rating store) and ``entries`` (the event side of an ``event.toml``).
+"""
+
+from grandprix.cli import entries, event, ratings, season
+from grandprix.cli.base import main
+
+__all__ = ["entries", "event", "main", "ratings", "season"]

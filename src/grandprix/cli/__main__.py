@@ -1,0 +1,5 @@
+"""``python -m grandprix.cli``: the same as the ``grandprix`` command."""
+
+from grandprix.cli import main
+
+main()

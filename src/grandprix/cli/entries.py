@@ -1,0 +1,125 @@
+"""The event side: sections, fees, byes, export and registration of an ``event.toml``."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import click
+
+from grandprix.cli.base import EVENT_FILE, fail, format_option, main, output_folder
+from grandprix.errors import GrandprixError, InputError, UsageError
+
+if TYPE_CHECKING:
+    from grandprix.events.config import EventFile
+    from grandprix.events.sections import Placed
+
+
+def _entries(event_file: Path) -> tuple[EventFile, list[Placed]]:
+    """The event and its entries placed in sections; any problem stops here (exit 2)."""
+    from grandprix.events.config import read_event
+    from grandprix.events.entries import read_entries
+    from grandprix.events.sections import place_entries
+
+    try:
+        event, _ = read_event(event_file)
+        if not event.entries:
+            raise UsageError(f"{event_file}: no 'entries' file named in the event")
+        entries = read_entries(event_file.parent / event.entries, event.rounds)
+        placed, problems = place_entries(event, entries)
+        if problems:
+            raise InputError(problems)
+    except GrandprixError as exc:
+        fail(exc)
+    return event, placed
+
+
+@main.command("sections")
+@click.argument("event_file", type=EVENT_FILE)
+def sections_command(event_file: Path) -> None:
+    """Each entry's class and section (UCC-1 to UCC-3), and the sections too small (UCC-4)."""
+    from collections import Counter
+
+    from grandprix.events.sections import suggestions
+
+    event, placed = _entries(event_file)
+    sizes = Counter(p.section for p in placed)
+    for section in [s.name for s in event.sections] + sorted(
+        set(sizes) - {s.name for s in event.sections}
+    ):
+        members = [p for p in placed if p.section == section]
+        click.echo(f"== {section}: {len(members)} players")
+        for p in sorted(members, key=lambda p: -(p.entry.rating or 0)):
+            rating = p.entry.rating if p.entry.rating is not None else "unr"
+            click.echo(f"  {p.entry.name} ({rating}, class {p.klass}): {p.note}")
+    for hint in suggestions(event, placed):
+        click.echo(f"note: {hint} (UCC-4)")
+
+
+@main.command("fees")
+@click.argument("event_file", type=EVENT_FILE)
+def fees_command(event_file: Path) -> None:
+    """The fee ledger as CSV, with the total (UCC-13, LUP-E2)."""
+    from grandprix.events.fees import fee_of, ledger_csv
+
+    event, placed = _entries(event_file)
+    if event.fees is None:
+        fail(UsageError(f"{event_file}: no [fees] in the event"))
+    click.echo(ledger_csv([fee_of(event.fees, p) for p in placed]), nl=False)
+
+
+@main.command("byes")
+@click.argument("event_file", type=EVENT_FILE)
+def byes_command(event_file: Path) -> None:
+    """Every bye request, granted (half- or zero-point) or refused, with why (UCC-14, UCC-15)."""
+    from grandprix.events.byes import byes_of
+
+    event, placed = _entries(event_file)
+    for p in placed:
+        for bye in byes_of(event, p):
+            verdict = {"H": "half-point bye", "Z": "zero-point bye"}.get(bye.kind, "REFUSED")
+            click.echo(f"{bye.name}\tround {bye.round}\t{verdict}\t{bye.reason}")
+
+
+@main.command("export")
+@click.argument("event_file", type=EVENT_FILE)
+@output_folder("Folder for the sections' TRF files (one per section).")
+def export_command(event_file: Path, output: Path) -> None:
+    """Each section as a TRF-16 file for a pairing program, with the byes granted."""
+    from grandprix.events.byes import byes_of
+    from grandprix.events.export import section_trf
+
+    event, placed = _entries(event_file)
+    byes = {p.entry.id or p.entry.name: byes_of(event, p) for p in placed}
+    texts = {s.name: section_trf(event, s, placed, byes) for s in event.sections}
+    output.mkdir(parents=True, exist_ok=True)
+    for name, text in texts.items():  # everything is computed before anything is written
+        path = output / f"{name.lower().replace('/', '_').replace(' ', '_')}.trf"
+        path.write_text(text, encoding="utf-8")
+        click.echo(f"wrote {path}")
+
+
+@main.command("register")
+@click.argument("event_file", type=EVENT_FILE)
+@format_option("Output format; JSON keys: class, fee, problems.", ("table", "json"))
+def register_command(event_file: Path, fmt: str) -> None:
+    """Registration of a tournament with the federation: class by prize fund, fee, and every
+    rule broken (ACF-4 to ACF-7)."""
+    import json
+
+    from grandprix.events.config import read_event
+    from grandprix.events.registration import register
+
+    try:
+        event, _ = read_event(event_file)
+    except GrandprixError as exc:
+        fail(exc)
+    result = register(event)
+    if fmt == "json":
+        click.echo(json.dumps(result.as_json(), indent=2))
+        return
+    from grandprix.numbers import show
+
+    click.echo(f"class {result.klass}; fee {show(result.fee, 2)}: {result.workings}")
+    for problem in result.problems:
+        click.echo(f"problem: {problem}")

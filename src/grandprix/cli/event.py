@@ -1,0 +1,103 @@
+"""``grandprix event FILE``: the final placings of one event."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import click
+
+from grandprix.cli.base import fail, format_option, main, stop_on_errors
+from grandprix.errors import GrandprixError
+from grandprix.model import Problem, Severity
+
+if TYPE_CHECKING:
+    from grandprix.placings import Standings
+
+
+@main.command("event")
+@click.argument("file", type=click.Path(path_type=Path))
+@click.option(
+    "--tiebreaks",
+    "codes",
+    default="",
+    metavar="CODES",
+    help="Ordered tie-breaks, comma separated, e.g. 'BH/C1,BH,SB,DE'. Without them, players on "
+    "equal points share a span of places ('6-8').",
+)
+@click.option(
+    "--tiebreak-rules",
+    "rules_name",
+    type=click.Choice(["fide-2024", "fide-2026", "fide-2009", "us-chess"]),
+    default="fide-2026",
+    show_default=True,
+    help="Rule book of the tie-breaks: C.07 as applied from 1 March 2026 or from 1 August 2024, "
+    "the 2009 FIDE rules, or US Chess. Never taken from the event's date: state it for older "
+    "events.",
+)
+@format_option("Output format.")
+@click.option(
+    "--input-format",
+    type=click.Choice(["trf", "csv", "chess-results"]),
+    default=None,
+    help="Format of FILE; detected from its name and content when not given.",
+)
+@click.option(
+    "--pairing",
+    type=click.Choice(["auto", "swiss", "round-robin"]),
+    default="auto",
+    show_default=True,
+    help="Swiss or pre-determined (round robin) pairing, which changes how forfeits count "
+    "(C.07 art. 15). 'auto' reads the file's tournament type, else the pairings.",
+)
+@click.option(
+    "--unrated-rating",
+    type=click.IntRange(0, 4000),
+    default=None,
+    help="Rating that unrated players count with in ARO/TPR/PTP; without it those tie-breaks "
+    "are left empty when anyone is unrated (C.07 art. 10).",
+)
+def event_command(
+    file: Path,
+    codes: str,
+    rules_name: str,
+    fmt: str,
+    input_format: str | None,
+    pairing: str,
+    unrated_rating: int | None,
+) -> None:
+    """Place every player of one event FILE (TRF, standings CSV or a chess-results export)."""
+    from dataclasses import replace
+
+    from grandprix.placings import place
+    from grandprix.readers import load_section
+    from grandprix.tiebreaks import Rules, parse
+
+    rules = Rules(rules_name)
+    try:
+        specs = parse(codes, rules) if codes else []
+        section, problems = load_section(file, input_format)
+        stop_on_errors(problems)
+        assert section is not None
+        if pairing != "auto":
+            section = replace(section, round_robin=pairing == "round-robin")
+        standings = place(section, specs, rules, unrated_rating)
+    except GrandprixError as exc:
+        fail(exc)
+    warnings = [p for p in problems if p.severity is Severity.WARNING]
+    _emit(standings, fmt, warnings)
+
+
+def _emit(standings: Standings, fmt: str, warnings: list[Problem]) -> None:
+    from grandprix.report import standings_csv, standings_json, standings_table
+
+    for warning in warnings:
+        click.echo(str(warning), err=True)
+    if fmt == "csv":
+        click.echo(standings_csv(standings), nl=False)
+    elif fmt == "json":
+        click.echo(standings_json(standings, warnings), nl=False)
+    else:
+        from rich.console import Console
+
+        Console().print(standings_table(standings))

@@ -1,0 +1,121 @@
+"""``grandprix ratings``: import rating lists into a store and look ratings up."""
+
+from __future__ import annotations
+
+import datetime
+import sys
+from pathlib import Path
+
+import click
+
+from grandprix.cli.base import DATE, fail, main
+from grandprix.errors import GrandprixError
+
+
+@main.group("ratings")
+def ratings_group() -> None:
+    """Rating lists: import FIDE or national lists into a store and look ratings up."""
+
+
+STORE = click.option(
+    "--store",
+    type=click.Path(path_type=Path, dir_okay=False),
+    default=Path("ratings.sqlite"),
+    show_default=True,
+    help="The rating store (an SQLite file); a season's default is ratings.sqlite beside "
+    "season.toml.",
+)
+KIND = click.option(
+    "--kind",
+    required=True,
+    help="List kind: fide-standard, fide-rapid, fide-blitz, national or national-NAME.",
+)
+
+
+@ratings_group.command("import")
+@click.argument("file", type=click.Path(path_type=Path, dir_okay=False))
+@KIND
+@click.option(
+    "--date",
+    "date",
+    required=True,
+    type=DATE,
+    help="The date the list is in force from (YYYY-MM-DD).",
+)
+@STORE
+def ratings_import(file: Path, kind: str, date: datetime.datetime, store: Path) -> None:
+    """Import a rating list (FIDE TXT or XML, zipped or not, or CSV id,name,rating,...):
+    all or nothing; importing the same list again changes nothing."""
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
+
+    from grandprix.ratings.store import RatingStore
+
+    try:
+        size = file.read_bytes().count(b"\n") if file.is_file() else 0
+        with (
+            RatingStore(store) as ratings,
+            Progress(
+                TextColumn("{task.description}"),
+                BarColumn(),
+                MofNCompleteColumn(),
+                console=Console(stderr=True),
+                transient=True,
+            ) as bar,
+        ):
+            task = bar.add_task(f"importing {file.name}", total=size or None)
+            result = ratings.import_list(
+                file, kind, date.date(), lambda n: bar.update(task, completed=n)
+            )
+    except GrandprixError as exc:
+        fail(exc)
+    verb = "imported" if result.new else "already in the store, nothing changed:"
+    click.echo(f"{verb} {result.list.kind} list of {result.list.date}: {result.list.rows} players")
+
+
+@ratings_group.command("lists")
+@STORE
+def ratings_lists(store: Path) -> None:
+    """The lists in the store, with their kind, date and size."""
+    from grandprix.ratings.store import RatingStore
+
+    with RatingStore(store) as ratings:
+        for info in ratings.lists():
+            click.echo(f"{info.kind}\t{info.date}\t{info.rows}\t{info.source}")
+
+
+@ratings_group.command("show")
+@click.argument("player_id")
+@KIND
+@click.option(
+    "--on",
+    "on",
+    required=True,
+    type=DATE,
+    help="The date (YYYY-MM-DD): the list in force then is used.",
+)
+@STORE
+def ratings_show(player_id: str, kind: str, on: datetime.datetime, store: Path) -> None:
+    """The rating of PLAYER_ID on the KIND list in force on a date."""
+    from grandprix.ratings.store import RatingStore
+
+    with RatingStore(store) as ratings:
+        found = ratings.ratings_on([player_id], kind, on.date()).get(player_id)
+    if found is None:
+        click.echo(f"{player_id}: no {kind} rating on {on.date()}")
+        sys.exit(1)
+    click.echo(f"{player_id}: {found.rating} ({found.kind} list of {found.date})")
+
+
+@ratings_group.command("remove")
+@KIND
+@click.option("--date", "date", required=True, type=DATE,
+              help="The date of the list to remove (YYYY-MM-DD).")  # fmt: skip
+@STORE
+def ratings_remove(kind: str, date: datetime.datetime, store: Path) -> None:
+    """Remove one list from the store."""
+    from grandprix.ratings.store import RatingStore
+
+    with RatingStore(store) as ratings:
+        done = ratings.remove(kind, date.date())
+    click.echo("removed" if done else "no such list")

@@ -1,0 +1,205 @@
+"""The season commands: standings, explain, check, players, prizes, site, rules-reference."""
+
+from __future__ import annotations
+
+import datetime
+import sys
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import click
+
+from grandprix.cli.base import (
+    SEASON_DIR,
+    as_of_option,
+    fail,
+    format_option,
+    main,
+    output_folder,
+    read_season,
+)
+from grandprix.errors import GrandprixError, UsageError, errors_only
+
+if TYPE_CHECKING:
+    from grandprix.season.model import Line, Season
+
+
+@main.command("standings")
+@click.argument("season_dir", type=SEASON_DIR)
+@format_option("Output format. CSV columns: rank,player_id,name,points,events.")
+@as_of_option("Standings after the events on or before this date (YYYY-MM-DD).")
+@click.option("--division", default=None, help="Only this division (default: every division).")
+def standings_command(
+    season_dir: Path, fmt: str, as_of: datetime.datetime | None, division: str | None
+) -> None:
+    """Grand Prix standings of the season in SEASON_DIR (season.toml and its results files);
+    with divisions, each division its own table."""
+    from grandprix.season.report import standings_csv, standings_json, standings_table
+
+    season = read_season(season_dir)
+    tables = _division_tables(season, as_of, division)
+    if fmt == "csv":
+        click.echo(standings_csv(tables, season.rules.standings.decimals), nl=False)
+    elif fmt == "json":
+        click.echo(standings_json(season, tables), nl=False)
+    else:
+        from rich.console import Console
+
+        console = Console()
+        for name, lines in tables:
+            console.print(standings_table(season, name, lines))
+
+
+def _division_tables(
+    season: Season, as_of: datetime.datetime | None, division: str | None
+) -> list[tuple[str, list[Line]]]:
+    from grandprix.season.standings import division_standings
+
+    names = [d.name for d in season.rules.divisions]
+    if division is not None and division not in names:
+        known = ", ".join(names) or "none: these rules have one overall standings"
+        fail(UsageError(f"unknown division '{division}' (divisions: {known})"))
+    return division_standings(season, as_of.date() if as_of else None, division)
+
+
+@main.command("explain")
+@click.argument("season_dir", type=SEASON_DIR)
+@click.argument("player")
+@as_of_option("Explain the standings after the events on or before this date (YYYY-MM-DD).")
+@click.option("--division", default=None, help="Only this division (default: all of the player's).")
+def explain_command(
+    season_dir: Path, player: str, as_of: datetime.datetime | None, division: str | None
+) -> None:
+    """Why PLAYER (an id or a name) has every point: each event's place, tie, table value,
+    multipliers, counted or dropped, and the bonus, adding up to the total (in every division
+    of the player, or in one)."""
+    from grandprix.season.identity import normalise
+    from grandprix.season.report import explain, player_id
+
+    season = read_season(season_dir)
+    tables = _division_tables(season, as_of, division)
+    wanted = normalise(player)
+    everyone = {ln.player: ln for _, lines in tables for ln in lines}.values()
+    found = [ln for ln in everyone if player_id(ln) == player or normalise(ln.name) == wanted]
+    if not found:
+        found = [ln for ln in everyone if wanted in normalise(ln.name)]
+    if len(found) != 1:
+        names = ", ".join(f"{ln.name} ({ln.player})" for ln in found[:10])
+        reason = f"several players match: {names}" if found else "no player of the standings"
+        fail(UsageError(f"'{player}': {reason}; give the player's id or full name"))
+    key = found[0].player
+    parts = [
+        explain(season, line, name)
+        for name, lines in tables
+        for line in lines
+        if line.player == key
+    ]
+    click.echo("\n".join(parts), nl=False)
+
+
+@main.command("check")
+@click.argument("season_dir", type=SEASON_DIR)
+def check_command(season_dir: Path) -> None:
+    """Every problem in the season (rules, season.toml, results files, players.csv); exit 1
+    if there is any error."""
+    from grandprix.season.config import load_season
+
+    season, problems = load_season(season_dir)
+    for problem in problems:
+        click.echo(str(problem))
+    errors = len(errors_only(problems))
+    warnings = len(problems) - errors
+    click.echo(f"{errors} error(s), {warnings} warning(s) in {season_dir}")
+    if errors or season is None:
+        sys.exit(1)
+
+
+@main.command("players")
+@click.argument("season_dir", type=SEASON_DIR)
+@click.option(
+    "--review",
+    is_flag=True,
+    help="List the similar names that may be one person (never merged without a decision "
+    "in aliases.csv), and those kept apart and why.",
+)
+@format_option("Output format.")
+def players_command(season_dir: Path, review: bool, fmt: str) -> None:
+    """The people of the season: their names, ids and events, as matched across events."""
+    from grandprix.season.people import near_matches, people
+    from grandprix.season.report import people_csv, people_json, people_text
+
+    season = read_season(season_dir)
+    found = people(season)
+    matches = near_matches(season, found) if review else []
+    if fmt == "csv":
+        click.echo(people_csv(found), nl=False)
+    elif fmt == "json":
+        click.echo(people_json(found, matches), nl=False)
+    else:
+        click.echo(people_text(found, matches, review), nl=False)
+
+
+@main.command("prizes")
+@click.argument("season_dir", type=SEASON_DIR, required=False)
+@click.option(
+    "--event",
+    "event_file",
+    type=click.Path(path_type=Path, dir_okay=False),
+    default=None,
+    help="The prizes of one event (an event.toml) instead of a season's.",
+)
+@format_option(
+    "Output format. CSV columns: prize,ranking,place,player_id,name,amount,title,reason."
+)
+@as_of_option("Season prizes on the standings after this date (YYYY-MM-DD).")
+def prizes_command(
+    season_dir: Path | None, event_file: Path | None, fmt: str, as_of: datetime.datetime | None
+) -> None:
+    """Who wins what: the season's prizes (SEASON_DIR) or an event's (--event EVENT.toml),
+    each award with its reason (place, tie and pool, reduction)."""
+    from grandprix.prizes.report import prizes_csv, prizes_json, prizes_text
+
+    if (season_dir is None) == (event_file is None):
+        fail(UsageError("give a SEASON_DIR or --event EVENT.toml (one of the two)"))
+    try:
+        if event_file is not None:
+            from grandprix.prizes.event import event_prizes
+
+            result = event_prizes(event_file)
+        else:
+            from grandprix.prizes.season import season_prizes
+
+            assert season_dir is not None
+            result = season_prizes(read_season(season_dir), as_of.date() if as_of else None)
+    except GrandprixError as exc:
+        fail(exc)
+    if fmt == "csv":
+        click.echo(prizes_csv(result), nl=False)
+    elif fmt == "json":
+        click.echo(prizes_json(result), nl=False)
+    else:
+        click.echo(prizes_text(result), nl=False)
+
+
+@main.command("site")
+@click.argument("season_dir", type=SEASON_DIR)
+@output_folder("Folder of the site; replaced whole once the new site is complete.")
+def site_command(season_dir: Path, output: Path) -> None:
+    """Write the season's static website: standings of every division with movement, a page
+    per player and per event, prizes, rules in plain words, a chart and downloads (UT-8)."""
+    from grandprix.site.build import build_site
+
+    season = read_season(season_dir)
+    try:
+        count = build_site(season, output)
+    except GrandprixError as exc:
+        fail(exc)
+    click.echo(f"wrote {count} pages to {output}")
+
+
+@main.command("rules-reference")
+def rules_reference_command() -> None:
+    """Print the rule-set reference (Markdown), generated from the schema, presets included."""
+    from grandprix.rules.reference import reference
+
+    click.echo(reference(), nl=False)
