@@ -86,8 +86,7 @@ def test_acf13_4_one_event_awards_open_and_under_2000_points(tmp_path: Path) -> 
     assert show(got["Under 1600"]["N3"].total, 0) == "20"
 
 
-def test_acf13_2_a_section_played_as_a_division_awards_inside_it(tmp_path: Path) -> None:
-    sections = """[[events]]
+TWO_SECTIONS = """[[events]]
 name = "Sydney Open"
 date = 2004-04-01
 prize_fund = 3000
@@ -98,33 +97,25 @@ results = "open.csv"
 name = "Under 1600"
 results = "u1600.csv"
 """
+
+
+def test_acf13_2_a_section_played_as_a_division_awards_inside_it(tmp_path: Path) -> None:
     files = {
         "open.csv": standings_csv([("N1", "5"), ("N3", "4"), ("F1", "3")]),
         "u1600.csv": standings_csv([("U2", "4"), ("U1", "3")]),
     }
-    got = tables(season(tmp_path, 'rules = "acf-2004"', sections, **files))
+    got = tables(season(tmp_path, 'rules = "acf-2004"', TWO_SECTIONS, **files))
     # N3 (1500) played the Open section: no Under 1600 points from this event.
     assert "N3" not in got["Under 1600"]
     assert "U2" not in got["Open"]  # the Under 1600 section earns no Open points
 
 
 def test_acf13_3_junior_women_unrated_points_cascade_down_the_sections(tmp_path: Path) -> None:
-    sections = """[[events]]
-name = "Sydney Open"
-date = 2004-04-01
-prize_fund = 3000
-[[events.sections]]
-name = "Open"
-results = "open.csv"
-[[events.sections]]
-name = "Under 1600"
-results = "u1600.csv"
-"""
     files = {
         "open.csv": standings_csv([("N1", "5"), ("N2", "4"), ("F1", "3")]),
         "u1600.csv": standings_csv([("U1", "6"), ("U2", "3")]),
     }
-    got = tables(season(tmp_path, 'rules = "acf-2004"', sections, **files))
+    got = tables(season(tmp_path, 'rules = "acf-2004"', TWO_SECTIONS, **files))
     # Junior: N2 (Open section) first although U1 scored more in the lower section.
     assert show(got["Junior"]["N2"].total, 0) == "20"
     assert show(got["Junior"]["U1"].total, 0) == "15"

@@ -25,15 +25,20 @@ def test_names_match_without_accents_case_spaces_or_order() -> None:
     assert name_key("Müller, Jörg") == name_key("Muller Jorg")
 
 
-def test_same_name_different_birth_years_are_two_people(tmp_path: Path) -> None:
-    one = "rank,name,points,birth_date\n1,Smith John,3,1970\n2,Other,2,1980\n"
-    two = "rank,name,points,birth_date\n1,John Smith,3,2001\n2,Other,2,1980\n"
-    folder = write_season(
+def two_events(tmp_path: Path, first: str, second: str) -> Path:
+    """A season of two ACF events whose results are the two standings CSV texts."""
+    return write_season(
         tmp_path,
         season_toml('rules = "acf-2004"', event("A", "a.csv", extra="prize_fund = 1"),
                     event("B", "b.csv", date="2012-07-01", extra="prize_fund = 1")),
-        {"a.csv": one, "b.csv": two},
+        {"a.csv": first, "b.csv": second},
     )  # fmt: skip
+
+
+def test_same_name_different_birth_years_are_two_people(tmp_path: Path) -> None:
+    one = "rank,name,points,birth_date\n1,Smith John,3,1970\n2,Other,2,1980\n"
+    two = "rank,name,points,birth_date\n1,John Smith,3,2001\n2,Other,2,1980\n"
+    folder = two_events(tmp_path, one, two)
     found = {p.key for p in people(load(folder))}
     assert {"name:john smith|1970", "name:john smith|2001", "name:other"} <= found
 
@@ -41,12 +46,7 @@ def test_same_name_different_birth_years_are_two_people(tmp_path: Path) -> None:
 def test_an_id_seen_elsewhere_gives_the_name_its_id(tmp_path: Path) -> None:
     with_id = "rank,name,id,points\n1,Kerr Fiona,5002,3\n"
     without = "rank,name,points\n1,Fiona KERR,3\n"
-    folder = write_season(
-        tmp_path,
-        season_toml('rules = "acf-2004"', event("A", "a.csv", extra="prize_fund = 1"),
-                    event("B", "b.csv", date="2012-07-01", extra="prize_fund = 1")),
-        {"a.csv": with_id, "b.csv": without},
-    )  # fmt: skip
+    folder = two_events(tmp_path, with_id, without)
     found = people(load(folder))
     assert [(p.key, len(p.events)) for p in found] == [("id:5002", 2)]
 
