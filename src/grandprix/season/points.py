@@ -9,9 +9,9 @@ from __future__ import annotations
 import math
 from fractions import Fraction
 
-from grandprix.model import Player
+from grandprix.model import Player, Section
 from grandprix.numbers import show
-from grandprix.placings import place, spans
+from grandprix.placings import Standings, place, spans
 from grandprix.rules.schema import Points, RuleSet
 from grandprix.season.identity import Directory
 from grandprix.season.model import Award, SeasonEvent, SeasonSection, Valuation
@@ -96,12 +96,7 @@ def section_spans(section: SeasonSection, event: SeasonEvent, rules: RuleSet) ->
     results = section.section
     if rules.points.ties != "tiebreak":
         return shared_by_score(results.players)
-    codes = event.tiebreaks if event.tiebreaks is not None else rules.points.tiebreaks
-    book = Rules(event.tiebreak_rules or rules.points.tiebreak_rules)
-    if results.has_crosstable and codes:
-        rows = place(results, parse(codes, book), book).rows
-    else:
-        rows = place(results).rows
+    rows = event_placings(results, event, rules).rows
     index = {p.start_no: i for i, p in enumerate(results.players)}
     out: list[Span] = []
     for row in rows:
@@ -110,6 +105,16 @@ def section_spans(section: SeasonSection, event: SeasonEvent, rules: RuleSet) ->
         else:
             out.append((row.first, row.last, [index[row.player.start_no]]))
     return out
+
+
+def event_placings(results: Section, event: SeasonEvent, rules: RuleSet) -> Standings:
+    """The section's placings under the event's tie-breaks (else the rule set's), in the
+    event's tie-break rules; by points alone without a crosstable or tie-breaks."""
+    codes = event.tiebreaks if event.tiebreaks is not None else rules.points.tiebreaks
+    book = Rules(event.tiebreak_rules or rules.points.tiebreak_rules)
+    if results.has_crosstable and codes:
+        return place(results, parse(codes, book), book)
+    return place(results)
 
 
 def shared_by_score(players: tuple[Player, ...]) -> list[Span]:

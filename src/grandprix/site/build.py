@@ -22,10 +22,10 @@ from jinja2 import Environment, FileSystemLoader, select_autoescape
 
 from grandprix.errors import UsageError
 from grandprix.numbers import show
-from grandprix.placings import place
 from grandprix.season.divisions import division_counting
 from grandprix.season.identity import Directory
 from grandprix.season.model import Award, Line, Season, SeasonEvent
+from grandprix.season.points import event_placings
 from grandprix.season.report import explain
 from grandprix.season.standings import (
     counted_number,
@@ -36,7 +36,6 @@ from grandprix.season.standings import (
 from grandprix.site.chart import leaders_chart
 from grandprix.site.exports import write_text_exports, write_xlsx
 from grandprix.site.rules_text import rules_in_words
-from grandprix.tiebreaks import Rules, parse
 
 HERE = Path(__file__).parent
 Tables = list[tuple[str, list[Line]]]
@@ -343,10 +342,7 @@ def _event_page(
     sections = []
     for s in event.sections:
         results = s.section
-        codes = event.tiebreaks if event.tiebreaks is not None else rules.points.tiebreaks
-        book = Rules(event.tiebreak_rules or rules.points.tiebreak_rules)
-        specs = parse(codes, book) if codes and results.has_crosstable else []
-        standing = place(results, specs, book) if results.has_crosstable else place(results)
+        standing = event_placings(results, event, rules)
         rows = []
         for row in standing.rows:
             key = directory.entrant(row.player).key
@@ -355,7 +351,7 @@ def _event_page(
                          "href": f"../players/{pages.players[key]}" if key in pages.players else "",
                          "score": show(row.points), "cells": [show(v) for v in row.values],
                          "points": show(award.points, decimals) if award else ""})  # fmt: skip
-        sections.append({"name": s.name, "codes": [sp.code for sp in specs], "rows": rows})
+        sections.append({"name": s.name, "codes": [sp.code for sp in standing.specs], "rows": rows})
     return {"title": event.name, "date": event.date.isoformat(), "weight": show(event.weight),
             "sections": sections}  # fmt: skip
 
