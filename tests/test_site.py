@@ -303,3 +303,20 @@ def test_ut8_standings_and_prize_structure_are_published(name: str, tmp_path: Pa
         value = show(prize.amount, 2) if prize.amount is not None else escape(prize.title or "")
         assert f"{escape(prize.name)}: {value}, to the best player of the " in rules
         assert f"<td>{escape(prize.name)}</td>" in prizes or f"{escape(prize.name)}:" in prizes
+
+
+@pytest.mark.parametrize("name", ["acf-2004", "utah-2012", "lupiae-2012-13", "utah-2026"])
+def test_the_chart_ends_at_each_players_total(name: str) -> None:
+    """The leaders' running totals are counted as their table counts (best N, bonus, the
+    division's own N): after the last event they are the standings' totals."""
+    from grandprix.season.standings import division_standings
+    from grandprix.site.build import running_totals
+
+    season, _ = load_season(ROOT / "examples" / name)
+    assert season is not None
+    played = [e for e in season.events if not e.planned]
+    for division, lines in division_standings(season):
+        for line in lines:
+            totals = running_totals(season, division, line, played)
+            assert totals[-1] == line.total, (division, line.name)
+            assert totals == sorted(totals)  # points are never taken away

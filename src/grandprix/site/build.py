@@ -7,6 +7,7 @@ so a failed build leaves the previous site as it was.
 
 from __future__ import annotations
 
+import math
 import multiprocessing
 import pickle
 import re
@@ -22,14 +23,15 @@ from jinja2 import Environment, FileSystemLoader, select_autoescape
 
 from grandprix.errors import UsageError
 from grandprix.numbers import show
+from grandprix.rules.schema import Counting
 from grandprix.season.divisions import division_counting
 from grandprix.season.identity import Directory
 from grandprix.season.model import Award, Line, Season, SeasonEvent
 from grandprix.season.points import event_placings
 from grandprix.season.report import explain
 from grandprix.season.standings import (
-    counted_number,
     division_standings,
+    player_line,
     rerank,
     season_directory,
 )
@@ -215,19 +217,21 @@ def _previous(
         return {}
     as_of = max(e.date for e in earlier)
     last_event = max(e.index for e in earlier if e.date <= as_of)
-    rules = season.rules
-    divisions = {d.name: d for d in rules.divisions}
     out = {}
     for name, lines in tables:
-        division = divisions.get(name)
-        counting = (
-            division_counting(division, rules)
-            if division is not None and division.award != "filter"
-            else rules.counting
-        )
-        ranked = rerank(lines, rules, len(season.events), counting, as_of, last_event)
+        counting = _counting(season, name)
+        ranked = rerank(lines, season.rules, len(season.events), counting, as_of, last_event)
         out[name] = {line.player: line.rank_first for line in ranked}
     return out
+
+
+def _counting(season: Season, division: str) -> Counting:
+    """How the table of ``division`` ('' without divisions) counts a player's results."""
+    rules = season.rules
+    found = next((d for d in rules.divisions if d.name == division), None)
+    if found is None or found.award == "filter":  # a filter keeps the overall totals
+        return rules.counting
+    return division_counting(found, rules)
 
 
 def _move(before: dict[str, int] | None, line: Line) -> tuple[str, str, str]:
@@ -268,28 +272,41 @@ def _home(
         "played": len(played),
         "calendar": len(season.events),
         "last_event": f"{played[-1].name} ({played[-1].date})" if played else "none yet",
-        "chart": _chart(season, tables[0][1] if tables else [], played),
+        "chart": _chart(season, tables, played),
     }
 
 
-def _chart(season: Season, lines: list[Line], played: list[SeasonEvent]) -> str:
-    """Running totals of the top five after each event, counted as the rules count."""
-    series = []
-    calendar = len(season.events)
-    for line in lines[:5]:
-        by_event: dict[int, Fraction] = defaultdict(Fraction)
-        for award in line.awards:
-            by_event[award.event] += award.points
-        values, so_far = [], []
-        for event in played:
-            if event.index in by_event:
-                so_far.append(by_event[event.index])
-            keep = counted_number(season.rules.counting, calendar, len(so_far))
-            best = sorted(so_far, reverse=True)[:keep]
-            bonus = season.rules.counting.bonus_per_event * len(so_far)
-            values.append(sum(best, Fraction(0)) + bonus)
-        series.append((line.name, values))
+def _chart(season: Season, tables: Tables, played: list[SeasonEvent]) -> str:
+    """Running totals of the first table's top five after each event."""
+    if not tables:
+        return leaders_chart([e.name for e in played], [])
+    name, lines = tables[0]
+    series = [(line.name, running_totals(season, name, line, played)) for line in lines[:5]]
     return leaders_chart([e.name for e in played], series)
+
+
+def running_totals(
+    season: Season, division: str, line: Line, played: list[SeasonEvent]
+) -> list[Fraction]:
+    """The line's total after each event played, counted as its table counts them."""
+    counting = _counting(season, division)
+    scale = math.lcm(
+        counting.bonus_per_event.denominator, *{a.points.denominator for a in line.awards}
+    )
+    by_event: dict[int, list[tuple[int, Award]]] = defaultdict(list)
+    for award in line.awards:
+        units = award.points.numerator * (scale // award.points.denominator)
+        by_event[award.event].append((units, award))
+    so_far: list[tuple[int, Award]] = []
+    totals = []
+    for event in played:
+        so_far.extend(by_event.get(event.index, []))
+        if not so_far:
+            totals.append(Fraction(0))
+            continue
+        sub, _ = player_line(line.player, so_far, counting, len(season.events), scale)
+        totals.append(sub.total)
+    return totals
 
 
 def _player_pages(season: Season, tables: Tables, pages: Pages) -> dict[str, dict[str, object]]:
