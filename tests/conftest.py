@@ -2,19 +2,56 @@
 
 from __future__ import annotations
 
-from pathlib import Path
+import os
+from pathlib import Path, PurePosixPath
+from typing import Any
 
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
-SHARED_DATA = ROOT.parent / "shared" / "data"
+# The MIT-licensed real data sets, copied into the repository with their SOURCE.txt and LICENSE.
+TEST_DATA = Path(__file__).resolve().parent / "data"
+# Every set, including the GPL-licensed ones that stay out of this MIT repository; the variable
+# points it elsewhere (GRANDPRIX_SHARED_DATA=/nonexistent runs the tests as a fresh clone would).
+SHARED_DATA = Path(os.environ.get("GRANDPRIX_SHARED_DATA") or ROOT.parent / "shared" / "data")
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
 EXAMPLES = ROOT / "examples" / "events"
 
 
+def real_data(*parts: str) -> Path | None:
+    """A file or folder of the real data: tests/data first, then ../shared/data; None if neither."""
+    for base in (TEST_DATA, SHARED_DATA):
+        path = base.joinpath(*parts)
+        if path.exists():
+            return path
+    return None
+
+
 def shared(*parts: str) -> Path:
-    """A file of ../shared/data; the test is skipped when the folder is not beside the checkout."""
-    path = SHARED_DATA.joinpath(*parts)
-    if not path.exists():
-        pytest.skip(f"real tournament data not found at {path} (../shared/data is not checked out)")
+    """A file of the real data (see real_data); the test is skipped when it is in neither place."""
+    path = real_data(*parts)
+    if path is None:
+        pytest.skip(
+            f"real tournament data {'/'.join(parts)} is neither in tests/data nor at {SHARED_DATA}"
+            " (../shared/data, which holds the GPL-licensed sets, is not checked out)"
+        )
     return path
+
+
+def real_files(pattern: str) -> list[Any]:
+    """Parameters for every file of tests/data and ../shared/data matching the glob pattern, once
+    each: the path relative to them, for shared() (which prefers the in-repository copy), with the
+    file name as id. Without ../shared/data, one more parameter skips for the files found there."""
+    found = {
+        path.relative_to(base).as_posix()
+        for base in (TEST_DATA, SHARED_DATA)
+        for path in base.glob(pattern)
+        if path.is_file()
+    }
+    params = [pytest.param(rel, id=PurePosixPath(rel).name) for rel in sorted(found)]
+    if not SHARED_DATA.is_dir():
+        reason = f"the {pattern} files of {SHARED_DATA} (GPL-licensed sets) are not checked out"
+        params.append(
+            pytest.param(pattern, id="shared-data-missing", marks=pytest.mark.skip(reason=reason))
+        )
+    return params

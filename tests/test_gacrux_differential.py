@@ -1,7 +1,8 @@
 """Differential test against gacrux, the FIDE technical commission's reference program.
 
-Every TRF of ../shared/data and 200 generated Swiss events with every kind of unplayed round,
-under both C.07 editions, for BH, BH/C1, BH/M1, SB, SB/C1, WIN, PS, ARO and TPR: no mismatch.
+Every TRF of tests/data and ../shared/data and 200 generated Swiss events with every kind of
+unplayed round, under both C.07 editions, for BH, BH/C1, BH/M1, SB, SB/C1, WIN, PS, ARO and TPR:
+no mismatch.
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import SHARED_DATA, shared
+from conftest import real_files, shared
 from grandprix.model import ResultKind, Section
 from grandprix.placings import place
 from grandprix.readers.trf import read_trf
@@ -54,15 +55,11 @@ def mismatches(section: Section, trf: Path) -> list[str]:
     return out
 
 
-def _shared_trfs() -> list[Path]:
-    return sorted(SHARED_DATA.glob("**/*.trf")) or [SHARED_DATA / "missing.trf"]
-
-
-@pytest.mark.parametrize("path", _shared_trfs(), ids=lambda p: p.name)
-def test_every_shared_trf_matches_gacrux(path: Path, tmp_path: Path) -> None:
-    section, _ = read_trf(shared(path.relative_to(SHARED_DATA).as_posix()))
+@pytest.mark.parametrize("path", real_files("**/*.trf"))
+def test_every_shared_trf_matches_gacrux(path: str, tmp_path: Path) -> None:
+    section, _ = read_trf(shared(path))
     assert section is not None
-    copy = tmp_path / path.name
+    copy = tmp_path / Path(path).name
     copy.write_text(write_trf(for_gacrux(section)), encoding="utf-8")
     assert mismatches(section, copy) == []
 

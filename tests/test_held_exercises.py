@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from conftest import SHARED_DATA, shared
+from conftest import real_data, shared
 from grandprix.placings import place
 from grandprix.readers.trf import read_trf
 from grandprix.tiebreaks import Rules, parse
@@ -17,9 +17,9 @@ FOLDER = "fide-c07-held-exercises"
 
 
 def _cases() -> list[Any]:
-    path = SHARED_DATA / FOLDER / "expected_individual_tiebreaks.json"
-    if not path.exists():
-        return [pytest.param(None, id="shared-data-missing")]
+    path = real_data(FOLDER, "expected_individual_tiebreaks.json")
+    if path is None:
+        return [pytest.param(None, id="real-data-missing")]
     data = json.loads(path.read_text())
     cases = [
         pytest.param(ex | {"edition": "fide-2024"}, id=f"ex{ex['exercise']:02d}-{ex['tiebreak']}")

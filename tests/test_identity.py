@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from conftest import SHARED_DATA, shared
+from conftest import shared
 from grandprix.cli import main
 from grandprix.model import Player
 from grandprix.season.identity import name_key, normalise
@@ -52,8 +52,7 @@ def test_an_id_seen_elsewhere_gives_the_name_its_id(tmp_path: Path) -> None:
 
 
 def keshmat(tmp_path: Path, aliases: str = "") -> Path:
-    shared("keshmat-circuit-2024-25", "crosstables", "july.xlsx")
-    folder = SHARED_DATA / "keshmat-circuit-2024-25" / "crosstables"
+    folder = shared("keshmat-circuit-2024-25", "crosstables", "july.xlsx").parent
     events = [
         f'[[events]]\nname = "{m.title()}"\ndate = {d}\nresults = "{folder / m}.xlsx"\n'
         for m, d in zip(KESHMAT, DATES, strict=True)
@@ -62,8 +61,10 @@ def keshmat(tmp_path: Path, aliases: str = "") -> Path:
     rules = '[rules]\npreset = "acf-2004"\ndivisions = []\n[rules.points]\nclasses = []\n'
     rules += "from_score = true\n[rules.counting]\nbest = 7"
     files = {"aliases.csv": aliases} if aliases else {}
+    # The exports stay where they are: the season names their folder as a shared folder.
+    shared_folder = f"shared_folders = ['{folder}']\n"
     return write_season(tmp_path, season_toml(rules, *events).replace(
-        "start = 2012-01-01\nend = 2012-12-31\n", ""), files)  # fmt: skip
+        "start = 2012-01-01\nend = 2012-12-31\n", shared_folder), files)  # fmt: skip
 
 
 def test_keshmat_season_every_player_matched_and_near_matches_listed(tmp_path: Path) -> None:

@@ -35,9 +35,9 @@ def run(*args: str) -> tuple[int, str, str]:
         (season_toml('rules = "utah-2012"', '[[events]]\nname = "E"\ndate = 2012-05-01\n'), GOOD,
          "season.toml:6: 'events.0': Value error, needs 'results = \"file\"' or "
          "[[events.sections]]"),
-        (season_toml('rules = "utah-2012"', event("E", "empty.csv")),
-         {"empty.csv": "name,points\n"},
-         "season.toml:9: section 'E' of event 'E' has no results in its file"),
+        (season_toml('rules = "utah-2012"', event("E", "e.csv")).replace(
+            "end = 2012-12-31", "end = 2011-12-31"), GOOD,
+         "season.toml:3: the season ends (2011-12-31) before it starts (2012-01-01)"),
         (season_toml('[rules]\npreset = "utah-2012"\n[rules.points]\ntabel = [1]',
                      event("E", "e.csv")), GOOD,
          "season.toml:7: unknown key 'points.tabel'; did you mean 'table'?"),
@@ -46,7 +46,7 @@ def run(*args: str) -> tuple[int, str, str]:
         ('name = "x"\nrules = "utah-2012"\nevents = [\n', GOOD, "season.toml:4:1: not valid TOML"),
     ],
     ids=["unknown-key", "missing-results-file", "ut2-acf2-outside-season", "weight-not-a-number",
-         "unknown-preset", "section-without-results", "no-results-in-file", "unknown-rules-key",
+         "unknown-preset", "section-without-results", "end-before-start", "unknown-rules-key",
          "acf-needs-prize-fund", "toml-syntax"],
 )  # fmt: skip
 def test_bad_season_file_gives_a_located_error_and_no_output(
@@ -81,7 +81,7 @@ def test_errors_in_a_results_file_are_reported_with_its_own_location(tmp_path: P
     )
     code, out, err = run("standings", str(folder))
     assert code == 2 and out == ""
-    assert f"{folder / 'e.csv'}:2:2: field 'points' = 'x' is not a number" in err
+    assert f"{folder / 'e.csv'}:2:2: field 'points' = 'x' is not a score" in err
 
 
 def test_check_of_a_good_season_exits_0(tmp_path: Path) -> None:

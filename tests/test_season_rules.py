@@ -334,8 +334,9 @@ def test_full_points_for_everyone_tied(tmp_path: Path) -> None:
 def test_d_ut3_totals_add_exact_values_then_round(tmp_path: Path) -> None:
     # Three ties of 14/3 = 4.666...: the total is 14, not 3 x 4.67 = 14.01.
     rows = [(n, str(9 - i)) for i, n in enumerate("ABCDE")] + [("F", "2"), ("G", "2"), ("H", "2")]
-    events = [event(f"E{k}", "e.csv", date=f"2012-0{k}-01") for k in (1, 2, 3)]
-    files = {"e.csv": standings_csv(rows), "players.csv": utah_players("ABCDEFGH")}
+    events = [event(f"E{k}", f"e{k}.csv", date=f"2012-0{k}-01") for k in (1, 2, 3)]
+    files = {f"e{k}.csv": standings_csv(rows) for k in (1, 2, 3)}
+    files["players.csv"] = utah_players("ABCDEFGH")
     folder = write_season(tmp_path, season_toml(UTAH, *events), files)
     assert points(folder)["F"] == "14.00"
     assert show(Fraction(14, 3), 2) == "4.67"

@@ -42,9 +42,9 @@ def test_semicolons_and_decimal_commas() -> None:
     ("text", "message"),
     [
         ("name\nA\n", "s.csv:1:1: missing column(s) points"),
-        ("name,points\nA,x\n", "s.csv:2:2: field 'points' = 'x' is not a number"),
+        ("name,points\nA,x\n", "s.csv:2:2: field 'points' = 'x' is not a score from 0 to 1000"),
         ("name,points,rank\nA,1,first\n", "s.csv:2:3: field 'rank' = 'first' is not a place"),
-        ("name,points,rating\nA,1,12a\n", "s.csv:2:3: field 'rating' = '12a' is not a number"),
+        ("name,points,rating\nA,1,12a\n", "s.csv:2:3: field 'rating' = '12a' is not a rating"),
         ("name,points\n,1\n", "s.csv:2:1: field 'name' is empty"),
         ("name,points,id\nA,1,7\nB,1,7\n", "s.csv:3:3: id '7' is listed twice"),
         ("name,points\nA,1,extra\n", "s.csv:2:1: row has 3 fields but the header has 2"),

@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from conftest import EXAMPLES, FIXTURES, SHARED_DATA, shared
+from conftest import EXAMPLES, FIXTURES, real_files, shared
 from grandprix.model import Scoring
 from grandprix.readers.trf import read_trf
 from grandprix.synthetic import Mix, generate, round_robin
@@ -23,13 +23,9 @@ def round_trip(path: Path) -> None:
     assert again == first
 
 
-@pytest.mark.parametrize(
-    "path",
-    sorted(SHARED_DATA.glob("**/*.trf")) or [SHARED_DATA / "missing.trf"],
-    ids=lambda p: p.name,
-)
-def test_every_real_trf_round_trips(path: Path) -> None:
-    round_trip(shared(path.relative_to(SHARED_DATA).as_posix()))
+@pytest.mark.parametrize("path", real_files("**/*.trf"))
+def test_every_real_trf_round_trips(path: str) -> None:
+    round_trip(shared(path))
 
 
 @pytest.mark.parametrize(

@@ -1,16 +1,19 @@
 """What the commands share: the ``grandprix`` group, common options and the one place where
-errors become messages and exit codes.
+errors become messages and exit codes (the group's ``invoke``).
 
-Exit codes: 0 done; 1 the check found problems; 2 bad input or bad usage (nothing written).
+Exit codes: 0 done; 1 the check found problems; 2 bad input or bad usage (nothing written);
+70 an internal error (a bug of grandprix: one line, the traceback only with ``--debug``).
 """
 
 from __future__ import annotations
 
 import gc
 import sys
-from collections.abc import Callable
+import traceback
+from collections import Counter
+from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, NoReturn, TypeVar
+from typing import TYPE_CHECKING, Any, NoReturn, TypeVar
 
 import click
 
@@ -22,17 +25,76 @@ if TYPE_CHECKING:
     from grandprix.season.model import Season
 
 EXIT_INPUT = 2
+EXIT_INTERNAL = 70  # EX_SOFTWARE of sysexits.h
+MAX_PER_FILE = 50  # messages printed for one file; the rest are counted
 SEASON_DIR = click.Path(path_type=Path, file_okay=False)
 EVENT_FILE = click.Path(path_type=Path, dir_okay=False)
-DATE = click.DateTime(formats=["%Y-%m-%d"])
+
+
+class _Date(click.ParamType):  # type: ignore[type-arg]
+    """A calendar date written YYYY-MM-DD; an impossible one ('2025-02-30') is named as such."""
+
+    name = "date"
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        import datetime
+
+        from grandprix.numbers import parse_date
+
+        if isinstance(value, datetime.datetime):
+            return value
+        try:
+            day = parse_date(str(value))
+        except ValueError as exc:
+            self.fail(str(exc), param, ctx)
+        return datetime.datetime(day.year, day.month, day.day)
+
+
+DATE = _Date()
 
 F = TypeVar("F", bound=Callable[..., object])
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+class _Boundary(click.Group):
+    """The group whose ``invoke`` is the one error boundary of the command line."""
+
+    def invoke(self, ctx: click.Context) -> Any:
+        try:
+            return super().invoke(ctx)
+        except GrandprixError as exc:
+            fail(exc)
+        except (click.exceptions.Exit, click.exceptions.Abort, click.ClickException):
+            raise
+        except KeyboardInterrupt:
+            click.echo("interrupted", err=True)
+            sys.exit(130)
+        except Exception as exc:  # a bug: say so in one line, never a traceback by default
+            if ctx.meta.get("debug"):
+                traceback.print_exc()
+            click.echo(
+                f"internal error: {type(exc).__name__}: {_short(str(exc))}. This is a bug of "
+                "grandprix, not of your files: please report it with the command you ran "
+                "(run it again with 'grandprix --debug ...' for the details).",
+                err=True,
+            )
+            sys.exit(EXIT_INTERNAL)
+
+
+def _short(text: str, limit: int = 120) -> str:
+    text = " ".join(text.split())
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+@click.group(cls=_Boundary, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="grandprix")
-def main() -> None:
-    """Run chess Grand Prix series from the results files pairing programs write."""
+@click.option("--debug", is_flag=True, help="Show the traceback of an internal error.")
+@click.pass_context
+def main(ctx: click.Context, debug: bool) -> None:
+    """Run chess Grand Prix series from the results files pairing programs write.
+
+    Exit codes: 0 done; 1 'check' found errors; 2 bad input or usage (nothing written);
+    70 an internal error of grandprix (please report it)."""
+    ctx.meta["debug"] = debug
     # Each command reads, computes, prints and exits; its records hold no reference cycles.
     # The cyclic collector would rescan millions of live records as a season loads (seconds
     # on a 10,000-event season) and free nothing.
@@ -76,8 +138,7 @@ def read_season(folder: Path) -> Season:
     season, problems = load_season(folder)
     if season is None:
         fail(InputError(problems))
-    for warning in problems:
-        click.echo(str(warning), err=True)
+    echo_problems(problems)
     return season
 
 
@@ -87,12 +148,23 @@ def stop_on_errors(problems: list[Problem]) -> None:
         raise InputError(problems)
 
 
+def echo_problems(problems: Sequence[Problem], err: bool = True) -> None:
+    """Print problems, at most ``MAX_PER_FILE`` for one file, then how many more there are."""
+    shown: Counter[str] = Counter()
+    for problem in problems:
+        shown[problem.location.path] += 1
+        if shown[problem.location.path] <= MAX_PER_FILE:
+            click.echo(str(problem), err=err)
+    for path, count in shown.items():
+        if count > MAX_PER_FILE:
+            click.echo(f"{path}: and {count - MAX_PER_FILE} more problem(s)", err=err)
+
+
 def fail(exc: GrandprixError) -> NoReturn:
     """Print the error (every located problem of an input error) and exit 2."""
     if isinstance(exc, InputError):
         errors = errors_only(exc.problems)
-        for problem in exc.problems:
-            click.echo(str(problem), err=True)
+        echo_problems(exc.problems)
         click.echo(
             f"{len(errors)} error(s): nothing was computed; correct the file and run again.",
             err=True,

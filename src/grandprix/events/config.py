@@ -12,7 +12,7 @@ from pydantic import Field, ValidationError
 from grandprix.errors import InputError
 from grandprix.model import Problem
 from grandprix.rules.load import TomlFile, read_toml, validation_problems
-from grandprix.rules.schema import Number, Prizes, Strict, TieBreakRules
+from grandprix.rules.schema import Count, Factor, Money, Prizes, Strict, TieBreakRules
 
 STATES = ("NSW", "VIC", "QLD", "SA", "WA", "TAS", "NT", "ACT")
 
@@ -41,8 +41,8 @@ class EventSection(Strict):
 class Fees(Strict):
     """Entry fees (UCC-13, LUP-E2)."""
 
-    advance: Number = Field(description="Fee when paid by the advance deadline.")
-    on_site: Number = Field(description="Fee otherwise.")
+    advance: Money = Field(description="Fee when paid by the advance deadline.")
+    on_site: Money = Field(description="Fee otherwise.")
     advance_deadline: datetime.datetime | None = Field(default=None, description="Deadline.")
     free_town: str | None = Field(
         default=None, description="Residents of this town play free (LUP-E2: Carmiano)."
@@ -52,12 +52,12 @@ class Fees(Strict):
 class Byes(Strict):
     """Bye rules (UCC-14, UCC-15)."""
 
-    half_point: int = Field(default=1, description="Half-point byes a player may take.")
-    notice_hours: Number = Field(default=Fraction(1), description="Hours before the round to ask.")
-    last_round_by: int = Field(
+    half_point: Count = Field(default=1, description="Half-point byes a player may take.")
+    notice_hours: Factor = Field(default=Fraction(1), description="Hours before the round to ask.")
+    last_round_by: Count = Field(
         default=2, description="A last-round bye must be asked before this round starts."
     )
-    late_minutes: int = Field(
+    late_minutes: Count = Field(
         default=15,
         description="Unregistered players arriving later than this before round 1 get a "
         "half-point bye in round 1 (UCC-14).",
@@ -71,19 +71,19 @@ class EventFile(Strict):
     date: datetime.date | None = Field(default=None, description="The (last) day.")
     start: datetime.date | None = Field(default=None, description="First day.")
     end: datetime.date | None = Field(default=None, description="Last day.")
-    rounds: int = Field(default=0, ge=0, description="Number of rounds.")
+    rounds: Count = Field(default=0, le=199, description="Number of rounds.")
     supplement: str = Field(default="", description="Rating supplement used (UCC-1).")
     entries: str | None = Field(default=None, description="The entries CSV.")
-    min_section: int = Field(default=6, description="Smaller sections are flagged (UCC-4).")
+    min_section: Count = Field(default=6, description="Smaller sections are flagged (UCC-4).")
     sections: list[EventSection] = Field(default_factory=list, description="Sections, top first.")
     fees: Fees | None = Field(default=None, description="Entry fees.")
     byes: Byes = Field(default_factory=Byes, description="Bye rules.")
     players_file: str = Field(default="players.csv", description="Player attributes, if any.")
     prizes: Prizes = Field(default_factory=Prizes, description="The prizes.")
-    prize_fund: Number | None = Field(
+    prize_fund: Money | None = Field(
         default=None, description="Total prize money, trophies excluded (ACF-6)."
     )
-    players: int | None = Field(default=None, description="Players taking part (ACF-7).")
+    players: Count | None = Field(default=None, description="Players taking part (ACF-7).")
     state: Literal["NSW", "VIC", "QLD", "SA", "WA", "TAS", "NT", "ACT"] | None = Field(
         default=None, description="State or territory (ACF-7)."
     )

@@ -109,11 +109,11 @@ def _entry(
     ratings: dict[str, int | None] = {}
     for key in ("rating", "unpublished_rating"):
         text = cells.get(key, "")
-        if text and not text.isdigit():
+        if text and not text.isdecimal():
             problems.append(Problem(where(key), f"{key} '{text}' is not a number"))
-        ratings[key] = int(text) if text.isdigit() else None
+        ratings[key] = int(text) if text.isdecimal() else None
     grade_text = cells.get("grade", "").upper()
-    grade = 0 if grade_text == "K" else int(grade_text) if grade_text.isdigit() else None
+    grade = 0 if grade_text == "K" else int(grade_text) if grade_text.isdecimal() else None
     if grade_text and grade_text not in ("ADULT",) and (grade is None or grade > 12):
         problems.append(
             Problem(where("grade"), f"grade '{grade_text}' is out of range (K, 1-12, or blank)")
@@ -123,7 +123,7 @@ def _entry(
         None, (p.strip() for p in cells.get("byes", "").replace(",", ";").split(";"))
     ):
         text, _, asked = part.partition("@")
-        if not text.isdigit() or not 1 <= int(text) <= rounds:
+        if not text.isdecimal() or not 1 <= int(text) <= rounds:
             problems.append(
                 Problem(
                     where("byes"),

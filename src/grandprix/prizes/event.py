@@ -13,6 +13,7 @@ from pathlib import Path
 from grandprix.errors import InputError
 from grandprix.events.config import EventFile, EventSection, read_event
 from grandprix.model import Player, Problem, Severity
+from grandprix.numbers import birth_or_none
 from grandprix.placings import place
 from grandprix.prizes.allocate import Standing, allocate
 from grandprix.prizes.offers import offers
@@ -20,7 +21,7 @@ from grandprix.prizes.season import PrizeList
 from grandprix.ratings.store import Rated
 from grandprix.readers import load_section
 from grandprix.rules.schema import DateRef, Prize
-from grandprix.season.divisions import Profile, belongs, parse_birth
+from grandprix.season.divisions import Profile, belongs
 from grandprix.season.identity import name_key
 from grandprix.tiebreaks import Rules, parse
 
@@ -122,7 +123,7 @@ def _profile(
     if player.rating is None and not known.get("class") and section.classes:
         known["class"] = section.classes[0]  # an unrated player plays in their section's class
     rated = Rated(player.rating, "event", day) if player.rating else None
-    birth = parse_birth(known.get("birth_date", "") or player.birth_date)
+    birth = birth_or_none(known.get("birth_date", "") or player.birth_date)
     return Profile(key, rated, birth, tuple(sorted(known.items())))
 
 

@@ -46,18 +46,8 @@ def read_rows(
     ``progress`` is called with the number of lines read every 10,000 lines.
     """
     name = str(path)
-    if zipfile.is_zipfile(io.BytesIO(data)):
-        with zipfile.ZipFile(io.BytesIO(data)) as archive:
-            members = [
-                m for m in archive.namelist() if m.lower().endswith((".txt", ".xml", ".csv"))
-            ]
-            if len(members) != 1:
-                raise ListError(
-                    [Problem(Location(name), "the zip must hold one .txt, .xml or .csv list")]
-                )
-            inner = members[0]
-            data = archive.read(inner)
-            name = f"{name}!{inner}"
+    if data.startswith(b"PK\x03\x04") or zipfile.is_zipfile(io.BytesIO(data)):
+        name, data = _unzip(name, data)
     suffix = name.rsplit(".", 1)[-1].lower()
     try:
         text = data.decode("utf-8-sig")
@@ -68,6 +58,38 @@ def read_rows(
     if suffix == "csv":
         return "csv", _csv_rows(name, text, progress)
     return "fide-txt", _txt_rows(name, text, kind, progress)
+
+
+MAX_UNZIPPED = 2 * 1024**3  # FIDE's combined list is about 200 MB unzipped
+
+
+def _unzip(name: str, data: bytes) -> tuple[str, bytes]:
+    """The one list a zip holds, as (name for messages, bytes)."""
+    try:
+        with zipfile.ZipFile(io.BytesIO(data)) as archive:
+            members = [
+                m
+                for m in archive.infolist()
+                if m.filename.lower().endswith((".txt", ".xml", ".csv"))
+            ]
+            if len(members) != 1:
+                raise ListError(
+                    [Problem(Location(name), "the zip must hold one .txt, .xml or .csv list")]
+                )
+            if members[0].file_size > MAX_UNZIPPED:
+                raise ListError(
+                    [Problem(Location(name), f"the list in the zip is over {MAX_UNZIPPED:,} bytes")]
+                )
+            return f"{name}!{members[0].filename}", archive.read(members[0])
+    except (zipfile.BadZipFile, zipfile.LargeZipFile, EOFError, OSError, ValueError) as exc:
+        raise ListError(
+            [
+                Problem(
+                    Location(name),
+                    f"damaged zip archive ({str(exc)[:80]}); download the list again",
+                )
+            ]
+        ) from None
 
 
 class _Problems:
@@ -87,14 +109,18 @@ class _Problems:
             raise ListError(self.items)
 
 
+def _twice(ident: str, first: int) -> str:
+    return f"id {ident[:20]!r} is listed twice (first on line {first}); remove one of the rows"
+
+
 def _rating(text: str, where: tuple[str, int, int], problems: _Problems) -> int | None:
     """A rating from its text; ``where`` is (file, line, column) for the message."""
     text = text.strip()
     if not text or text == "0":
         return None
-    if not text.isdigit():
+    if not text.isdecimal():
         problems.add(
-            Location(*where), f"rating '{text}' is not a number (expected digits or blank)"
+            Location(*where), f"rating {text[:20]!r} is not a number (expected digits or blank)"
         )
         return None
     return int(text)
@@ -102,7 +128,7 @@ def _rating(text: str, where: tuple[str, int, int], problems: _Problems) -> int 
 
 def _year(text: str) -> int | None:
     text = text.strip()[:4]
-    return int(text) if text.isdigit() and int(text) > 0 else None
+    return int(text) if text.isdecimal() and int(text) > 0 else None
 
 
 def _columns(header: str) -> dict[str, tuple[int, int]]:
@@ -149,6 +175,7 @@ def _txt_rows(name: str, text: str, kind: str, progress: Progress) -> Iterator[R
 
     def rows() -> Iterator[Row]:
         # The hot loop of a 1.2-million-line import: plain slices, no helper calls per field.
+        seen: dict[str, int] = {}
         for number, line in enumerate(lines[1:], start=2):
             if progress is not None and number % 10_000 == 0:
                 progress(number)
@@ -163,11 +190,16 @@ def _txt_rows(name: str, text: str, kind: str, progress: Progress) -> Iterator[R
             player_id = line[i0:i1].strip()
             value = line[r0:r1].strip()
             year = line[b0:b1].strip()[:4]
-            if not player_id.isdigit():
-                problems.add(Location(name, number, i0 + 1), f"id '{player_id}' is not a number")
+            if not player_id.isdecimal():
+                problems.add(
+                    Location(name, number, i0 + 1), f"id {player_id[:20]!r} is not a number"
+                )
                 continue
-            if value and not value.isdigit():
+            if value and not value.isdecimal():
                 _rating(value, (name, number, r0 + 1), problems)
+                continue
+            if seen.setdefault(player_id, number) != number:
+                problems.add(Location(name, number, i0 + 1), _twice(player_id, seen[player_id]))
                 continue
             yield (
                 player_id,
@@ -175,7 +207,7 @@ def _txt_rows(name: str, text: str, kind: str, progress: Progress) -> Iterator[R
                 line[f0:f1].strip(),
                 line[s0:s1].strip().lower(),
                 line[t0:t1].strip(),
-                int(year) if year.isdigit() and year != "0000" else None,
+                int(year) if year.isdecimal() and year != "0000" else None,
                 int(value) if value and value != "0" else None,
             )
         problems.check()
@@ -203,6 +235,7 @@ def _csv_rows(name: str, text: str, progress: Progress) -> Iterator[Row]:
         return row[at[key]].strip() if key in at and at[key] < len(row) else ""
 
     def rows() -> Iterator[Row]:
+        seen: dict[str, int] = {}
         for number, row in enumerate(reader, start=2):
             if progress is not None and number % 10_000 == 0:
                 progress(number)
@@ -215,6 +248,10 @@ def _csv_rows(name: str, text: str, progress: Progress) -> Iterator[Row]:
                 )
                 continue
             value = _rating(get(row, "rating"), (name, number, at["rating"] + 1), problems)
+            ident = get(row, "id")
+            if seen.setdefault(ident, number) != number:
+                problems.add(Location(name, number, at["id"] + 1), _twice(ident, seen[ident]))
+                continue
             born = get(row, "birth_year") or get(row, "birth_date")
             yield (
                 get(row, "id"), get(row, "name"), get(row, "federation"), get(row, "sex").lower(),
@@ -259,9 +296,13 @@ def _xml_rows(name: str, data: bytes, kind: str) -> Iterator[Row]:
         ) from None
 
     def rows() -> Iterator[Row]:
+        seen: dict[str, int] = {}
         for fields, line in found:
             if "fideid" not in fields or tag not in fields:
                 problems.add(Location(name, line), f"player without <fideid> or <{tag}>")
+                continue
+            if seen.setdefault(fields["fideid"], line) != line:
+                problems.add(Location(name, line), _twice(fields["fideid"], seen[fields["fideid"]]))
                 continue
             value = _rating(fields[tag], (name, line, 0), problems)
             yield (

@@ -81,10 +81,30 @@ class ImportResult:
 class RatingStore:
     """Rating lists on disk; open it, use it, close it (or use ``with``)."""
 
-    def __init__(self, path: str | Path):
+    def __init__(self, path: str | Path, read_only: bool = False):
+        """Open (or create) the store at ``path`` (':memory:' for one in memory); with
+        ``read_only`` an existing store is only read. UsageError when the file is missing
+        (read-only), not an SQLite database, or cannot be written."""
         self.path = Path(path)
-        self.db = sqlite3.connect(self.path, isolation_level=None)
-        self.db.executescript(SCHEMA)
+        try:
+            if read_only:
+                if not self.path.is_file():
+                    raise UsageError(
+                        f"{path}: no rating store there (create one with 'grandprix ratings "
+                        "import FILE --kind KIND --date DATE --store PATH')"
+                    )
+                uri = f"{self.path.resolve().as_uri()}?mode=ro"
+                self.db = sqlite3.connect(uri, uri=True, isolation_level=None)
+                self.db.execute("SELECT id, kind, date, digest FROM lists LIMIT 1").fetchall()
+                self.db.execute("SELECT list_id, player_id, rating FROM ratings LIMIT 1")
+            else:
+                self.db = sqlite3.connect(str(path), isolation_level=None)
+                self.db.executescript(SCHEMA)
+        except sqlite3.Error as exc:
+            raise UsageError(
+                f"{path}: not a rating store ({exc}); give the store written by 'grandprix "
+                "ratings import', or a new file name"
+            ) from None
 
     def __enter__(self) -> RatingStore:
         return self

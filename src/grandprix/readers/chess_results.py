@@ -13,10 +13,10 @@ import io
 import re
 from pathlib import Path
 
-from grandprix.model import Location, Problem, ResultKind, Section
-from grandprix.numbers import parse_score
+from grandprix.model import Location, Problem, ResultKind, Section, Severity
+from grandprix.numbers import is_rating, parse_score
 from grandprix.readers.crosstable import RawPlayer, RawRound, SectionInfo, assemble
-from grandprix.readers.text import decode
+from grandprix.readers.text import decode, excerpt
 
 K = ResultKind
 _ROUND = re.compile(r"^(\d+)\.\s*Rd\.?$", re.IGNORECASE)
@@ -55,18 +55,36 @@ def _xlsx_rows(name: str, data: bytes, problems: list[Problem]) -> list[list[Cel
 
     import openpyxl
 
-    try:
-        book = openpyxl.load_workbook(io.BytesIO(data), read_only=True, data_only=True)
-    except (zipfile.BadZipFile, OSError, KeyError, ValueError) as exc:
-        problems.append(Problem(Location(name), f"not a readable xlsx workbook ({exc})"))
-        return None
-    sheet = book.worksheets[0]
     grid = []
-    for number, row in enumerate(sheet.iter_rows(values_only=True), start=1):
-        grid.append(
-            [(_text(value), Location(name, number, col)) for col, value in enumerate(row, start=1)]
+    try:  # a damaged workbook fails in many ways inside openpyxl, zipfile and the XML parser
+        book = openpyxl.load_workbook(io.BytesIO(data), read_only=True, data_only=True)
+        sheet = book.worksheets[0]
+        for number, row in enumerate(sheet.iter_rows(values_only=True), start=1):
+            grid.append(
+                [
+                    (_text(value), Location(name, number, col))
+                    for col, value in enumerate(row, start=1)
+                ]
+            )
+        book.close()
+    except zipfile.BadZipFile:
+        problems.append(
+            Problem(
+                Location(name),
+                "not a readable xlsx workbook: the file is not a zip archive "
+                "(is it damaged, or another format named .xlsx?)",
+            )
         )
-    book.close()
+        return None
+    except Exception as exc:
+        problems.append(
+            Problem(
+                Location(name),
+                f"not a readable xlsx workbook ({type(exc).__name__}); "
+                "open it in a spreadsheet program and save it again as .xlsx",
+            )
+        )
+        return None
     return grid
 
 
@@ -175,6 +193,15 @@ def _read_player(
     player = RawPlayer(start_no=position, name=name_cell[0].strip(), location=name_cell[1].at(0))
     rank_cell = cell("rank")
     player.declared_rank = rank_cell[0].strip() if rank_cell else ""
+    if rank_cell is not None and not player.declared_rank and position > 1:
+        problems.append(
+            Problem(
+                rank_cell[1],
+                "the rank cell is empty: read as sharing the place of the row above (as "
+                "chess-results prints a shared place); write the rank if it is not shared",
+                Severity.WARNING,
+            )
+        )
     title_cell = cell("title")
     if title_cell and title_cell[0].strip().upper() in _TITLES:
         player.title = title_cell[0].strip().upper()
@@ -184,17 +211,17 @@ def _read_player(
     player.fide_id = ident[0].strip() if ident else ""
     rating = cell("rating")
     if rating and rating[0].strip():
-        if rating[0].strip().isdigit():
+        if is_rating(rating[0].strip()):
             player.rating = int(rating[0]) or None
         else:
-            problems.append(Problem(rating[1], f"rating '{rating[0]}' is not a number"))
+            problems.append(Problem(rating[1], f"rating {excerpt(rating[0])} is not a number"))
     points = cell("points")
     if points is not None:
         player.declared_points = parse_score(points[0])
         player.points_location = points[1]
         if player.declared_points is None:
             problems.append(
-                Problem(points[1], f"points '{points[0]}' are not a number (write e.g. 4.5)")
+                Problem(points[1], f"points {excerpt(points[0])} are not a number (write e.g. 4.5)")
             )
     for number, index in enumerate(columns["rounds"], start=1):
         text, where = row[index] if index < len(row) else ("", player.location)
@@ -214,7 +241,7 @@ def _round(number: int, text: str, where: Location, problems: list[Problem]) -> 
     problems.append(
         Problem(
             where,
-            f"round {number} cell '{text}' is not a result (expected e.g. '19w1', '11b½', "
+            f"round {number} cell {excerpt(text)} is not a result (expected e.g. '19w1', '11b½', "
             "'67w-', '-1', '-½', '0')",
         )
     )

@@ -7,15 +7,15 @@ repeated number is a shared place), ``id``, ``rating``, ``title``, ``federation`
 
 from __future__ import annotations
 
-import csv
 from pathlib import Path
 
 from grandprix.model import Location, Player, Problem, Section, quick_player
-from grandprix.numbers import parse_score
+from grandprix.numbers import is_rating, parse_score
 from grandprix.placings import parse_rank
-from grandprix.readers.text import decode
+from grandprix.readers.text import csv_rows, decode, excerpt
 
 REQUIRED = ("name", "points")
+MAX_SCORE = 1000  # game points of one player in one event
 KNOWN = ("rank", "id", "rating", "title", "federation", "birth_date", "sex", *REQUIRED)
 _ALIASES = {"fed": "federation", "fide_id": "id", "elo": "rating", "pts": "points",
             "score": "points", "place": "rank", "birthdate": "birth_date"}  # fmt: skip
@@ -32,8 +32,7 @@ def read_standings_csv(
     if not lines:
         problems.append(Problem(Location(name), "the file is empty (expected a header row)"))
         return None, problems
-    delimiter = ";" if lines[0].count(";") > lines[0].count(",") else ","
-    rows = list(csv.reader(lines, delimiter=delimiter))
+    rows = csv_rows(lines)
     header = [_column_name(cell) for cell in rows[0]]
     missing = [c for c in REQUIRED if c not in header]
     if missing:
@@ -41,7 +40,7 @@ def read_standings_csv(
             Problem(
                 Location(name, 1, 1),
                 f"missing column(s) {', '.join(missing)} in the header row "
-                f"(found: {', '.join(rows[0])}; required: name, points)",
+                f"(found: {excerpt(', '.join(rows[0]), 80)}; required: name, points)",
             )
         )
         return None, problems
@@ -117,12 +116,14 @@ def _read_row(
         return None
     name = row[columns.name].strip()
     points = parse_score(row[columns.points])
+    if points is not None and not 0 <= points <= MAX_SCORE:
+        points = None
     rank = row[columns.rank].strip() if columns.rank is not None else ""
     rating = row[columns.rating].strip() if columns.rating is not None else ""
     if (
         not name
         or points is None
-        or (rating and not rating.isdigit())
+        or (rating and not is_rating(rating))
         or (rank and parse_rank(rank) is None)
     ):
         cells = dict(zip(columns.header, map(str.strip, row), strict=True))
@@ -155,21 +156,28 @@ def _report_row(
 
     if not cells["name"]:
         problems.append(Problem(where("name"), "field 'name' is empty (every row needs a name)"))
-    if parse_score(cells["points"]) is None:
+    points = parse_score(cells["points"])
+    if points is None or not 0 <= points <= MAX_SCORE:
         problems.append(
             Problem(
                 where("points"),
-                f"field 'points' = '{cells['points']}' is not a number (write e.g. 4.5)",
+                f"field 'points' = {excerpt(cells['points'])} is not a score from 0 to "
+                f"{MAX_SCORE} (write e.g. 4.5)",
             )
         )
     rating = cells.get("rating", "")
-    if rating and not rating.isdigit():
-        problems.append(Problem(where("rating"), f"field 'rating' = '{rating}' is not a number"))
+    if rating and not is_rating(rating):
+        problems.append(
+            Problem(
+                where("rating"), f"field 'rating' = {excerpt(rating)} is not a rating (0 to 9999)"
+            )
+        )
     rank = cells.get("rank", "")
     if rank and parse_rank(rank) is None:
         problems.append(
             Problem(
                 where("rank"),
-                f"field 'rank' = '{rank}' is not a place (write e.g. 3, or 2-3 for a shared place)",
+                f"field 'rank' = {excerpt(rank)} is not a place (write e.g. 3, or 2-3 for a "
+                "shared place)",
             )
         )

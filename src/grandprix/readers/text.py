@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import csv
 import re
 
 from grandprix.model import Location, Problem
 
 _BOM = b"\xef\xbb\xbf"
+_UTF16_BOMS = (b"\xff\xfe", b"\xfe\xff")
+EXCERPT = 40  # characters of a line shown in a message about it
 _LINE_BREAK = re.compile(r"\r\n|\r|\n")
 # C0 controls other than tab, and the C1 range, are never text in a results file.
 _BAD_CHAR = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]")
@@ -20,6 +23,17 @@ def decode(data: bytes, path: str) -> tuple[list[str], list[Problem]]:
     file holds (NUL, the C1 range of a mis-decoded file) are reported with line and column.
     """
     problems: list[Problem] = []
+    if data.startswith(_UTF16_BOMS):  # Excel's "Unicode text" and some Windows editors
+        try:
+            data = data.decode("utf-16").encode("utf-8")
+        except UnicodeDecodeError:
+            return [], [
+                Problem(
+                    Location(path),
+                    "the file starts with a UTF-16 byte-order mark but is not valid UTF-16 "
+                    "(save it again as UTF-8)",
+                )
+            ]
     if data.startswith(_BOM):
         text, bad = _decode_utf8(data[len(_BOM) :])
         if bad is not None:
@@ -52,6 +66,21 @@ def decode(data: bytes, path: str) -> tuple[list[str], list[Problem]]:
                 )
             )
     return lines, problems
+
+
+def excerpt(text: str, limit: int = EXCERPT) -> str:
+    """A short, quoted excerpt of input text for a message (never a whole line of a file)."""
+    text = text.strip()
+    shown = text if len(text) <= limit else text[: limit - 3] + "..."
+    return repr(shown)
+
+
+def csv_rows(lines: list[str]) -> list[list[str]]:
+    """The rows of CSV text in the dialects spreadsheets save: ',' or ';' (the one the header
+    row uses more), quotes doubled. The byte-order mark and CRLF are gone after ``decode``."""
+    head = lines[0] if lines else ""
+    delimiter = ";" if head.count(";") > head.count(",") else ","
+    return list(csv.reader(lines, delimiter=delimiter))
 
 
 def _decode_utf8(data: bytes) -> tuple[str, int | None]:

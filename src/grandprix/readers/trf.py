@@ -12,9 +12,9 @@ from fractions import Fraction
 from pathlib import Path
 
 from grandprix.model import Location, Problem, ResultKind, Scoring, Section, Severity
-from grandprix.numbers import parse_score
+from grandprix.numbers import is_rating, parse_score
 from grandprix.readers.crosstable import RawPlayer, RawRound, SectionInfo, assemble
-from grandprix.readers.text import decode
+from grandprix.readers.text import decode, excerpt
 
 K = ResultKind
 
@@ -35,6 +35,8 @@ CODES: dict[str, ResultKind] = {
     " ": K.ABSENT,
 }
 EXPECTED_CODES = "1 0 = + - W D L H F U Z"
+MAX_ROUNDS = 199  # far beyond any event; bounds the work a damaged file can ask for
+MAX_LINE = 91 + 10 * MAX_ROUNDS + 100  # a player record and room for trailing notes
 _BYES = frozenset({K.HALF_BYE, K.FULL_BYE, K.PAIRING_BYE, K.ZERO_BYE, K.ABSENT})
 _NEEDS_OPPONENT = frozenset({K.WIN, K.DRAW, K.LOSS, K.WIN_UNRATED, K.DRAW_UNRATED, K.LOSS_UNRATED})
 # Header records rewritten by the writer from the section itself.
@@ -61,6 +63,15 @@ def read_trf(path: str | Path, data: bytes | None = None) -> tuple[Section | Non
         where = Location(name, number)
         code = line[:3]
         if not line.strip() or code == "###":
+            continue
+        if len(line) > MAX_LINE:
+            problems.append(
+                Problem(
+                    where,
+                    f"line is {len(line):,} characters long; a TRF line holds at most {MAX_LINE:,} "
+                    f"({MAX_ROUNDS} rounds): is this a TRF file? It starts {excerpt(line)}",
+                )
+            )
             continue
         if code == "001":
             player = _read_player(line, where, problems)
@@ -103,14 +114,15 @@ def _iso_date(text: str) -> str:
 
 def _read_rounds(line: str, where: Location, info: SectionInfo, problems: list[Problem]) -> None:
     text = line[3:].strip()
-    if text.isdigit() and int(text) > 0:
+    if text.isascii() and text.isdecimal() and 0 < int(text) <= MAX_ROUNDS:
         info.rounds = int(text)
         info.rounds_location = where.at(5)
     else:
         problems.append(
             Problem(
                 where.at(5),
-                f"number of rounds '{text}' is not a whole number (write e.g. '{line[:3]} 9')",
+                f"number of rounds {excerpt(text)} is not a whole number from 1 to {MAX_ROUNDS} "
+                f"(write e.g. '{line[:3]} 9')",
             )
         )
 
@@ -130,10 +142,10 @@ def _read_player(line: str, where: Location, problems: list[Problem]) -> RawPlay
                 f"in columns 81-84) but this one has {len(line.rstrip())}",
             )
         )
-        if start.isdigit() and int(start) > 0:
+        if start.isdecimal() and int(start) > 0:
             return RawPlayer(int(start), _field(line, 15, 47), where, damaged=True)
         return None
-    if not start.isdigit() or int(start) == 0:
+    if not start.isdecimal() or int(start) == 0:
         problems.append(
             Problem(where.at(5), f"start number '{start}' in columns 5-8 is not a number 1-9999")
         )
@@ -145,7 +157,7 @@ def _read_player(line: str, where: Location, problems: list[Problem]) -> RawPlay
     player.fide_id = _field(line, 58, 68).lstrip("0")
     player.birth_date = _field(line, 70, 79)
     rating = _field(line, 49, 52)
-    if rating and not rating.isdigit():
+    if rating and not is_rating(rating):
         problems.append(
             Problem(where.at(49), f"rating '{rating}' in columns 49-52 is not a number")
         )
@@ -206,7 +218,7 @@ def _read_block(
             )
         )
         return None
-    if opp_text and not opp_text.isdigit():
+    if opp_text and not opp_text.isdecimal():
         problems.append(
             Problem(where.at(col), f"opponent '{opp_text}' in round {number} is not a number")
         )

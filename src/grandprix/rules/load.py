@@ -140,12 +140,17 @@ def load_rules(
     base_key: KeyPath,
     override_key: KeyPath,
     problems: list[Problem],
+    inside: typing.Callable[[str, KeyPath], Path | None],
 ) -> RuleSet | None:
-    """A preset name or a rules file (relative to the season folder), with overrides applied."""
+    """A preset name or a rules file (relative to the season folder; ``inside`` checks where
+    it is), with overrides applied."""
     if base in preset_names():
         source = read_toml(PRESETS / f"{base}.toml", problems)
     elif base.endswith(".toml"):
-        source = read_toml(season.path.parent / base, problems)
+        path = inside(base, base_key)
+        if path is None:
+            return None
+        source = read_toml(path, problems)
         if source is None:
             problems[-1] = Problem(season.where(base_key), f"rules file: {problems[-1].message}")
     else:

@@ -9,10 +9,18 @@ exists for are named in its description.
 from __future__ import annotations
 
 import datetime
+import math
 from fractions import Fraction
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, PlainSerializer
+from pydantic import (
+    AfterValidator,
+    BaseModel,
+    BeforeValidator,
+    ConfigDict,
+    Field,
+    PlainSerializer,
+)
 
 from grandprix.numbers import parse_score, show
 
@@ -23,25 +31,47 @@ def _to_fraction(value: Any) -> Fraction:
         raise ValueError("expected a number, not true/false")
     if isinstance(value, Fraction):
         return value
-    if isinstance(value, int):
+    if isinstance(value, int) and abs(value) <= LIMIT:
         return Fraction(value)
-    if isinstance(value, float):
+    if isinstance(value, float) and math.isfinite(value) and abs(value) <= LIMIT:
         return Fraction(repr(value))
-    if isinstance(value, str):
+    if isinstance(value, str) and len(value) <= 40:
         text = value.strip()
         if "/" in text:
             top, _, bottom = text.partition("/")
-            if top.strip().lstrip("-").isdigit() and bottom.strip().isdigit() and int(bottom):
+            if top.strip().lstrip("-").isdecimal() and bottom.strip().isdecimal() and int(bottom):
                 return Fraction(int(top), int(bottom))
         parsed = parse_score(text)
         if parsed is not None:
             return parsed
-    raise ValueError(f"expected a number such as 4, 1.5 or '14/3', got {value!r}")
+    shown = repr(value) if len(repr(value)) <= 40 else repr(value)[:37] + "..."
+    raise ValueError(f"expected a number such as 4, 1.5 or '14/3', got {shown}")
 
 
-Number = Annotated[
-    Fraction, BeforeValidator(_to_fraction), PlainSerializer(lambda v: show(v), return_type=str)
-]
+LIMIT = 10**12  # no number of a rule set or a season comes near; bounds exact arithmetic
+
+
+def _within(low: int, high: int, what: str) -> AfterValidator:
+    """A bound of a kind of number (documented in the reference, issue 2.1 item 3)."""
+
+    def check(value: Fraction) -> Fraction:
+        if not low <= value <= high:
+            raise ValueError(f"{what} must be from {low:,} to {high:,}, got {show(value, 2)}")
+        return value
+
+    return AfterValidator(check)
+
+
+_READ = BeforeValidator(_to_fraction)
+_WRITE = PlainSerializer(lambda v: show(v), return_type=str)
+Number = Annotated[Fraction, _READ, _WRITE]
+# The bounds of each kind of number (docs/rules-reference.md lists them).
+Weight = Annotated[Fraction, _READ, _WRITE, _within(0, 1000, "a weight")]
+PointValue = Annotated[Fraction, _READ, _WRITE, _within(0, 1_000_000, "points")]
+Money = Annotated[Fraction, _READ, _WRITE, _within(0, 1_000_000_000, "an amount of money")]
+Percent = Annotated[Fraction, _READ, _WRITE, _within(0, 100, "a percentage")]
+Factor = Annotated[Fraction, _READ, _WRITE, _within(0, 1000, "a multiplier")]
+Count = Annotated[int, Field(ge=0, le=1_000_000)]  # players, results, ratings, ages, rounds
 TieBreakRules = Literal["fide-2024", "fide-2026", "fide-2009", "us-chess"]
 
 
@@ -53,11 +83,11 @@ class TournamentClass(Strict):
     """A class of tournament by prize fund, with its own points table (ACF-6, ACF-13.1)."""
 
     name: str = Field(description="Name of the class, shown in explanations.", examples=["3"])
-    min_prize_fund: Number = Field(
+    min_prize_fund: Money = Field(
         description="Smallest total prize money (trophies excluded) of this class (ACF-6).",
         examples=[2500],
     )
-    table: list[Number] = Field(
+    table: list[PointValue] = Field(
         description="Points for 1st, 2nd, ... place in a tournament of this class (ACF-13.1).",
         examples=[[20, 15, 12, 9, 6]],
     )
@@ -66,7 +96,7 @@ class TournamentClass(Strict):
 class Points(Strict):
     """How a place in an event becomes points."""
 
-    table: list[Number] = Field(
+    table: list[PointValue] = Field(
         default_factory=list,
         description="Points for 1st, 2nd, ... place (UT-3, LUP-1). Places below the table earn "
         "`overflow` or `minimum`.",
@@ -82,7 +112,7 @@ class Points(Strict):
         description="Award the event score itself (times `score_factor`) instead of a table, "
         "as club circuits do.",
     )
-    score_factor: Number = Field(
+    score_factor: Factor = Field(
         default=Fraction(1), description="Multiplier of the score when `from_score` is true."
     )
     ties: Literal["share", "full", "tiebreak"] = Field(
@@ -92,13 +122,13 @@ class Points(Strict):
         "`tiebreak`: no sharing, places come from the event's tie-breaks or official order "
         "(LUP-2).",
     )
-    overflow: Number | None = Field(
+    overflow: PointValue | None = Field(
         default=None,
         description="Value of each place below the table when it is tied with the last paid "
         "place (UT-5: 4). A tie entirely below the table earns nothing.",
         examples=[4],
     )
-    minimum: Number = Field(
+    minimum: PointValue = Field(
         default=Fraction(0),
         description="Points every participant earns at least (LUP-1: 1).",
         examples=[1],
@@ -132,19 +162,19 @@ class Counting(Strict):
         description="`all` results, the `best` N (ACF-14), or the best ceil(percent% of the "
         "season's events) (LUP-3, D-LUP-1).",
     )
-    best: int = Field(default=5, ge=1, description="N for `best` (ACF-14: 5).")
-    percent: Number = Field(
+    best: Count = Field(default=5, ge=1, description="N for `best` (ACF-14: 5).")
+    percent: Percent = Field(
         default=Fraction(70),
         description="Percentage of the season's calendar for `percent`, rounded up (LUP-3: 70).",
     )
-    min_events: int = Field(
+    min_events: Count = Field(
         default=0,
         ge=0,
         description="Events the season is planned with at least (LUP-4: 6); `grandprix check` "
         "warns when the calendar has fewer.",
         examples=[6],
     )
-    bonus_per_event: Number = Field(
+    bonus_per_event: PointValue = Field(
         default=Fraction(0),
         description="Points for every event played, counted or not (LUP-3: 2).",
         examples=[2],
@@ -197,15 +227,15 @@ class Ratings(Strict):
 class Conditions(Strict):
     """Who qualifies: rating band, rated or not, age, sex, attributes (divisions and prizes)."""
 
-    rating_below: int | None = Field(default=None, description="Rated below this (U2000).")
-    rating_at_least: int | None = Field(default=None, description="Rated at least this.")
+    rating_below: Count | None = Field(default=None, description="Rated below this (U2000).")
+    rating_at_least: Count | None = Field(default=None, description="Rated at least this.")
     unrated: bool | None = Field(
         default=None, description="true: unrated players only; false: rated players only."
     )
-    age_below: int | None = Field(
+    age_below: Count | None = Field(
         default=None, description="Younger than this on `age_on` (ACF-1: 18)."
     )
-    age_at_least: int | None = Field(default=None, description="At least this old on `age_on`.")
+    age_at_least: Count | None = Field(default=None, description="At least this old on `age_on`.")
     age_on: DateRef = Field(
         default="season-start",
         description="The date ages are taken on (ACF-1: 1 January of the Grand Prix year).",
@@ -242,7 +272,7 @@ class Division(Conditions):
         description="Points go down the event's sections in order until the table is filled "
         "(ACF-13.3: Junior, Women, Unrated; D-ACF-3).",
     )
-    best: int | None = Field(default=None, description="Results counted, if not `counting`.")
+    best: Count | None = Field(default=None, description="Results counted, if not `counting`.")
 
 
 class Restriction(Strict):
@@ -252,8 +282,8 @@ class Restriction(Strict):
     source: str = Field(
         description="`unrated`, or the list kind the rating came from (e.g. fide-standard)."
     )
-    rating_below: int | None = Field(default=None, description="Applies below this rating.")
-    rating_at_least: int | None = Field(default=None, description="Applies from this rating.")
+    rating_below: Count | None = Field(default=None, description="Applies below this rating.")
+    rating_at_least: Count | None = Field(default=None, description="Applies from this rating.")
     only: list[str] = Field(description="The divisions such a player may be in.")
 
 
@@ -266,19 +296,19 @@ class Prize(Conditions):
         description="The standings it goes down: '' for the overall standings (or an event's "
         "first section), else a division (season) or a section (event).",
     )
-    amount: Number | None = Field(default=None, description="Money.", examples=[100])
+    amount: Money | None = Field(default=None, description="Money.", examples=[100])
     title: str | None = Field(
         default=None,
         description="A trophy or title instead of money; decided by tie-break, never shared, "
         "and awarded apart from the money (UCC-12).",
         examples=["Utah Class Champion"],
     )
-    min_players: int | None = Field(
+    min_players: Count | None = Field(
         default=None,
         description="Paid only if at least this many players who meet its conditions take part "
         "(UCC-8: 4 Experts; LUP-E3: 3 in the band).",
     )
-    based_on: int | None = Field(
+    based_on: Count | None = Field(
         default=None,
         description="The amount assumes this many such players; with fewer it shrinks in "
         "proportion (UCC-7, D-UCC-1).",
@@ -306,7 +336,7 @@ class Prizes(Strict):
     played_last_event: bool = Field(
         default=False, description="Only players of the season's last event (LUP-7)."
     )
-    based_on: int | None = Field(
+    based_on: Count | None = Field(
         default=None,
         description="The whole fund is 'based on' this many entries: with fewer, every prize "
         "is paid in proportion, never below half for funds above 500 (US Chess, prizes.md "

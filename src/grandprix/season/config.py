@@ -5,7 +5,6 @@ Every problem is collected and located; nothing is computed from a season with e
 
 from __future__ import annotations
 
-import csv
 import datetime
 from fractions import Fraction
 from pathlib import Path
@@ -13,13 +12,24 @@ from typing import Any, Literal
 
 from pydantic import Field, ValidationError, model_validator
 
-from grandprix.errors import InputError
+from grandprix.errors import GrandprixError, InputError
 from grandprix.model import Location, Problem, Severity
+from grandprix.numbers import parse_birth
+from grandprix.paths import OutsideError, contained, shared_folders
+from grandprix.ratings.store import RatingStore
 from grandprix.readers import load_section
-from grandprix.readers.text import decode
+from grandprix.readers.text import csv_rows, decode, excerpt
 from grandprix.rules.load import TomlFile, load_rules, read_toml, validation_problems
-from grandprix.rules.schema import Number, RuleSet, Strict, TieBreakRules
+from grandprix.rules.schema import Money, RuleSet, Strict, TieBreakRules, Weight
+from grandprix.season.checks import (
+    alias_contradictions,
+    event_duplicates,
+    identity_problems,
+    rank_contradictions,
+)
+from grandprix.season.identity import normalise
 from grandprix.season.model import Alias, Season, SeasonEvent, SeasonPlayer, SeasonSection
+from grandprix.tomlpos import Path as KeyPath
 
 SEASON_FILE = "season.toml"
 ALIASES_FILE = "aliases.csv"
@@ -31,7 +41,7 @@ class SectionEntry(Strict):
 
     name: str = Field(description="Section name, e.g. 'Open' or 'Class A'.")
     results: str = Field(description="Results file, relative to the season folder.")
-    weight: Number | None = Field(default=None, description="Section rate (UT-7).")
+    weight: Weight | None = Field(default=None, description="Section rate (UT-7).")
     format: Format | None = Field(default=None, description="Results format if not detected.")
 
 
@@ -42,8 +52,8 @@ class EventEntry(Strict):
     date: datetime.date = Field(description="Date (the last day, for a multi-day event).")
     results: str | None = Field(default=None, description="Results file of a one-section event.")
     sections: list[SectionEntry] = Field(default_factory=list, description="Sections, in order.")
-    weight: Number = Field(default=Fraction(1), description="Event multiplier (UT-6).")
-    prize_fund: Number | None = Field(default=None, description="Total prize money (ACF-6).")
+    weight: Weight = Field(default=Fraction(1), description="Event multiplier (UT-6).")
+    prize_fund: Money | None = Field(default=None, description="Total prize money (ACF-6).")
     tiebreaks: str | None = Field(default=None, description="Tie-breaks for this event.")
     tiebreak_rules: TieBreakRules | None = Field(default=None, description="Their rule book.")
     format: Format | None = Field(default=None, description="Results format if not detected.")
@@ -83,11 +93,21 @@ class SeasonFile(Strict):
         "'file') and keys that override it."
     )
     players: str = Field(default="players.csv", description="The players file, if any.")
-    ratings_store: str = Field(
-        default="ratings.sqlite", description="The season's rating store (an SQLite file)."
+    shared_folders: list[str] = Field(
+        default_factory=list,
+        description="Folders outside the season folder that its files may come from (a "
+        "federation's rules file or rating lists kept for many seasons); every other path "
+        "must stay inside the season folder.",
+    )
+    ratings_store: str | None = Field(
+        default=None,
+        description="A rating store prepared with 'grandprix ratings import --store' (an SQLite "
+        "file, only read); instead of 'rating_lists'.",
     )
     rating_lists: list[RatingListEntry] = Field(
-        default_factory=list, description="Rating lists the season's store must hold."
+        default_factory=list,
+        description="Rating lists of the season, read from their files at every run (nothing "
+        "is written).",
     )
     events: list[EventEntry] = Field(description="The events.")
 
@@ -110,13 +130,15 @@ def load_season(folder: str | Path) -> tuple[Season | None, list[Problem]]:
     except ValidationError as exc:
         problems.extend(validation_problems(exc, SeasonFile, toml.where))
         return None, problems
-    rules = _rules(config, toml, problems)
-    events = _events(config, toml, folder, rules, problems)
-    players = _players(folder / config.players, problems)
-    aliases = _aliases(folder / ALIASES_FILE, problems)
-    store = folder / config.ratings_store
-    if config.rating_lists and not any(p.severity is Severity.ERROR for p in problems):
-        _import_lists(store, config, toml, problems)
+    files = _Files(folder, config, toml, problems)
+    _check_dates(config, toml, problems)
+    rules = _rules(config, toml, files, problems)
+    events = _events(config, toml, files, rules, problems)
+    players = _players(files.optional(config.players, ("players",)), problems)
+    aliases = _aliases(files.optional(ALIASES_FILE, ()), problems)
+    ratings = None
+    if not any(p.severity is Severity.ERROR for p in problems):
+        ratings = _ratings(config, toml, files, problems)
     if rules is not None and len(events) < rules.counting.min_events:
         problems.append(
             Problem(
@@ -127,6 +149,8 @@ def load_season(folder: str | Path) -> tuple[Season | None, list[Problem]]:
             )
         )
     if any(p.severity is Severity.ERROR for p in problems) or rules is None:
+        if ratings is not None:
+            ratings.close()
         return None, problems
     season = Season(
         name=config.name,
@@ -134,17 +158,61 @@ def load_season(folder: str | Path) -> tuple[Season | None, list[Problem]]:
         events=events,
         players=players,
         aliases=aliases,
-        ratings_store=str(store),
+        ratings=ratings,
         start=config.start,
         end=config.end,
         folder=str(folder),
     )
+    problems.extend(identity_problems(season, toml.where))
+    if any(p.severity is Severity.ERROR for p in problems):
+        return None, problems
     return season, problems
 
 
-def _rules(config: SeasonFile, toml: TomlFile, problems: list[Problem]) -> RuleSet | None:
+class _Files:
+    """The files a season.toml names, each checked to lie inside the season folder or one of
+    the shared folders it names (after symbolic links), before anything is read."""
+
+    def __init__(self, folder: Path, config: SeasonFile, toml: TomlFile, problems: list[Problem]):
+        self.folder = folder
+        self.toml = toml
+        self.problems = problems
+        self.allowed, bad = shared_folders(folder, config.shared_folders)
+        for message in bad:
+            problems.append(Problem(toml.where(("shared_folders",)), message))
+
+    def inside(self, name: str, key: KeyPath) -> Path | None:
+        """The file ``name`` of the key ``key``, or None (with a located problem) if it is
+        outside the allowed folders."""
+        try:
+            return contained(self.folder, name, self.allowed)
+        except OutsideError as exc:
+            self.problems.append(Problem(self.toml.where(key), str(exc)))
+            return None
+
+    def optional(self, name: str, key: KeyPath) -> Path | None:
+        """A file that may be missing (players.csv, aliases.csv): None when it is."""
+        if not (self.folder / name).exists() and not (self.folder / name).is_symlink():
+            return None
+        return self.inside(name, key)
+
+
+def _check_dates(config: SeasonFile, toml: TomlFile, problems: list[Problem]) -> None:
+    if config.start and config.end and config.end < config.start:
+        problems.append(
+            Problem(
+                toml.where(("end",)),
+                f"the season ends ({config.end}) before it starts ({config.start}); correct "
+                "'start' or 'end'",
+            )
+        )
+
+
+def _rules(
+    config: SeasonFile, toml: TomlFile, files: _Files, problems: list[Problem]
+) -> RuleSet | None:
     if isinstance(config.rules, str):
-        return load_rules(config.rules, {}, toml, ("rules",), ("rules",), problems)
+        return load_rules(config.rules, {}, toml, ("rules",), ("rules",), problems, files.inside)
     overrides = dict(config.rules)
     base = overrides.pop("preset", None) or overrides.pop("file", None)
     if not isinstance(base, str):
@@ -157,22 +225,36 @@ def _rules(config: SeasonFile, toml: TomlFile, problems: list[Problem]) -> RuleS
         )
         return None
     key = ("rules", "preset") if "preset" in config.rules else ("rules", "file")
-    return load_rules(base, overrides, toml, key, ("rules",), problems)
+    return load_rules(base, overrides, toml, key, ("rules",), problems, files.inside)
 
 
 def _events(
     config: SeasonFile,
     toml: TomlFile,
-    folder: Path,
+    files: _Files,
     rules: RuleSet | None,
     problems: list[Problem],
 ) -> tuple[SeasonEvent, ...]:
     order = sorted(range(len(config.events)), key=lambda i: (config.events[i].date, i))
     events = []
+    seen_events: dict[tuple[str, datetime.date], int] = {}
+    seen_files: dict[Path, int] = {}
+    dates_known = not (config.start and config.end and config.end < config.start)
     for index, i in enumerate(order):
         entry = config.events[i]
         key = ("events", i)
-        _check_date(config, entry, toml.where((*key, "date")), problems)
+        if dates_known:
+            _check_date(config, entry, toml.where((*key, "date")), problems)
+        first = seen_events.setdefault((normalise(entry.name), entry.date), i)
+        if first != i:
+            problems.append(
+                Problem(
+                    toml.where((*key, "name")),
+                    f"event '{entry.name}' of {entry.date} is listed twice (also at line "
+                    f"{toml.where(('events', first, 'name')).line}); its points would count "
+                    "twice: remove one",
+                )
+            )
         if rules is not None and rules.points.classes and entry.prize_fund is None:
             problems.append(
                 Problem(
@@ -189,9 +271,24 @@ def _events(
         sections = []
         for j, sub in enumerate(entries):
             sub_key = (*key, "results") if entry.results else (*key, "sections", j, "results")
-            loaded = _section(folder, sub, toml.where(sub_key), entry.name, problems)
+            path = files.inside(sub.results, sub_key)
+            if path is None:
+                continue
+            where = toml.where(sub_key)
+            if path in seen_files:
+                problems.append(
+                    Problem(
+                        where,
+                        f"results file '{sub.results}' is listed twice (also at line "
+                        f"{seen_files[path]}); its points would count twice: remove one",
+                    )
+                )
+                continue
+            seen_files[path] = where.line
+            loaded = _section(path, sub, where, entry.name, problems)
             if loaded is not None:
                 sections.append(loaded)
+        problems.extend(event_duplicates([s.section for s in sections]))
         events.append(
             SeasonEvent(
                 index=index,
@@ -224,13 +321,13 @@ def _check_date(
 
 
 def _section(
-    folder: Path, entry: SectionEntry, where: Location, event: str, problems: list[Problem]
+    path: Path, entry: SectionEntry, where: Location, event: str, problems: list[Problem]
 ) -> SeasonSection | None:
-    path = folder / entry.results
     if not path.is_file():
         problems.append(
             Problem(
-                where, f"results file '{entry.results}' of event '{event}' not found in {folder}"
+                where,
+                f"results file '{entry.results}' of event '{event}' not found in {path.parent}",
             )
         )
         return None
@@ -240,25 +337,33 @@ def _section(
         return None
     if not section.players:
         problems.append(
-            Problem(where, f"section '{entry.name}' of event '{event}' has no results in its file")
+            Problem(
+                where,
+                f"section '{entry.name}' of event '{event}' has no players in its file; it "
+                "earns no points (add the results, or mark the event 'planned = true')",
+                Severity.WARNING,
+            )
         )
         return None
+    problems.extend(rank_contradictions(section))
     return SeasonSection(entry.name, section, entry.weight, where)
 
 
-def _players(path: Path, problems: list[Problem]) -> tuple[SeasonPlayer, ...]:
+def _players(path: Path | None, problems: list[Problem]) -> tuple[SeasonPlayer, ...]:
     """players.csv, if present: columns id, name, then any attributes."""
-    if not path.exists():
+    if path is None:
         return ()
-    lines, found = decode(path.read_bytes(), str(path))
-    problems.extend(found)
-    rows = list(csv.reader(lines))
+    rows = _csv_file(path, problems)
     if not rows:
         return ()
     header = [cell.strip().lower() for cell in rows[0]]
     if "name" not in header and "id" not in header:
         problems.append(
-            Problem(Location(str(path), 1, 1), "players.csv needs an 'id' or a 'name' column")
+            Problem(
+                Location(str(path), 1, 1),
+                f"players.csv needs an 'id' or a 'name' column (its first row reads "
+                f"{excerpt(','.join(rows[0]), 60)})",
+            )
         )
         return ()
     players = []
@@ -280,12 +385,19 @@ def _players(path: Path, problems: list[Problem]) -> tuple[SeasonPlayer, ...]:
             problems.append(
                 Problem(
                     Location(str(path), number, header.index("id") + 1),
-                    f"id '{ident}' is listed twice (first on line {seen[ident]})",
+                    f"id {excerpt(ident)} is listed twice (first on line {seen[ident]})",
                 )
             )
             continue
         if ident:
             seen[ident] = number
+        if cells.get("birth_date"):
+            try:
+                parse_birth(cells["birth_date"])
+            except ValueError as exc:
+                where = Location(str(path), number, header.index("birth_date") + 1)
+                problems.append(Problem(where, f"field 'birth_date': {exc}"))
+                continue
         attributes = tuple((k, v) for k, v in cells.items() if k not in ("id", "name"))
         players.append(
             SeasonPlayer(ident, cells.get("name", ""), attributes, Location(str(path), number))
@@ -293,13 +405,23 @@ def _players(path: Path, problems: list[Problem]) -> tuple[SeasonPlayer, ...]:
     return tuple(players)
 
 
-def _aliases(path: Path, problems: list[Problem]) -> tuple[Alias, ...]:
-    """aliases.csv, if present: ``name,other,decision`` with decision ``same`` or ``different``."""
-    if not path.exists():
-        return ()
-    lines, found = decode(path.read_bytes(), str(path))
+def _csv_file(path: Path, problems: list[Problem]) -> list[list[str]]:
+    """The rows of a CSV file of the season (the dialects of ``csv_rows``)."""
+    try:
+        data = path.read_bytes()
+    except OSError as exc:
+        problems.append(Problem(Location(str(path)), f"cannot read the file: {exc.strerror}"))
+        return []
+    lines, found = decode(data, str(path))
     problems.extend(found)
-    rows = list(csv.reader(lines))
+    return csv_rows(lines)
+
+
+def _aliases(path: Path | None, problems: list[Problem]) -> tuple[Alias, ...]:
+    """aliases.csv, if present: ``name,other,decision`` with decision ``same`` or ``different``."""
+    if path is None:
+        return ()
+    rows = _csv_file(path, problems)
     header = [cell.strip().lower() for cell in rows[0]] if rows else []
     if header[:3] != ["name", "other", "decision"]:
         problems.append(
@@ -319,24 +441,49 @@ def _aliases(path: Path, problems: list[Problem]) -> tuple[Alias, ...]:
             problems.append(
                 Problem(
                     Location(str(path), number, 1),
-                    f"expected 'name,other,same' or 'name,other,different', got {','.join(row)!r}",
+                    f"expected 'name,other,same' or 'name,other,different', got "
+                    f"{excerpt(','.join(row), 60)}",
                 )
             )
             continue
         aliases.append(Alias(name, other, decision.lower() == "same", Location(str(path), number)))
+    problems.extend(alias_contradictions(aliases))
     return tuple(aliases)
 
 
-def _import_lists(store: Path, config: SeasonFile, toml: TomlFile, problems: list[Problem]) -> None:
-    """Bring the season's store up to date with its rating lists (each import all or nothing)."""
-    from grandprix.errors import GrandprixError
-    from grandprix.ratings.store import RatingStore
-
-    with RatingStore(store) as ratings:
-        for i, entry in enumerate(config.rating_lists):
-            try:
-                ratings.import_list(store.parent / entry.file, entry.kind, entry.date)
-            except InputError as exc:
-                problems.extend(exc.problems)
-            except GrandprixError as exc:
-                problems.append(Problem(toml.where(("rating_lists", i, "kind")), str(exc)))
+def _ratings(
+    config: SeasonFile, toml: TomlFile, files: _Files, problems: list[Problem]
+) -> RatingStore | None:
+    """The season's ratings: a prepared store opened read-only, or the season's rating lists
+    read into a store in memory. Nothing is written anywhere (issue 2.1, item 2)."""
+    if config.ratings_store is not None:
+        if config.rating_lists:
+            problems.append(
+                Problem(
+                    toml.where(("ratings_store",)),
+                    "give 'ratings_store' (a prepared store) or [[rating_lists]], not both",
+                )
+            )
+            return None
+        path = files.inside(config.ratings_store, ("ratings_store",))
+        if path is None:
+            return None
+        try:
+            return RatingStore(path, read_only=True)
+        except GrandprixError as exc:
+            problems.append(Problem(toml.where(("ratings_store",)), str(exc)))
+            return None
+    if not config.rating_lists:
+        return None
+    store = RatingStore(":memory:")
+    for i, entry in enumerate(config.rating_lists):
+        path = files.inside(entry.file, ("rating_lists", i, "file"))
+        if path is None:
+            continue
+        try:
+            store.import_list(path, entry.kind, entry.date)
+        except InputError as exc:
+            problems.extend(exc.problems)
+        except GrandprixError as exc:
+            problems.append(Problem(toml.where(("rating_lists", i, "kind")), str(exc)))
+    return store

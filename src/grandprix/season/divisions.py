@@ -5,15 +5,14 @@ the points each division awards inside every event (ACF-1, ACF-8, ACF-11 to ACF-
 from __future__ import annotations
 
 import datetime
-import re
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from fractions import Fraction
-from pathlib import Path
 
 from grandprix.model import Player
+from grandprix.numbers import birth_or_none
 from grandprix.placings import spans
-from grandprix.ratings.store import Rated, RatingStore
+from grandprix.ratings.store import Rated
 from grandprix.rules.schema import Conditions, Counting, DateRef, Division, RuleSet
 from grandprix.season.identity import Directory
 from grandprix.season.model import Award, Line, Season, SeasonEvent
@@ -54,22 +53,6 @@ def resolve(on: DateRef, season: Season) -> datetime.date:
     return max(dates)  # last-event: the last event of the calendar (LUP-5)
 
 
-def parse_birth(text: str) -> datetime.date | None:
-    """'2007-03-04', '2007/03/04', '04.03.2007' or '2007' (then the last day of that year)."""
-    text = text.strip()
-    match = re.match(r"^(\d{4})(?:[-/.](\d{1,2})[-/.](\d{1,2}))?$", text)
-    if match:
-        year, month, day = match.groups()
-        if month and day and int(month) and int(day):
-            return datetime.date(int(year), int(month), int(day))
-        return datetime.date(int(year), 12, 31) if int(year) else None
-    match = re.match(r"^(\d{1,2})[./](\d{1,2})[./](\d{4})$", text)
-    if match:
-        day, month, year = (int(x) for x in match.groups())
-        return datetime.date(year, month, day)
-    return None
-
-
 def age_on(birth: datetime.date, day: datetime.date) -> int:
     return day.year - birth.year - ((day.month, day.day) < (birth.month, birth.day))
 
@@ -84,21 +67,21 @@ def profiles(season: Season, directory: Directory) -> dict[str, Profile]:
                 people.setdefault(key, (player, attributes))
     ratings: dict[str, Rated] = {}
     sources = [(s.kind, resolve(s.on, season)) for s in season.rules.ratings.sources]
-    if sources and season.ratings_store and Path(season.ratings_store).exists():
-        with RatingStore(season.ratings_store) as store:
-            for kind, on in sources:  # ACF-11: the first list that rates a player
-                ids = {
-                    key: list_id(key, attributes, kind)
-                    for key, (_, attributes) in people.items()
-                    if key not in ratings
-                }
-                found = store.ratings_on([i for i in ids.values() if i], kind, on)
-                ratings.update({k: found[i] for k, i in ids.items() if i in found})
+    store = season.ratings
+    for kind, on in sources if store is not None else []:  # ACF-11: the first list that rates
+        ids = {
+            key: list_id(key, attributes, kind)
+            for key, (_, attributes) in people.items()
+            if key not in ratings
+        }
+        assert store is not None
+        found = store.ratings_on([i for i in ids.values() if i], kind, on)
+        ratings.update({k: found[i] for k, i in ids.items() if i in found})
     return {
         key: Profile(
             key,
             ratings.get(key),
-            parse_birth(attributes.get("birth_date", "") or player.birth_date),
+            birth_or_none(attributes.get("birth_date", "") or player.birth_date),
             tuple(sorted(attributes.items())),
         )
         for key, (player, attributes) in people.items()

@@ -8,6 +8,7 @@ from fractions import Fraction
 from typing import NamedTuple
 
 from grandprix.model import Location, Section
+from grandprix.ratings.store import RatingStore
 from grandprix.rules.schema import RuleSet
 
 
@@ -63,7 +64,7 @@ class Season:
     events: tuple[SeasonEvent, ...]
     players: tuple[SeasonPlayer, ...] = ()
     aliases: tuple[Alias, ...] = ()
-    ratings_store: str = ""
+    ratings: RatingStore | None = field(default=None, compare=False, repr=False)
     start: datetime.date | None = None
     end: datetime.date | None = None
     folder: str = ""

@@ -1,0 +1,45 @@
+"""Where input files may be: inside the folder of the file that names them, or inside a shared
+folder that file names explicitly (``shared_folders``). Anything else is refused before it is
+opened, so nothing outside the folder the user gave is ever read (issue 2.1, item 5)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+
+
+class OutsideError(ValueError):
+    """A path that leaves the folders it may be in; the message never shows the file's content."""
+
+
+def contained(base: Path, name: str, allowed: Sequence[Path] = ()) -> Path:
+    """The path ``name`` (relative to ``base``) once every symlink is followed, checked to lie
+    inside ``base`` or one of the ``allowed`` folders; ``OutsideError`` otherwise."""
+    if "\x00" in name:
+        raise OutsideError(f"'{name[:60]}' holds a NUL character; give a plain file name")
+    raw = Path(name)
+    roots = [base.resolve(), *(folder.resolve() for folder in allowed)]
+    target = (base / raw).resolve()
+    if any(target == root or root in target.parents for root in roots):
+        return target
+    what = "an absolute path" if raw.is_absolute() else "outside the folder"
+    shared = " or the shared folders it names" if allowed else ""
+    raise OutsideError(
+        f"'{name[:120]}' is {what}: files must be inside {base}{shared} (after following "
+        "symbolic links); copy the file into the folder, or name its folder in "
+        "'shared_folders'"
+    )
+
+
+def shared_folders(base: Path, names: Sequence[str]) -> tuple[list[Path], list[str]]:
+    """The shared folders a season or event file names (relative to ``base`` or absolute),
+    and a message for each one that is not a folder."""
+    found: list[Path] = []
+    bad: list[str] = []
+    for name in names:
+        folder = (base / name).resolve()
+        if folder.is_dir():
+            found.append(folder)
+        else:
+            bad.append(f"shared folder '{name[:120]}' is not a folder")
+    return found, bad

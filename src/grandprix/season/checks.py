@@ -1,0 +1,180 @@
+"""Contradictions inside a season's input that would otherwise change a total without a word:
+one person twice in one event, ranks against points, aliases.csv decisions that disagree, one
+id under two names (issue 2.1, item 3)."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Callable, Iterable, Sequence
+from itertools import pairwise
+
+from grandprix.model import Location, Player, Problem, Section, Severity
+from grandprix.placings import parse_rank
+from grandprix.season.identity import birth_year, name_key
+from grandprix.season.model import Alias, Season
+from grandprix.season.standings import season_directory
+from grandprix.tomlpos import Path as KeyPath
+
+
+def _where(player: Player, section: Section) -> Location:
+    return player.location or Location(section.source)
+
+
+def _line(player: Player) -> str:
+    return str(player.location.line) if player.location and player.location.line else "?"
+
+
+def event_duplicates(sections: Sequence[Section]) -> list[Problem]:
+    """Errors: the same person twice in the sections of one event, by id, or by name (and
+    birth year) where neither row has an id. One of the rows is a typing mistake, and it
+    would earn points a second time or take a place from someone else."""
+    problems: list[Problem] = []
+    by_id: dict[str, Player] = {}
+    by_name: dict[tuple[str, str], Player] = {}
+    for section in sections:
+        for player in section.players:
+            if player.fide_id:
+                first = by_id.setdefault(player.fide_id, player)
+                what = f"id '{player.fide_id[:20]}'"
+            else:
+                key = (name_key(player.name), birth_year(player.birth_date))
+                first = by_name.setdefault(key, player)
+                what = f"name '{player.name[:60]}' (no id)"
+            if first is not player:
+                problems.append(
+                    Problem(
+                        _where(player, section),
+                        f"{what} appears twice in this event (also {first.name[:60]!r}, line "
+                        f"{_line(first)}): one person cannot take two places; correct the id "
+                        "or the name of one row",
+                    )
+                )
+    return problems
+
+
+def rank_contradictions(section: Section) -> list[Problem]:
+    """A warning where the file's ranks put a player above one with more points."""
+    ranked = [(span, p) for p in section.players if (span := parse_rank(p.declared_rank))]
+    ranked.sort(key=lambda item: item[0])
+    for (span, above), (below_span, below) in pairwise(ranked):
+        if span[0] < below_span[0] and above.points < below.points:
+            return [
+                Problem(
+                    _where(below, section),
+                    f"rank {below.declared_rank} with {below.points} points is below rank "
+                    f"{above.declared_rank} with {above.points} (line {_line(above)}): the "
+                    "ranks contradict the points; check the file",
+                    Severity.WARNING,
+                )
+            ]
+    return []
+
+
+def alias_contradictions(aliases: Iterable[Alias]) -> list[Problem]:
+    """Errors: one pair of names decided both 'same' and 'different' in aliases.csv."""
+    problems: list[Problem] = []
+    seen: dict[frozenset[str], Alias] = {}
+    for alias in aliases:
+        pair = frozenset((name_key(alias.name), name_key(alias.other)))
+        first = seen.setdefault(pair, alias)
+        if first.same != alias.same:
+            where = alias.location or Location("aliases.csv")
+            line = first.location.line if first.location else "?"
+            problems.append(
+                Problem(
+                    where,
+                    f"'{alias.name[:60]}' and '{alias.other[:60]}' are decided both 'same' and "
+                    f"'different' (line {line}); keep one decision",
+                )
+            )
+    return problems
+
+
+def identity_problems(season: Season, where: Callable[[KeyPath], Location]) -> list[Problem]:
+    """Across the season: an id under two names (warning, unless aliases.csv says they are one
+    person), aliases.csv 'same' for names with different ids (error), players missing from
+    players.csv when eligibility needs its columns (warning with the count), and divisions by
+    rating with nothing to rate players (warning)."""
+    problems: list[Problem] = []
+    same = {frozenset((name_key(a.name), name_key(a.other))) for a in season.aliases if a.same}
+    names_of_id: dict[str, tuple[str, Player, str]] = {}
+    ids_of_name: dict[str, set[str]] = defaultdict(set)
+    warned: set[str] = set()
+    for event in season.events:
+        for section in event.sections:
+            for player in section.section.players:
+                key = name_key(player.name)
+                if not player.fide_id:
+                    continue
+                ids_of_name[key].add(player.fide_id)
+                first_key, first, source = names_of_id.setdefault(
+                    player.fide_id, (key, player, section.section.source)
+                )
+                if first_key == key or frozenset((first_key, key)) in same:
+                    continue
+                if player.fide_id in warned:
+                    continue
+                warned.add(player.fide_id)
+                problems.append(
+                    Problem(
+                        _where(player, section.section),
+                        f"id '{player.fide_id[:20]}' is under two names: {player.name[:60]!r} "
+                        f"here and {first.name[:60]!r} in {source}, line {_line(first)}; if "
+                        "they are one person, say so in aliases.csv (name,other,same), else "
+                        "correct the id",
+                        Severity.WARNING,
+                    )
+                )
+    for alias in season.aliases:
+        ids = ids_of_name.get(name_key(alias.name), set())
+        others = ids_of_name.get(name_key(alias.other), set())
+        if alias.same and ids and others and not ids & others:
+            problems.append(
+                Problem(
+                    alias.location or Location("aliases.csv"),
+                    f"'{alias.name[:60]}' and '{alias.other[:60]}' are decided 'same' but have "
+                    f"different ids ({min(ids)[:20]} and {min(others)[:20]}): different ids are "
+                    "different people; correct the id in the results or remove this line",
+                )
+            )
+    problems.extend(_missing_players(season, where))
+    rated = [d.name for d in season.rules.divisions if d.rating_below or d.rating_at_least]
+    if rated and (not season.rules.ratings.sources or season.ratings is None):
+        why = (
+            "the rules name no rating source"
+            if not season.rules.ratings.sources
+            else ("the season lists no rating lists")
+        )
+        problems.append(
+            Problem(
+                where(("rules",)),
+                f"divisions by rating ({', '.join(rated[:5])}) but {why}: every player counts "
+                "as unrated; add [[rating_lists]] (and [ratings] sources)",
+                Severity.WARNING,
+            )
+        )
+    return problems
+
+
+def _missing_players(season: Season, where: Callable[[KeyPath], Location]) -> list[Problem]:
+    required = list(season.rules.eligibility.require)
+    if not required:
+        return []
+    directory = season_directory(season)
+    missing: dict[str, Player] = {}
+    for event in season.events:
+        for section in event.sections:
+            for player in section.section.players:
+                if directory.find(player) is None:
+                    missing.setdefault(directory.key(player)[0], player)
+    if not missing:
+        return []
+    examples = ", ".join(sorted(p.name[:40] for p in missing.values())[:3])
+    return [
+        Problem(
+            where(("players",)),
+            f"{len(missing)} player(s) of the results are not in players.csv (e.g. {examples}); "
+            f"eligibility needs its column(s) {', '.join(required)}, so they are not eligible",
+            Severity.WARNING,
+        )
+    ]
