@@ -9,7 +9,7 @@ from pathlib import Path
 import click
 
 from grandprix.cli.base import DATE, fail, main
-from grandprix.errors import GrandprixError
+from grandprix.errors import GrandprixError, UsageError
 
 
 @main.group("ratings")
@@ -22,8 +22,8 @@ STORE = click.option(
     type=click.Path(path_type=Path, dir_okay=False),
     default=Path("ratings.sqlite"),
     show_default=True,
-    help="The rating store (an SQLite file); a season's default is ratings.sqlite beside "
-    "season.toml.",
+    help="The rating store (an SQLite file). Only 'import' creates or changes it; a season "
+    "names it with 'ratings_store' in season.toml.",
 )
 KIND = click.option(
     "--kind",
@@ -79,7 +79,7 @@ def ratings_lists(store: Path) -> None:
     """The lists in the store, with their kind, date and size."""
     from grandprix.ratings.store import RatingStore
 
-    with RatingStore(store) as ratings:
+    with RatingStore(store, read_only=True) as ratings:
         for info in ratings.lists():
             click.echo(f"{info.kind}\t{info.date}\t{info.rows}\t{info.source}")
 
@@ -99,7 +99,7 @@ def ratings_show(player_id: str, kind: str, on: datetime.datetime, store: Path) 
     """The rating of PLAYER_ID on the KIND list in force on a date."""
     from grandprix.ratings.store import RatingStore
 
-    with RatingStore(store) as ratings:
+    with RatingStore(store, read_only=True) as ratings:
         found = ratings.ratings_on([player_id], kind, on.date()).get(player_id)
     if found is None:
         click.echo(f"{player_id}: no {kind} rating on {on.date()}")
@@ -116,6 +116,8 @@ def ratings_remove(kind: str, date: datetime.datetime, store: Path) -> None:
     """Remove one list from the store."""
     from grandprix.ratings.store import RatingStore
 
+    if not store.is_file():
+        fail(UsageError(f"{store}: no rating store there, nothing to remove"))
     with RatingStore(store) as ratings:
         done = ratings.remove(kind, date.date())
     click.echo("removed" if done else "no such list")

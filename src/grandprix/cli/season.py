@@ -12,6 +12,7 @@ import click
 from grandprix.cli.base import (
     SEASON_DIR,
     as_of_option,
+    echo_problems,
     fail,
     format_option,
     main,
@@ -73,16 +74,17 @@ def explain_command(
     """Why PLAYER (an id or a name) has every point: each event's place, tie, table value,
     multipliers, counted or dropped, and the bonus, adding up to the total (in every division
     of the player, or in one)."""
-    from grandprix.season.identity import normalise
+    from grandprix.season.identity import name_key
     from grandprix.season.report import explain, player_id
 
     season = read_season(season_dir)
     tables = _division_tables(season, as_of, division)
-    wanted = normalise(player)
+    wanted = name_key(player)  # 'Alice Adams', 'ADAMS ALICE' and 'Adams,Alice' agree
     everyone = {ln.player: ln for _, lines in tables for ln in lines}.values()
-    found = [ln for ln in everyone if player_id(ln) == player or normalise(ln.name) == wanted]
+    found = [ln for ln in everyone if player_id(ln) == player or name_key(ln.name) == wanted]
     if not found:
-        found = [ln for ln in everyone if wanted in normalise(ln.name)]
+        words = wanted.split()
+        found = [ln for ln in everyone if all(w in name_key(ln.name) for w in words)]
     if len(found) != 1:
         names = ", ".join(f"{ln.name} ({ln.player})" for ln in found[:10])
         reason = f"several players match: {names}" if found else "no player of the standings"
@@ -105,8 +107,7 @@ def check_command(season_dir: Path) -> None:
     from grandprix.season.config import load_season
 
     season, problems = load_season(season_dir)
-    for problem in problems:
-        click.echo(str(problem))
+    echo_problems(problems, err=False)
     errors = len(errors_only(problems))
     warnings = len(problems) - errors
     click.echo(f"{errors} error(s), {warnings} warning(s) in {season_dir}")

@@ -11,8 +11,10 @@ from pydantic import Field, ValidationError
 
 from grandprix.errors import InputError
 from grandprix.model import Problem
+from grandprix.paths import OutsideError, contained, shared_folders
 from grandprix.rules.load import TomlFile, read_toml, validation_problems
 from grandprix.rules.schema import Count, Factor, Money, Prizes, Strict, TieBreakRules
+from grandprix.tomlpos import Path as KeyPath
 
 STATES = ("NSW", "VIC", "QLD", "SA", "WA", "TAS", "NT", "ACT")
 
@@ -79,6 +81,11 @@ class EventFile(Strict):
     fees: Fees | None = Field(default=None, description="Entry fees.")
     byes: Byes = Field(default_factory=Byes, description="Bye rules.")
     players_file: str = Field(default="players.csv", description="Player attributes, if any.")
+    shared_folders: list[str] = Field(
+        default_factory=list,
+        description="Folders outside the event's folder that its files may come from; every "
+        "other path must stay inside the folder of event.toml.",
+    )
     prizes: Prizes = Field(default_factory=Prizes, description="The prizes.")
     prize_fund: Money | None = Field(
         default=None, description="Total prize money, trophies excluded (ACF-6)."
@@ -109,6 +116,27 @@ def read_event(path: Path) -> tuple[EventFile, TomlFile]:
     if toml is None:
         raise InputError(problems)
     try:
-        return EventFile.model_validate(toml.data), toml
+        event = EventFile.model_validate(toml.data)
     except ValidationError as exc:
         raise InputError(validation_problems(exc, EventFile, toml.where)) from None
+    _check_paths(path.parent, event, toml, problems)
+    if problems:
+        raise InputError(problems)
+    return event, toml
+
+
+def _check_paths(folder: Path, event: EventFile, toml: TomlFile, problems: list[Problem]) -> None:
+    """Every file event.toml names lies inside its folder or a shared folder it names."""
+    allowed, bad = shared_folders(folder, event.shared_folders)
+    problems.extend(Problem(toml.where(("shared_folders",)), message) for message in bad)
+    named: list[tuple[str, KeyPath]] = [(event.players_file, ("players_file",))]
+    if event.entries:
+        named.append((event.entries, ("entries",)))
+    named += [
+        (s.results, ("sections", i, "results")) for i, s in enumerate(event.sections) if s.results
+    ]
+    for name, key in named:
+        try:
+            contained(folder, name, allowed)
+        except OutsideError as exc:
+            problems.append(Problem(toml.where(key), str(exc)))

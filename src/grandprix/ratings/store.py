@@ -102,8 +102,8 @@ class RatingStore:
                 self.db.executescript(SCHEMA)
         except sqlite3.Error as exc:
             raise UsageError(
-                f"{path}: not a rating store ({exc}); give the store written by 'grandprix "
-                "ratings import', or a new file name"
+                f"{path}: cannot be used as a rating store ({exc}); give the store written by "
+                "'grandprix ratings import', or a new file name in a folder you can write"
             ) from None
 
     def __enter__(self) -> RatingStore:
@@ -145,8 +145,8 @@ class RatingStore:
         digest = hashlib.sha256(data).hexdigest()
         fmt, rows = read_rows(path, kind, data, progress)
         self.db.execute("PRAGMA cache_size = -262144")  # 256 MB: keeps the key B-tree in memory
-        self.db.execute("BEGIN IMMEDIATE")  # from here on no other process writes the store
         try:
+            self.db.execute("BEGIN IMMEDIATE")  # from here on no other process writes the store
             same = self.db.execute(
                 "SELECT id, digest FROM lists WHERE kind = ? AND date = ?",
                 (kind, date.isoformat()),
@@ -179,9 +179,11 @@ class RatingStore:
             ).rowcount
             self.db.execute("UPDATE lists SET rows = ? WHERE id = ?", (inserted, list_id))
             self.db.execute("COMMIT")
-        except BaseException:
+        except BaseException as exc:
             if self.db.in_transaction:
                 self.db.execute("ROLLBACK")
+            if isinstance(exc, sqlite3.Error):
+                raise UsageError(f"{self.path}: the list could not be stored ({exc})") from None
             raise
         return ImportResult(self._info(list_id), new=True)
 

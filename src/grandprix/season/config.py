@@ -12,7 +12,7 @@ from typing import Any, Literal
 
 from pydantic import Field, ValidationError, model_validator
 
-from grandprix.errors import GrandprixError, InputError
+from grandprix.errors import GrandprixError, InputError, UsageError
 from grandprix.model import Location, Problem, Severity
 from grandprix.numbers import parse_birth
 from grandprix.paths import OutsideError, contained, shared_folders
@@ -29,6 +29,7 @@ from grandprix.season.checks import (
 )
 from grandprix.season.identity import normalise
 from grandprix.season.model import Alias, Season, SeasonEvent, SeasonPlayer, SeasonSection
+from grandprix.tiebreaks import Rules, parse
 from grandprix.tomlpos import Path as KeyPath
 
 SEASON_FILE = "season.toml"
@@ -113,8 +114,13 @@ class SeasonFile(Strict):
 
 
 def load_season(folder: str | Path) -> tuple[Season | None, list[Problem]]:
-    """Read and check a whole season; the season is None when any error was found."""
-    folder = Path(folder)
+    """Read and check a whole season; the season is None when any error was found. Each
+    problem is listed once (a rule-set mistake found for every event is one problem)."""
+    season, problems = _load_season(Path(folder))
+    return season, list(dict.fromkeys(problems))
+
+
+def _load_season(folder: Path) -> tuple[Season | None, list[Problem]]:
     problems: list[Problem] = []
     path = folder / SEASON_FILE
     if not path.exists():
@@ -289,6 +295,8 @@ def _events(
             if loaded is not None:
                 sections.append(loaded)
         problems.extend(event_duplicates([s.section for s in sections]))
+        if rules is not None:
+            _check_tiebreaks(entry, rules, toml, key, problems)
         events.append(
             SeasonEvent(
                 index=index,
@@ -304,6 +312,25 @@ def _events(
             )
         )
     return tuple(events)
+
+
+def _check_tiebreaks(
+    entry: EventEntry, rules: RuleSet, toml: TomlFile, key: KeyPath, problems: list[Problem]
+) -> None:
+    """The tie-break codes an event is placed with, checked now rather than when computing."""
+    codes = entry.tiebreaks if entry.tiebreaks is not None else rules.points.tiebreaks
+    book = entry.tiebreak_rules or rules.points.tiebreak_rules
+    try:
+        parse(codes, Rules(book))
+    except UsageError as exc:
+        if entry.tiebreaks is not None or entry.tiebreak_rules is not None:
+            where = toml.where(
+                (*key, "tiebreaks" if entry.tiebreaks is not None else "tiebreak_rules")
+            )
+            problems.append(Problem(where, f"event '{entry.name}': {exc}"))
+        else:
+            where = toml.where(("rules",))
+            problems.append(Problem(where, f"the rules' points.tiebreaks: {exc}"))
 
 
 def _check_date(
