@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 from grandprix.model import Problem
 from grandprix.numbers import show
 from grandprix.placings import Standings
+from grandprix.writers.cells import safe_text
 
 if TYPE_CHECKING:
     from rich.table import Table
@@ -18,7 +19,8 @@ CSV_COLUMNS = ("place", "start_no", "name", "id", "points")
 
 
 def standings_csv(standings: Standings) -> str:
-    """``place,start_no,name,id,points`` then one column per tie-break, named as given."""
+    """``place,start_no,name,id,points`` then one column per tie-break, named as given; the
+    name and id from the results file as safe spreadsheet text (``safe_text``)."""
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
     writer.writerow([*CSV_COLUMNS, *(spec.code for spec in standings.specs)])
@@ -27,8 +29,8 @@ def standings_csv(standings: Standings) -> str:
             [
                 row.place,
                 row.player.start_no,
-                row.player.name,
-                row.player.id,
+                safe_text(row.player.name),
+                safe_text(row.player.id),
                 show(row.points),
                 *(show(v) for v in row.values),
             ]

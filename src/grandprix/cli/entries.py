@@ -84,18 +84,21 @@ def byes_command(event_file: Path) -> None:
 @main.command("export")
 @click.argument("event_file", type=EVENT_FILE)
 @output_folder("Folder for the sections' TRF files (one per section).")
-def export_command(event_file: Path, output: Path) -> None:
-    """Each section as a TRF-16 file for a pairing program, with the byes granted."""
+@click.option("--force", is_flag=True, help="Overwrite TRF files already in the folder.")
+def export_command(event_file: Path, output: Path, force: bool) -> None:
+    """Each section as a TRF-16 file for a pairing program, with the byes granted. Files
+    already in the folder are left alone (nothing is written) unless --force is given."""
     from grandprix.events.byes import byes_of
-    from grandprix.events.export import section_trf
+    from grandprix.events.export import section_trf, write_trf_files
 
     event, placed = _entries(event_file)
     byes = {p.entry.id or p.entry.name: byes_of(event, p) for p in placed}
     texts = {s.name: section_trf(event, s, placed, byes) for s in event.sections}
-    output.mkdir(parents=True, exist_ok=True)
-    for name, text in texts.items():  # everything is computed before anything is written
-        path = output / f"{name.lower().replace('/', '_').replace(' ', '_')}.trf"
-        path.write_text(text, encoding="utf-8")
+    try:  # everything is computed, and every file checked, before anything is written
+        written = write_trf_files(output, texts, force)
+    except GrandprixError as exc:
+        fail(exc)
+    for path in written:
         click.echo(f"wrote {path}")
 
 

@@ -184,7 +184,10 @@ def prizes_command(
 
 @main.command("site")
 @click.argument("season_dir", type=SEASON_DIR)
-@output_folder("Folder of the site; replaced whole once the new site is complete.")
+@output_folder(
+    "Folder of the site; swapped in once the new site is complete. A folder holding files "
+    "the site did not write is refused, never replaced."
+)
 def site_command(season_dir: Path, output: Path) -> None:
     """Write the season's static website: standings of every division with movement, a page
     per player and per event, prizes, rules in plain words, a chart and downloads (UT-8)."""

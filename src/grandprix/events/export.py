@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
-from collections import defaultdict
+from collections import Counter, defaultdict
+from pathlib import Path
 
+from grandprix.errors import UsageError
 from grandprix.events.byes import Bye
 from grandprix.events.config import EventFile, EventSection
 from grandprix.events.sections import Placed
@@ -52,3 +54,38 @@ def section_trf(
         extra_records=extra,
     )
     return write_trf(trf)
+
+
+def trf_path(folder: Path, section: str) -> Path:
+    """Where the section's TRF goes: its name in lower case, spaces and slashes as '_'."""
+    return folder / f"{section.lower().replace('/', '_').replace(' ', '_')}.trf"
+
+
+def write_trf_files(folder: Path, texts: dict[str, str], force: bool = False) -> list[Path]:
+    """Each section's TRF text written into ``folder``; the paths written.
+
+    A file already there is overwritten only with ``force``: otherwise nothing at all is
+    written, and the ``UsageError`` names every file that exists."""
+    paths = {name: trf_path(folder, name) for name in texts}
+    shared = sorted(p.name for p, n in Counter(paths.values()).items() if n > 1)
+    if shared:
+        raise UsageError(
+            f"sections whose names differ only in case, spaces or slashes would share a file "
+            f"({', '.join(shared)}); rename one of them in the event file"
+        )
+    there = [str(p) for p in paths.values() if p.exists() or p.is_symlink()]
+    if there and not force:
+        raise UsageError(
+            f"{', '.join(there)}: already in {folder}; nothing was written (give --force to "
+            "overwrite, or another -o folder)"
+        )
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        for name, text in texts.items():
+            paths[name].write_text(text, encoding="utf-8")
+    except OSError as exc:
+        why = exc.strerror.lower() if exc.strerror else str(exc)
+        raise UsageError(
+            f"{exc.filename or folder}: {why}; the TRF files were not all written"
+        ) from exc
+    return list(paths.values())

@@ -10,6 +10,7 @@ from fractions import Fraction
 from grandprix.events.config import Fees
 from grandprix.events.sections import Placed
 from grandprix.numbers import show
+from grandprix.writers.cells import safe_text
 
 
 @dataclass(frozen=True)
@@ -32,14 +33,16 @@ def fee_of(fees: Fees, placed: Placed) -> Fee:
 
 
 def ledger_csv(fees: list[Fee]) -> str:
+    """``name,id,section,class,fee,basis`` and a TOTAL line; the text from the entries and the
+    event file as safe spreadsheet text (``safe_text``)."""
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
     writer.writerow(["name", "id", "section", "class", "fee", "basis"])
     for fee in fees:
         entry = fee.placed.entry
         writer.writerow(
-            [entry.name, entry.id, fee.placed.section, fee.placed.klass, show(fee.amount, 2),
-             fee.basis]
+            [*map(safe_text, (entry.name, entry.id, fee.placed.section, fee.placed.klass)),
+             show(fee.amount, 2), safe_text(fee.basis)]
         )  # fmt: skip
     total = sum((f.amount for f in fees), Fraction(0))
     writer.writerow(["TOTAL", "", "", "", show(total, 2), f"{len(fees)} entries"])

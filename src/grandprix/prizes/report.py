@@ -8,6 +8,7 @@ import json
 
 from grandprix.numbers import show
 from grandprix.prizes.season import PrizeList
+from grandprix.writers.cells import safe_text
 
 COLUMNS = ("prize", "ranking", "place", "player_id", "name", "amount", "title", "reason")
 
@@ -30,14 +31,16 @@ def prizes_text(result: PrizeList) -> str:
 
 
 def prizes_csv(result: PrizeList) -> str:
+    """One row per award (``COLUMNS``); prize, ranking, id, name, title and reason come from the
+    rules and results files and are written as safe spreadsheet text (``safe_text``)."""
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
     writer.writerow(COLUMNS)
     for won in result.won:
         amount = show(won.amount, 2) if won.amount is not None else ""
         writer.writerow(
-            [won.prize, won.ranking, won.place, _id(won.key), won.name, amount, won.title or "",
-             won.reason]
+            [safe_text(won.prize), safe_text(won.ranking), won.place, safe_text(_id(won.key)),
+             safe_text(won.name), amount, safe_text(won.title or ""), safe_text(won.reason)]
         )  # fmt: skip
     return out.getvalue()
 

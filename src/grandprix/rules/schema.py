@@ -390,3 +390,9 @@ class RuleSet(Strict):
         default_factory=list, description="Division limits by rating origin (ACF-12)."
     )
     prizes: Prizes = Field(default_factory=lambda: Prizes(), description="Season prizes.")
+
+    def cite(self, *ids: str) -> str:
+        """' (UT-5)': the rule IDs this rule set encodes (its ``cites``) among ``ids``, for a
+        message; nothing for a rule set of its own, which no other federation's ID explains."""
+        mine = [i for i in ids if i in self.cites]
+        return f" ({', '.join(mine)})" if mine else ""

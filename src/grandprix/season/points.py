@@ -60,11 +60,12 @@ def place_value(place: int, first: int, table: list[Fraction], points: Points) -
 
 
 def base_points(
-    first: int, last: int, score: Fraction, table: list[Fraction], points: Points
+    first: int, last: int, score: Fraction, table: list[Fraction], rules: RuleSet
 ) -> tuple[Fraction, tuple[Fraction, ...], list[str]]:
     """Points for a player placed ``first``..``last`` before multipliers, the values shared,
     and notes for the explanation."""
     notes = []
+    points = rules.points
     if points.from_score:
         value = score * points.score_factor
         notes.append(f"event score {show(score)} x {show(points.score_factor)}")
@@ -73,7 +74,8 @@ def base_points(
         values = tuple(place_value(p, first, table, points) for p in range(first, last + 1))
         if last > len(table) >= first and points.overflow is not None:
             notes.append(
-                f"places below {len(table)} tied with it are worth {show(points.overflow)} (UT-5)"
+                f"places below {len(table)} tied with it are worth {show(points.overflow)}"
+                + rules.cite("UT-5")
             )
         if points.ties == "full":
             value = values[0]  # everyone tied gets the best place's points
@@ -83,7 +85,7 @@ def base_points(
                 shown = " + ".join(show(v) for v in values)
                 notes.append(f"tie {first}-{last}: ({shown}) / {len(values)}")
     if value < points.minimum:
-        notes.append(f"minimum {show(points.minimum)} for every participant (LUP-1)")
+        notes.append(f"minimum {show(points.minimum)} for every participant{rules.cite('LUP-1')}")
         value = points.minimum
     return value, values, notes
 
@@ -148,8 +150,9 @@ def renumber(spans_: list[Span], keep: list[bool]) -> list[Span]:
 class Valuations:
     """Every distinct valuation of the season, computed once (spans repeat across events)."""
 
-    def __init__(self, points: Points):
-        self.points = points
+    def __init__(self, rules: RuleSet):
+        self.rules = rules
+        self.points = rules.points
         self.items: list[Valuation] = []
         self._memo: dict[tuple[object, ...], Valuation] = {}
 
@@ -174,7 +177,7 @@ class Valuations:
         )
         found = self._memo.get(key)
         if found is None:
-            base, values, notes = base_points(span[0], span[1], score, table[0], self.points)
+            base, values, notes = base_points(span[0], span[1], score, table[0], self.rules)
             found = Valuation(
                 id=len(self.items),
                 base=base,

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from grandprix.numbers import show
 from grandprix.season.model import Award, Line, Season
+from grandprix.writers.cells import safe_text
 
 if TYPE_CHECKING:
     from grandprix.season.people import NearMatch, Person
@@ -33,15 +34,16 @@ Tables = list[tuple[str, list[Line]]]  # (division name, lines); one unnamed wit
 
 def standings_csv(tables: Tables, decimals: int) -> str:
     """``rank,player_id,name,points,events``; a first column ``division`` when there are
-    several tables."""
+    several tables. Division, id and name as safe spreadsheet text (``safe_text``)."""
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
     several = len(tables) > 1 or bool(tables and tables[0][0])
     writer.writerow((["division"] if several else []) + list(CSV_COLUMNS))
     for name, lines in tables:
         for line in lines:
-            row = [line.rank, player_id(line), line.name, show(line.total, decimals), line.events]
-            writer.writerow([name, *row] if several else row)
+            row = [line.rank, safe_text(player_id(line)), safe_text(line.name),
+                   show(line.total, decimals), line.events]  # fmt: skip
+            writer.writerow([safe_text(name), *row] if several else row)
     return out.getvalue()
 
 
@@ -119,7 +121,8 @@ def explain(season: Season, line: Line, division: str = "") -> str:
         out.append(f"    place {award.place}, score {show(award.score)}")
         if award.overall:
             out.append(
-                f"    ({award.overall} among all players; those not eligible are skipped, D-UT-1)"
+                f"    ({award.overall} among all players; those not eligible are skipped)"
+                + rules.cite("D-UT-1")
             )
         for note in award.notes:
             out.append(f"    {note}")
@@ -130,7 +133,9 @@ def explain(season: Season, line: Line, division: str = "") -> str:
     counted = sum((a.points for a in line.counted), Fraction(0))
     out.append("")
     kept, played = len(line.counted), len(line.awards)
-    rule = {"best": " (ACF-14)", "percent": " (LUP-3)"}.get(rules.counting.mode, "")
+    rule = {"best": rules.cite("ACF-14"), "percent": rules.cite("LUP-3")}.get(
+        rules.counting.mode, ""
+    )
     out.append(
         f"the best {kept} of {played} results count{rule}"
         if line.dropped
@@ -140,18 +145,20 @@ def explain(season: Season, line: Line, division: str = "") -> str:
     if rules.counting.bonus_per_event:
         out.append(
             f"bonus: {show(rules.counting.bonus_per_event)} x {line.events} events played = "
-            f"{show(line.bonus, decimals)} (LUP-3)"
+            f"{show(line.bonus, decimals)}{rules.cite('LUP-3')}"
         )
     out.append(f"total: {show(line.total, decimals)}")
     return "\n".join(out) + "\n"
 
 
 def people_csv(found: list[Person]) -> str:
+    """``key,name,ids,names,events``; the text from the results files as safe spreadsheet text."""
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
     writer.writerow(["key", "name", "ids", "names", "events"])
     for p in found:
-        writer.writerow([p.key, p.name, " ".join(p.ids), " | ".join(p.spellings), len(p.events)])
+        texts = (p.key, p.name, " ".join(p.ids), " | ".join(p.spellings))
+        writer.writerow([*map(safe_text, texts), len(p.events)])
     return out.getvalue()
 
 

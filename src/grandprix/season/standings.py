@@ -25,7 +25,7 @@ def season_awards(
     """Every award of every event played (on or before ``as_of``), and their valuations."""
     played = [e for e in season.events if not e.planned and (as_of is None or e.date <= as_of)]
     directory = season_directory(season)
-    valuations = Valuations(season.rules.points)
+    valuations = Valuations(season.rules)
     awards: list[Award] = []
     for event in played:
         awards.extend(event_awards(event, season.rules, directory, valuations))
@@ -191,7 +191,7 @@ def division_standings(
             overall = overall if overall is not None else standings(season, as_of)
             out.append((division.name, filtered(overall, members)))
             continue
-        valuations = Valuations(rules.points)
+        valuations = Valuations(rules)
         awards = [
             a
             for event in played

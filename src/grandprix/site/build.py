@@ -3,17 +3,26 @@
 Every page is rendered with autoescaping, so any text from an input file shows as text. Nothing
 is fetched from another site. The site is written to a new folder that then replaces the old one,
 so a failed build leaves the previous site as it was.
+
+Publishing never loses a file: one run at a time writes a folder (a lock beside it), a folder is
+replaced only when it holds nothing but what the earlier run wrote (listed in its marker file),
+and the run's own work folder, unique to the run, is the only other folder it creates or removes.
 """
 
 from __future__ import annotations
 
 import math
 import multiprocessing
+import os
 import pickle
 import re
 import shutil
+import sys
+import tempfile
 import unicodedata
 from collections import defaultdict
+from collections.abc import Iterator
+from contextlib import contextmanager, suppress
 from dataclasses import dataclass
 from fractions import Fraction
 from multiprocessing.process import BaseProcess
@@ -21,7 +30,7 @@ from pathlib import Path
 
 from jinja2 import Environment, FileSystemLoader, select_autoescape
 
-from grandprix.errors import UsageError
+from grandprix.errors import GrandprixError, UsageError
 from grandprix.numbers import show
 from grandprix.rules.schema import Counting
 from grandprix.season.divisions import division_counting
@@ -43,9 +52,13 @@ HERE = Path(__file__).parent
 Tables = list[tuple[str, list[Line]]]
 
 
+SLUG_LIMIT = 80  # a page's file name stays far below the 255 bytes a file system allows
+
+
 def slug(text: str) -> str:
+    """Lower-case ASCII letters, digits and hyphens, at most ``SLUG_LIMIT`` characters."""
     plain = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode()
-    return re.sub(r"[^a-z0-9]+", "-", plain.lower()).strip("-") or "x"
+    return re.sub(r"[^a-z0-9]+", "-", plain.lower()).strip("-")[:SLUG_LIMIT].rstrip("-") or "x"
 
 
 @dataclass
@@ -56,23 +69,164 @@ class Pages:
     events: dict[int, str]
 
 
-MARK = ".grandprix-site"  # in every site written, so that only a site is ever replaced
+MARK = ".grandprix-site"  # in every site written, listing what the run wrote
+MARK_HEAD = "written by grandprix site; the next run replaces these files and no others"
+EARLIER_SITE = {  # what a site held before its marker listed it
+    MARK, "index.html", "events.html", "prizes.html", "rules.html", "downloads.html",
+    "style.css", "standings.csv", "results.csv", "season.json", "season.schema.json",
+    "season.xlsx", "players/", "events/",
+}  # fmt: skip
+LOCK_TEXT = b"grandprix site: a run is writing the folder beside this file\n"
+
+
+class SiteWriteError(UsageError, OSError):
+    """A file or folder of the site could not be written; the earlier site is as it was."""
 
 
 def build_site(season: Season, out: Path) -> int:
     """Write the site into ``out`` (replacing it whole); return the number of pages.
 
-    ``out`` must be new, empty, or a site written before: any other folder is refused, since
-    replacing it would delete what it holds."""
-    if out.exists() and (not out.is_dir() or (any(out.iterdir()) and not (out / MARK).exists())):
+    ``out`` must be new, empty, or a site written before holding only what that run wrote:
+    any other folder is refused, since replacing it would delete what it holds. One run at a
+    time writes ``out``; a failure to write (permissions, a full disk) is a ``SiteWriteError``
+    that names the path, and leaves the earlier site as it was."""
+    try:
+        out.parent.mkdir(parents=True, exist_ok=True)
+        with _locked(out):
+            _check_folder(out)
+            return _build(season, out)
+    except GrandprixError:
+        raise
+    except OSError as exc:
+        where = exc.filename if exc.filename else out
+        why = exc.strerror.lower() if exc.strerror else str(exc)
+        hint = " (check that you may write there)" if isinstance(exc, PermissionError) else ""
+        raise SiteWriteError(
+            f"{where}: {why}; the site was not written and {out} is as it was{hint}"
+        ) from exc
+
+
+@contextmanager
+def _locked(out: Path) -> Iterator[None]:
+    """Hold the lock of ``out`` (the file ``.NAME.lock`` beside it, removed afterwards) or
+    refuse: two runs writing one folder at once would leave half a site."""
+    if sys.platform == "win32":  # no flock: runs are not kept apart there
+        yield
+        return
+    import fcntl
+
+    path = out.parent / f".{out.name}.lock"
+    while True:
+        fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o644)
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            os.close(fd)
+            raise UsageError(
+                f"{out}: another 'grandprix site' is writing this folder now (it holds {path}); "
+                "let it finish, then run again"
+            ) from None
+        try:
+            if os.fstat(fd).st_ino == os.stat(path).st_ino:
+                break  # the file at the path, not one the last holder removed meanwhile
+        except FileNotFoundError:
+            pass
+        os.close(fd)
+    try:
+        if os.fstat(fd).st_size == 0:
+            os.write(fd, LOCK_TEXT)
+        yield
+    finally:
+        # Removed while still held, and only a lock file grandprix wrote; one left behind (a
+        # folder that became read-only) does no harm, and must not hide the run's own error.
+        with suppress(OSError):
+            if os.pread(fd, len(LOCK_TEXT) + 1, 0) == LOCK_TEXT:
+                path.unlink()
+        os.close(fd)
+
+
+def _check_folder(out: Path) -> None:
+    """Refuse a folder that is not an earlier site, or that holds what the site did not write.
+
+    Refusing is the simplest and safest choice: carrying the other files into the new site
+    would mean guessing what the user wants there, and deleting them would lose them."""
+    if not out.exists():
+        return
+    if not out.is_dir() or (any(out.iterdir()) and not (out / MARK).exists()):
         raise UsageError(
             f"{out}: not a site grandprix wrote, and it is not empty; the site replaces its "
             "folder whole, so give a new or empty folder (or the folder of an earlier site)"
         )
+    if not (out / MARK).exists():
+        return
+    others = _not_written(out)
+    if others:
+        shown = ", ".join(others[:10]) + (f" and {len(others) - 10} more" if others[10:] else "")
+        raise UsageError(
+            f"{out}: holds {shown}, which the earlier site did not write; the new site replaces "
+            f"the folder whole, so move them out of {out} first (or write the site to a new "
+            "folder)"
+        )
+
+
+def _not_written(site: Path) -> list[str]:
+    """What the earlier site in ``site`` holds that it did not write, by relative path."""
+    listed = set((site / MARK).read_text(encoding="utf-8").splitlines()[1:])
+
+    def ours(rel: str) -> bool:
+        if listed:
+            return rel in listed
+        return rel in EARLIER_SITE or re.fullmatch(r"(players|events)/[^/]+\.html", rel) is not None
+
+    others = []
+    for top, folders, files in os.walk(site):
+        here = Path(top).relative_to(site)
+        for name in sorted(folders):
+            rel = (here / name).as_posix()
+            if os.path.islink(site / rel) or not ours(rel + "/"):
+                others.append(rel)
+                folders.remove(name)  # not looked into: it is not ours as a whole
+        others += [(here / n).as_posix() for n in files if not ours((here / n).as_posix())]
+    return sorted(others)
+
+
+def _listing(folder: Path) -> list[str]:
+    """Every folder (with a final '/') and file under ``folder``, by relative path."""
+    found = []
+    for top, folders, files in os.walk(folder):
+        here = Path(top).relative_to(folder)
+        found += [(here / n).as_posix() + "/" for n in folders]
+        found += [(here / n).as_posix() for n in files]
+    return sorted(found)
+
+
+def _build(season: Season, out: Path) -> int:
+    """The site written into a folder of this run's own beside ``out``, then swapped in."""
     tables = division_standings(season)
     played = [e for e in season.events if not e.planned]
     before = _previous(season, tables, played)
     pages = _pages(tables, played)
+    # A name no other folder has: the run touches no folder beside ``out`` it did not make.
+    work = Path(tempfile.mkdtemp(dir=out.parent, prefix=f".{out.name}.", suffix=".tmp"))
+    try:
+        count = _write(season, work / "new", tables, played, before, pages)
+        _check_folder(out)  # again: files may have been put there while the site was written
+        _swap(work, out)
+    finally:
+        if out.exists() or not (work / "old").exists():  # never the earlier site, not put back
+            shutil.rmtree(work, ignore_errors=True)
+    return count
+
+
+def _write(
+    season: Season,
+    staging: Path,
+    tables: Tables,
+    played: list[SeasonEvent],
+    before: dict[str, dict[str, int]],
+    pages: Pages,
+) -> int:
+    """Every page and export written into ``staging``, the marker last; the number of pages."""
     env = Environment(
         loader=FileSystemLoader(HERE / "templates"),
         autoescape=select_autoescape(["html"], default_for_string=True, default=True),
@@ -80,13 +234,9 @@ def build_site(season: Season, out: Path) -> int:
         lstrip_blocks=True,
     )
     common = {"season_name": season.name, "decimals": season.rules.standings.decimals}
-    staging = out.parent / f".{out.name}.building"
-    if staging.exists():
-        shutil.rmtree(staging)
     (staging / "players").mkdir(parents=True)
     (staging / "events").mkdir()
     shutil.copy(HERE / "style.css", staging / "style.css")
-    (staging / MARK).write_text("written by grandprix site; replaced whole by the next run\n")
     count = 0
 
     def write(path: str, template: str, **values: object) -> None:
@@ -121,9 +271,9 @@ def build_site(season: Season, out: Path) -> int:
     except BaseException:
         if exports is not None:
             exports.cancel()
-        shutil.rmtree(staging, ignore_errors=True)  # the old site stays as it was
         raise
-    _swap(staging, out)
+    listing = "\n".join([MARK_HEAD, *_listing(staging), MARK])
+    (staging / MARK).write_text(listing + "\n", encoding="utf-8")
     return count
 
 
@@ -176,15 +326,17 @@ class Exports:
             self.process = None
 
 
-def _swap(staging: Path, out: Path) -> None:
-    old = out.parent / f".{out.name}.old"
-    if old.exists():
-        shutil.rmtree(old)
+def _swap(work: Path, out: Path) -> None:
+    """Publish ``work/new`` as ``out`` by rename; the earlier site, moved to ``work/old`` for
+    the moment, is put back if the new one cannot take its place."""
     if out.exists():
-        out.rename(old)
-    staging.rename(out)
-    if old.exists():
-        shutil.rmtree(old)
+        out.rename(work / "old")
+    try:
+        (work / "new").rename(out)
+    except OSError:
+        if (work / "old").exists():
+            (work / "old").rename(out)
+        raise
 
 
 def _pages(tables: Tables, played: list[SeasonEvent]) -> Pages:

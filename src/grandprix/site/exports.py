@@ -1,4 +1,10 @@
-"""Exports of the standings and results: CSV, JSON (with its schema) and XLSX (UT-8)."""
+"""Exports of the standings and results: CSV, JSON (with its schema) and XLSX (UT-8).
+
+The CSV and XLSX rows are the same rows: their text from input files (division, player id and
+name, event and section names) goes through ``safe_text``, so that no cell is a formula in a
+spreadsheet; the XLSX writes every cell as a string cell, as the CSV has it. JSON is no formula
+surface and keeps the text as the files give it.
+"""
 
 from __future__ import annotations
 
@@ -6,11 +12,15 @@ import csv
 import io
 import json
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from grandprix.numbers import show
 from grandprix.season.model import Line, Season
 from grandprix.season.report import player_id
+from grandprix.writers.cells import safe_text
+
+if TYPE_CHECKING:
+    from openpyxl.worksheet._write_only import WriteOnlyWorksheet
 
 Tables = list[tuple[str, list[Line]]]
 STANDINGS_COLUMNS = ["division", "rank", "player_id", "name", "points", "events"]
@@ -76,8 +86,9 @@ def _results(tables: Tables, decimals: int) -> list[list[str]]:
         for line in lines:
             for award in line.awards:
                 rows.append(
-                    [division, player_id(line), line.name, award.date.isoformat(),
-                     award.event_name, award.section, award.place, show(award.score),
+                    [safe_text(division), safe_text(player_id(line)), safe_text(line.name),
+                     award.date.isoformat(), safe_text(award.event_name),
+                     safe_text(award.section), award.place, show(award.score),
                      show(award.points, decimals), "yes" if award in line.counted else "no"]
                 )  # fmt: skip
     return rows
@@ -86,10 +97,10 @@ def _results(tables: Tables, decimals: int) -> list[list[str]]:
 def _standings(tables: Tables, decimals: int) -> list[list[str]]:
     return [
         [
-            division,
+            safe_text(division),
             line.rank,
-            player_id(line),
-            line.name,
+            safe_text(player_id(line)),
+            safe_text(line.name),
             show(line.total, decimals),
             str(line.events),
         ]
@@ -156,7 +167,8 @@ def write_text_exports(folder: Path, season: Season, tables: Tables) -> list[str
 
 
 def write_xlsx(folder: Path, season: Season, tables: Tables) -> list[str]:
-    """season.xlsx: the standings and the results sheets, the same rows as the CSV files."""
+    """season.xlsx: the standings and the results sheets, the same rows as the CSV files, every
+    cell a string cell."""
     from openpyxl import Workbook
 
     decimals = season.rules.standings.decimals
@@ -169,6 +181,22 @@ def write_xlsx(folder: Path, season: Season, tables: Tables) -> list[str]:
         sheet = book.create_sheet(title)
         sheet.append(header)
         for row in rows:
-            sheet.append(row)
+            sheet.append(_string_cells(sheet, row))
     book.save(folder / "season.xlsx")
     return ["season.xlsx"]
+
+
+def _string_cells(sheet: WriteOnlyWorksheet, row: list[str]) -> list[object]:
+    """The row with every value a string cell. openpyxl makes a str that begins with '=' a
+    formula and '#N/A' and the like error cells, so a value that begins with '=' or '#' goes in
+    as a cell typed string; the others are string cells already (a cell object for every value
+    would slow the largest sheets by a quarter)."""
+    out: list[object] = list(row)
+    for i, value in enumerate(row):
+        if value.startswith(("=", "#")):
+            from openpyxl.cell import WriteOnlyCell
+
+            cell = WriteOnlyCell(sheet, value)
+            cell.data_type = "s"
+            out[i] = cell
+    return out

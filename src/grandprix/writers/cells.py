@@ -1,0 +1,21 @@
+"""Text from input files made safe for a spreadsheet cell (OWASP, CSV injection).
+
+A spreadsheet opening a CSV or XLSX file runs a cell that begins with ``=``, ``+``, ``-`` or
+``@`` as a formula (a tab or a carriage return first is read past), so a player named
+``=HYPERLINK(...)`` in a results file could run in the coordinator's spreadsheet. Every writer of
+CSV or XLSX passes each text cell taken from an input file through ``safe_text``; the numbers
+we compute (points ``-1.50``, places ``9-10``) are written as they are.
+"""
+
+from __future__ import annotations
+
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def safe_text(text: str) -> str:
+    """``text`` with a single quote before it when it begins with ``= + - @``, a tab or a
+    carriage return, as OWASP's CSV injection guidance recommends; any other text unchanged.
+
+    Only for text from input files (names, ids, event, section, division and prize names, and
+    reasons that quote them), never for numbers we compute."""
+    return "'" + text if text.startswith(FORMULA_STARTS) else text
