@@ -187,6 +187,13 @@ def people_json(found: list[Person], matches: list[NearMatch]) -> str:
     return json.dumps(document, indent=2, ensure_ascii=False) + "\n"
 
 
+def alias_line(name: str, other: str, decision: str) -> str:
+    """One aliases.csv row, quoted as CSV needs ('Hadad, Peter' holds a comma)."""
+    out = io.StringIO()
+    csv.writer(out, lineterminator="").writerow([name, other, decision])
+    return out.getvalue()
+
+
 def people_text(found: list[Person], matches: list[NearMatch], review: bool) -> str:
     lines = [f"{len(found)} players"]
     for p in found:
@@ -203,10 +210,9 @@ def people_text(found: list[Person], matches: list[NearMatch], review: bool) -> 
                 f"  {m.first.name} ({', '.join(m.first.events)}) ~ {m.second.name} "
                 f"({', '.join(m.second.events)}): similarity {m.score:.0f}"
             )
-            lines.append(
-                f"    add '{m.first.name},{m.second.name},same' or "
-                f"'{m.first.name},{m.second.name},different'"
-            )
+            lines.append("    add one of these lines to aliases.csv:")
+            for decision in ("same", "different"):
+                lines.append("      " + alias_line(m.first.name, m.second.name, decision))
         kept = [m for m in matches if not m.uncertain]
         if kept:
             lines.append("")
