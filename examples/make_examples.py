@@ -285,7 +285,9 @@ def class_championships() -> None:
     season = HERE.parent / "utah-2026"
     season.mkdir(exist_ok=True)
     lines = ['name = "Utah Chess Grand Prix 2026 (example, one event so far)"',
-             "start = 2026-01-01", "end = 2026-12-31", 'rules = "utah-2012"', "",
+             "start = 2026-01-01", "end = 2026-12-31", 'rules = "utah-2012"',
+             "# The event's own folder holds its results; the season may read them from there.",
+             'shared_folders = ["../events/class_championships_2026/results"]', "",
              "[[events]]", 'name = "Utah Class Championships"', f"date = {DAY}"]  # fmt: skip
     for section, _ in SECTIONS:  # UCC-16, UT-7: every section earns, at its own rate
         slug = section.lower().replace("-", "_").replace("/", "")

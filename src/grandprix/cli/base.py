@@ -8,6 +8,7 @@ Exit codes: 0 done; 1 the check found problems; 2 bad input or bad usage (nothin
 from __future__ import annotations
 
 import gc
+import os
 import sys
 import traceback
 from collections import Counter
@@ -26,6 +27,7 @@ if TYPE_CHECKING:
 
 EXIT_INPUT = 2
 EXIT_INTERNAL = 70  # EX_SOFTWARE of sysexits.h
+EXIT_PIPE = 141  # what a shell reports for a process ended by SIGPIPE
 MAX_PER_FILE = 50  # messages printed for one file; the rest are counted
 SEASON_DIR = click.Path(path_type=Path, file_okay=False)
 EVENT_FILE = click.Path(path_type=Path, dir_okay=False)
@@ -68,6 +70,10 @@ class _Boundary(click.Group):
         except KeyboardInterrupt:
             click.echo("interrupted", err=True)
             sys.exit(130)
+        except BrokenPipeError:  # the reader of the output stopped early ('| head'): not a bug
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(devnull, sys.stdout.fileno())
+            sys.exit(EXIT_PIPE)
         except Exception as exc:  # a bug: say so in one line, never a traceback by default
             if ctx.meta.get("debug"):
                 traceback.print_exc()

@@ -22,8 +22,8 @@ STORE = click.option(
     type=click.Path(path_type=Path, dir_okay=False),
     default=Path("ratings.sqlite"),
     show_default=True,
-    help="The rating store (an SQLite file). Only 'import' creates or changes it; a season "
-    "names it with 'ratings_store' in season.toml.",
+    help="The rating store (an SQLite file). Only 'import' creates one or adds to it, and "
+    "'remove' takes a list out; a season names it with 'ratings_store' in season.toml.",
 )
 KIND = click.option(
     "--kind",

@@ -9,6 +9,7 @@ from collections.abc import Callable, Iterable, Sequence
 from itertools import pairwise
 
 from grandprix.model import Location, Player, Problem, Section, Severity
+from grandprix.numbers import show
 from grandprix.placings import parse_rank
 from grandprix.season.identity import birth_year, name_key
 from grandprix.season.model import Alias, Season
@@ -61,8 +62,8 @@ def rank_contradictions(section: Section) -> list[Problem]:
             return [
                 Problem(
                     _where(below, section),
-                    f"rank {below.declared_rank} with {below.points} points is below rank "
-                    f"{above.declared_rank} with {above.points} (line {_line(above)}): the "
+                    f"rank {below.declared_rank} with {show(below.points)} points is below rank "
+                    f"{above.declared_rank} with {show(above.points)} (line {_line(above)}): the "
                     "ranks contradict the points; check the file",
                     Severity.WARNING,
                 )
