@@ -103,7 +103,7 @@ def test_players_command_review(tmp_path: Path) -> None:
     assert result.exit_code == 0
     assert "260 players" in result.stdout
     assert "2 uncertain match(es)" in result.stdout
-    assert "add 'Hadad Peter,Haddad Peter,same'" in result.stdout
+    assert "      Hadad Peter,Haddad Peter,same\n" in result.stdout
 
 
 @pytest.mark.parametrize("fmt", ["csv", "json"])

@@ -22,7 +22,7 @@ def contained(base: Path, name: str, allowed: Sequence[Path] = ()) -> Path:
     target = (base / raw).resolve()
     if any(target == root or root in target.parents for root in roots):
         return target
-    what = "an absolute path" if raw.is_absolute() else "outside the folder"
+    what = "an absolute path outside the folder" if raw.is_absolute() else "outside the folder"
     shared = " or the shared folders it names" if allowed else ""
     raise OutsideError(
         f"'{name[:120]}' is {what}: files must be inside {base}{shared} (after following "

@@ -51,6 +51,7 @@ def ratings_import(file: Path, kind: str, date: datetime.datetime, store: Path) 
 
     from grandprix.ratings.store import RatingStore
 
+    new_store = not store.exists()
     try:
         size = file.read_bytes().count(b"\n") if file.is_file() else 0
         with (
@@ -68,6 +69,8 @@ def ratings_import(file: Path, kind: str, date: datetime.datetime, store: Path) 
                 file, kind, date.date(), lambda n: bar.update(task, completed=n)
             )
     except GrandprixError as exc:
+        if new_store:  # the store this run created holds nothing: leave no empty file behind
+            store.unlink(missing_ok=True)
         fail(exc)
     verb = "imported" if result.new else "already in the store, nothing changed:"
     click.echo(f"{verb} {result.list.kind} list of {result.list.date}: {result.list.rows} players")

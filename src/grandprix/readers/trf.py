@@ -98,8 +98,13 @@ def read_trf(path: str | Path, data: bytes | None = None) -> tuple[Section | Non
     elif re.search(r"robin|berger|\brr\b|all.play.all", kind):
         info.round_robin = True
     if not players:
-        problems.append(Problem(Location(name), "no player records (lines starting with 001)"))
-        return None, problems
+        problems.append(
+            Problem(
+                Location(name, 1),
+                "no player records (lines starting with 001): the event has no results yet",
+                Severity.WARNING,
+            )
+        )
     return assemble(info, players, problems), problems
 
 

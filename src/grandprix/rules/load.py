@@ -43,7 +43,16 @@ class TomlFile:
 def read_toml(path: Path, problems: list[Problem]) -> TomlFile | None:
     """Parse a TOML file; a syntax error becomes a located problem."""
     try:
-        text = path.read_text(encoding="utf-8")
+        raw = path.read_bytes()
+        if raw.startswith((b"\xff\xfe", b"\xfe\xff")):
+            problems.append(
+                Problem(
+                    Location(str(path), 1),
+                    "saved as UTF-16; TOML files are UTF-8: save it again as UTF-8",
+                )
+            )
+            return None
+        text = raw.decode("utf-8-sig")
     except OSError as exc:
         problems.append(Problem(Location(str(path)), f"cannot read the file: {exc.strerror}"))
         return None
@@ -54,6 +63,10 @@ def read_toml(path: Path, problems: list[Problem]) -> TomlFile | None:
         return None
     try:
         data = tomllib.loads(text)
+    except RecursionError:
+        line = _too_deep(text)
+        problems.append(Problem(Location(str(path), line), "not valid TOML: nested too deeply"))
+        return None
     except tomllib.TOMLDecodeError as exc:
         match = _TOML_POSITION.search(str(exc))
         if match:
@@ -66,6 +79,17 @@ def read_toml(path: Path, problems: list[Problem]) -> TomlFile | None:
         problems.append(Problem(Location(str(path), line, column), f"not valid TOML: {message}"))
         return None
     return TomlFile(path, text, data)
+
+
+def _too_deep(text: str, limit: int = 100) -> int:
+    """The line where brackets first nest deeper than ``limit`` (for a located message)."""
+    depth = 0
+    for number, line in enumerate(text.split("\n"), start=1):
+        for char in line:
+            depth += {"[": 1, "{": 1, "]": -1, "}": -1}.get(char, 0)
+            if depth > limit:
+                return number
+    return 1
 
 
 def validation_problems(
@@ -167,17 +191,27 @@ def load_rules(
         return None
     if source is None:
         return None
+
+    def locate(loc: KeyPath) -> Location:
+        if _has(overrides, loc):
+            return season.where(override_key + loc)
+        return source.where(loc)
+
     try:
-        return RuleSet.model_validate(merge(source.data, overrides))
+        rules = RuleSet.model_validate(merge(source.data, overrides))
     except ValidationError as exc:
-
-        def locate(loc: KeyPath) -> Location:
-            if _has(overrides, loc):
-                return season.where(override_key + loc)
-            return source.where(loc)
-
         problems.extend(validation_problems(exc, RuleSet, locate))
         return None
+    if not (rules.points.from_score or rules.points.classes or rules.points.table):
+        problems.append(
+            Problem(
+                locate(("points", "table")),
+                "the rules award no points: give points.table (e.g. [21, 15, 12]), "
+                "points.classes, or points.from_score = true",
+            )
+        )
+        return None
+    return rules
 
 
 def _has(data: Any, loc: KeyPath) -> bool:

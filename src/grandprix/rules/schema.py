@@ -20,6 +20,7 @@ from pydantic import (
     ConfigDict,
     Field,
     PlainSerializer,
+    model_validator,
 )
 
 from grandprix.numbers import parse_score, show
@@ -55,6 +56,8 @@ def _within(low: int, high: int, what: str) -> AfterValidator:
     """A bound of a kind of number (documented in the reference, issue 2.1 item 3)."""
 
     def check(value: Fraction) -> Fraction:
+        if value < 0 <= low:
+            raise ValueError(f"{what} cannot be negative, got {show(value, 2)}")
         if not low <= value <= high:
             raise ValueError(f"{what} must be from {low:,} to {high:,}, got {show(value, 2)}")
         return value
@@ -162,7 +165,7 @@ class Counting(Strict):
         description="`all` results, the `best` N (ACF-14), or the best ceil(percent% of the "
         "season's events) (LUP-3, D-LUP-1).",
     )
-    best: Count = Field(default=5, ge=1, description="N for `best` (ACF-14: 5).")
+    best: int = Field(default=5, ge=1, le=1_000_000, description="N for `best` (ACF-14: 5).")
     percent: Percent = Field(
         default=Fraction(70),
         description="Percentage of the season's calendar for `percent`, rounded up (LUP-3: 70).",
@@ -251,6 +254,19 @@ class Conditions(Strict):
         "an unrated player's class is the one given to them (entries, players.csv `class`).",
     )
 
+    @model_validator(mode="after")
+    def _bands_not_empty(self) -> Conditions:
+        for low, high, what in (
+            (self.rating_at_least, self.rating_below, "rating"),
+            (self.age_at_least, self.age_below, "age"),
+        ):
+            if low is not None and high is not None and low >= high:
+                raise ValueError(
+                    f"{what}_at_least = {low} is not below {what}_below = {high}: nobody "
+                    "qualifies; correct the band"
+                )
+        return self
+
 
 class Division(Conditions):
     """A division: who belongs to it, and how it earns points (ACF-8, ACF-13, LUP-5)."""
@@ -318,6 +334,12 @@ class Prize(Conditions):
         description="One prize for each value of this attribute whose players have no other "
         'prize: the best of them gets it (ACF-8 state prize: `each = "region"`).',
     )
+
+    @model_validator(mode="after")
+    def _money_or_title(self) -> Prize:
+        if self.amount is None and self.title is None:
+            raise ValueError(f"prize '{self.name[:60]}' needs an 'amount' or a 'title'")
+        return self
 
 
 class Prizes(Strict):

@@ -275,7 +275,16 @@ def _events(
             else entry.sections
         )
         sections = []
+        names: dict[str, int] = {}
         for j, sub in enumerate(entries):
+            if names.setdefault(sub.name, j) != j:
+                problems.append(
+                    Problem(
+                        toml.where((*key, "sections", j, "name")),
+                        f"section '{sub.name}' is listed twice in event '{entry.name}'; give "
+                        "each section its own name",
+                    )
+                )
             sub_key = (*key, "results") if entry.results else (*key, "sections", j, "results")
             path = files.inside(sub.results, sub_key)
             if path is None:
@@ -329,7 +338,7 @@ def _check_tiebreaks(
             )
             problems.append(Problem(where, f"event '{entry.name}': {exc}"))
         else:
-            where = toml.where(("rules",))
+            where = toml.where(("rules", "points", "tiebreaks"))
             problems.append(Problem(where, f"the rules' points.tiebreaks: {exc}"))
 
 
@@ -366,8 +375,9 @@ def _section(
         problems.append(
             Problem(
                 where,
-                f"section '{entry.name}' of event '{event}' has no players in its file; it "
-                "earns no points (add the results, or mark the event 'planned = true')",
+                f"section '{entry.name}' of event '{event}' has no players in its file "
+                f"'{entry.results}'; it earns no points (add the results, or mark the event "
+                "'planned = true')",
                 Severity.WARNING,
             )
         )
