@@ -78,6 +78,15 @@ def read_toml(path: Path, problems: list[Problem]) -> TomlFile | None:
             message += " at the end of the file (an unclosed bracket or quote?)"
         problems.append(Problem(Location(str(path), line, column), f"not valid TOML: {message}"))
         return None
+    except ValueError as exc:  # tomllib's integer-size limit ("Exceeds the limit ... digits")
+        found = re.search(r"\d{4000,}", text)
+        line = text.count("\n", 0, found.start()) + 1 if found else 1
+        problems.append(
+            Problem(
+                Location(str(path), line), f"not valid TOML: a number is too long ({exc})"[:160]
+            )
+        )
+        return None
     return TomlFile(path, text, data)
 
 
