@@ -129,7 +129,7 @@ def test_ucc16_the_events_sections_feed_the_season(tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     ("row", "message"),
     [
-        ("A,1,15x0,,yes,,,,,,,,\n", "entries.csv:2:3: rating '15x0' is not a number"),
+        ("A,1,15x0,,yes,,,,,,,,\n", "entries.csv:2:3: rating '15x0' is not a rating"),
         ("A,1,,14,yes,,,,,,,,\n", "entries.csv:2:4: grade '14' is out of range"),
         ("A,1,1500,,yes,,,,,7,,,\n",
          "entries.csv:2:10: bye asked for round '7', which does not exist"),

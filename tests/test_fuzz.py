@@ -5,8 +5,10 @@ the command line exits 0, 1 (``check`` found errors) or 2 (bad input), never wit
 an internal error (exit 70). A season that ``check`` passes never fails in another command, and
 one it fails is never computed by another command.
 
-Inputs are near-valid: the files of the example seasons mutated (bytes, lines, fields, TOML
-values, rule-set overrides, lines swapped between files), plus fully random bytes.
+Inputs are near-valid: the files of the example seasons (results, players.csv, aliases.csv,
+rating lists, season.toml) mutated by bytes, lines, fields, who a player is, TOML values and
+rule-set overrides, lines swapped between files; plus fully random bytes. A failing season is
+reported with the diff of what was changed.
 
 Profiles: ``ci`` (the default, about a minute on one core) and ``long`` (``GRANDPRIX_FUZZ=long``,
 20,000 inputs or more; ``benchmarks/fuzz_long.py`` runs it and counts them). With
@@ -41,7 +43,7 @@ from typing import Any, NoReturn
 import openpyxl
 import pytest
 from click.testing import CliRunner, Result
-from hypothesis import HealthCheck, assume, given, note, settings
+from hypothesis import HealthCheck, Phase, assume, given, note, settings
 from hypothesis import strategies as st
 from hypothesis.strategies import DrawFn
 from pydantic import BaseModel
@@ -50,13 +52,15 @@ import grandprix
 from grandprix.cli import main
 from grandprix.errors import GrandprixError
 from grandprix.model import Problem
+from grandprix.ratings.formats import read_rows
 from grandprix.readers import load_section
 from grandprix.readers.chess_results import read_chess_results
 from grandprix.readers.standings_csv import read_standings_csv
 from grandprix.readers.trf import read_trf
 from grandprix.rules.schema import RuleSet
 from grandprix.season.config import SeasonFile, load_season
-from grandprix.season.identity import normalise
+from grandprix.season.identity import name_key, normalise
+from grandprix.synthetic import fide_rating_list
 
 # --------------------------------------------------------------------------------------------
 # Profiles
@@ -66,6 +70,8 @@ _COMMON: dict[str, Any] = {
     "deadline": None,
     "derandomize": False,
     "print_blob": True,
+    # The explain phase varies a failing season part by part: minutes per failure, little gain.
+    "phases": [phase for phase in Phase if phase is not Phase.explain],
     "suppress_health_check": [
         HealthCheck.too_slow,
         HealthCheck.data_too_large,
@@ -74,7 +80,7 @@ _COMMON: dict[str, Any] = {
     ],
 }
 settings.register_profile("ci", max_examples=100, **_COMMON)
-settings.register_profile("long", max_examples=1500, **_COMMON)
+settings.register_profile("long", max_examples=1000, **_COMMON)
 # Seconds before one input counts as a hang (reported as a failure).
 TIME_LIMIT = {"ci": 30.0, "long": 60.0}[PROFILE]
 
@@ -161,6 +167,21 @@ You find all details to this tournament under  http://chess-results.com/tnr1.asp
 Chess-Tournament-Results-Server: Chess-Results
 """
 CHESS_RESULTS_BYTES = CHESS_RESULTS_SEED.encode("utf-8")
+FIDE_XML_SEED = b"""<?xml version="1.0" encoding="utf-8"?>
+<playerslist>
+<player><fideid>9100000</fideid><name>Vance, Aiden</name><country>AUS</country><sex>M</sex>\
+<title>FM</title><rating>1981</rating><rapid_rating>1900</rapid_rating><blitz_rating></blitz_rating>\
+<birthday>1950</birthday></player>
+<player><fideid>9100007</fideid><name>Ford, Boris</name><country>AUS</country><sex>F</sex>\
+<title></title><rating>1308</rating><rapid_rating></rapid_rating><blitz_rating>1400</blitz_rating>\
+<birthday>0000</birthday></player>
+</playerslist>
+"""
+RATING_LIST_SEEDS = {
+    **{f"list{i}.csv": data for i, data in enumerate(OTHER_CSV_SEEDS) if b"rating" in data},
+    "fide.txt": fide_rating_list(6, 1).encode("utf-8"),
+    "fide.xml": FIDE_XML_SEED,
+}
 ALL_SEEDS = [
     *TRF_SEEDS,
     *CSV_SEEDS,
@@ -183,12 +204,20 @@ XLSX_CHARS = st.characters(exclude_categories=["Cs", "Cc"])
 
 
 class Huge(str):
-    """A number too long for ``int(text)`` (4300 digits), shown short in reports."""
+    """A long run of digits (``int(text)`` refuses more than 4300), shown short in reports."""
 
     __slots__ = ()
 
     def __repr__(self) -> str:
-        return f"'1' + '0' * {len(self) - 1}"
+        return f"{self[:1]!r} + {self[1:2]!r} * {len(self) - 1}"
+
+
+LONG_DIGITS = st.builds(
+    lambda n, first, rest: Huge(first + rest * (n - 1)),
+    st.sampled_from([4300, 4301, 5000]),  # the limit of int(text) is 4300 digits
+    st.sampled_from("19"),
+    st.sampled_from("09"),
+)
 
 
 HUGE_DIGITS = Huge("1" + "0" * 5000)
@@ -207,10 +236,22 @@ NASTY = (
 )
 
 
+# A round cell of a chess-results crosstable: opponent (row), colour, result.
+GAME_CELLS = st.builds(
+    lambda opponent, colour, result: f"{opponent}{colour}{result}",
+    st.one_of(st.integers(0, 12).map(str), st.integers(0, 10**9).map(str), LONG_DIGITS),
+    st.sampled_from("wbs"),
+    st.sampled_from("10½=+-"),
+)
+
+
 def field_values() -> st.SearchStrategy[str]:
     """Text for one field: numbers of every shape, dates, separators and random text."""
     return st.one_of(
         st.sampled_from(NASTY),
+        LONG_DIGITS,
+        LONG_DIGITS,
+        GAME_CELLS,
         st.integers(-1000, 10**6).map(str),
         st.integers(min_value=-(2**80), max_value=2**80).map(str),
         st.decimals(allow_nan=True, allow_infinity=True).map(str),
@@ -252,14 +293,14 @@ TOML_SCALARS: st.SearchStrategy[Any] = st.one_of(
     st.times(),
     st.sampled_from(RAW_TOML),
 )
-TOML_VALUES: st.SearchStrategy[Any] = st.recursive(
-    TOML_SCALARS,
-    lambda inner: st.one_of(
-        st.lists(inner, max_size=4),
-        st.dictionaries(st.text(TEXT_CHARS, max_size=8), inner, max_size=3),
-    ),
-    max_leaves=6,
-)
+
+
+def _toml_containers(inner: st.SearchStrategy[Any]) -> st.SearchStrategy[Any]:
+    keys = st.text(TEXT_CHARS, max_size=8)
+    return st.one_of(st.lists(inner, max_size=4), st.dictionaries(keys, inner, max_size=3))
+
+
+TOML_VALUES: st.SearchStrategy[Any] = st.recursive(TOML_SCALARS, _toml_containers, max_leaves=6)
 NUMBERS: st.SearchStrategy[Any] = st.one_of(
     st.integers(-5, 5000),
     st.integers(-(2**63), 2**63 - 1),
@@ -522,7 +563,7 @@ def flip_byte(draw: DrawFn, data: bytes) -> bytes:
 
 SNIPPETS = (
     *(b"\x00", b"\xff\xfe", b"\xef\xbb\xbf", b"\r", b"\n", b"\r\n", b",", b";", b'"', b"\xe9"),
-    *("½".encode(), b"\x85", b"\t", b" " * 40, b"#", b"=", b"[", b"]]"),
+    *("½".encode(), b"\x85", b"\t", b" " * 40, b"#", b"=", b"[", b"]]", b"9" * 4301),
 )
 
 
@@ -602,8 +643,10 @@ def csv_field(draw: DrawFn, data: bytes) -> bytes:
     if not lines:
         return data
     i = draw(st.integers(0, len(lines) - 1))
+    k = draw(st.integers(0, len(lines) - 1))
     try:
         row = next(csv.reader([lines[i]]), [])
+        other = next(csv.reader([lines[k]]), []) or [""]
     except csv.Error:
         return data
     how = draw(st.sampled_from(["replace", "replace", "replace", "delete", "add", "copy"]))
@@ -611,7 +654,6 @@ def csv_field(draw: DrawFn, data: bytes) -> bytes:
     if how == "delete" and j < len(row):
         del row[j]
     elif how == "copy":
-        other = next(csv.reader([draw(st.sampled_from(lines))]), [""]) or [""]
         row.insert(j, draw(st.sampled_from(other)))
     elif how == "add" or j >= len(row):
         row.insert(j, draw(field_values()))
@@ -635,6 +677,28 @@ def csv_semicolons(draw: DrawFn, data: bytes) -> bytes:
     for row in rows:
         writer.writerow([c.replace(".", ",") if decimal_comma else c for c in row])
     return _bytes(out.getvalue())
+
+
+def crosstable_cell(draw: DrawFn, data: bytes) -> bytes:
+    """Replace a cell of a player row of a chess-results crosstable (rounds, rank, points)."""
+    lines = _text(data).splitlines()
+    header = next((i for i, line in enumerate(lines) if line.lower().startswith("rk")), None)
+    if header is None or header + 1 >= len(lines):
+        return csv_field(draw, data)
+    i = draw(st.integers(header + 1, len(lines) - 1))
+    try:
+        row = next(csv.reader([lines[i]]), [])
+    except csv.Error:
+        return data
+    if not row:
+        return data
+    j = draw(st.integers(0, len(row) - 1))
+    byes = st.sampled_from(["-1", "-½", "-0", "0", "", "-", "+", "w1", "1w", "1x1"])
+    row[j] = draw(st.one_of(GAME_CELLS, GAME_CELLS, byes, field_values()))
+    out = io.StringIO()
+    csv.writer(out, lineterminator="").writerow(row)
+    lines[i] = out.getvalue()
+    return _bytes("\n".join(lines) + "\n")
 
 
 # (first, last) columns of the fields of a TRF player record, 1-based inclusive.
@@ -715,6 +779,7 @@ GENERIC: tuple[Mutation, ...] = (
 MUTATIONS: dict[str, tuple[Mutation, ...]] = {
     "trf": (*GENERIC, trf_field, trf_field, trf_field, trf_header),
     "csv": (*GENERIC, csv_field, csv_field, csv_field, csv_semicolons),
+    "chess-results": (*GENERIC, crosstable_cell, crosstable_cell, crosstable_cell, csv_field),
     "any": GENERIC,
 }
 
@@ -743,6 +808,8 @@ def mutated(draw: DrawFn, seeds: list[bytes], kind: str) -> bytes:
 
 XLSX_VALUES: st.SearchStrategy[Any] = st.one_of(
     st.none(),
+    GAME_CELLS,
+    LONG_DIGITS,
     st.text(XLSX_CHARS, max_size=20),
     st.sampled_from([s for s in NASTY if not any(ord(c) < 32 for c in s)]),
     st.integers(-(10**6), 10**6),
@@ -785,6 +852,12 @@ def _stable(xlsx: bytes) -> bytes:
     return out.getvalue()
 
 
+PLAYER_ROWS = (
+    next(i for i, row in enumerate(SEED_GRID) if row and row[0] == "Rk.") + 1,
+    max(i for i, row in enumerate(SEED_GRID) if len(row) > 5),
+)
+
+
 @st.composite
 def workbooks(draw: DrawFn) -> bytes:
     """The seed crosstable with some cells, rows or columns changed, saved as xlsx."""
@@ -802,6 +875,8 @@ def workbooks(draw: DrawFn) -> bytes:
         i = draw(st.integers(0, len(grid) - 1))
         j = draw(st.integers(0, len(grid) - 1))
         if how == "cell":
+            if draw(st.booleans()) and len(grid) > PLAYER_ROWS[0]:  # a player row
+                i = draw(st.integers(PLAYER_ROWS[0], min(PLAYER_ROWS[1], len(grid) - 1)))
             row = grid[i]
             k = draw(st.integers(0, len(row)))
             value = draw(XLSX_VALUES)
@@ -844,7 +919,14 @@ def workbooks(draw: DrawFn) -> bytes:
 # --------------------------------------------------------------------------------------------
 # Whole seasons
 
-Files = dict[str, bytes]
+
+class Files(dict[str, bytes]):
+    """The files of a season folder by path; shown by name only (the diff is noted apart)."""
+
+    def __repr__(self) -> str:
+        return f"<{len(self)} files: {', '.join(sorted(self))}>"
+
+
 TEXT_FILE = re.compile(r"\.(toml|csv|trf)$")
 
 
@@ -975,7 +1057,7 @@ def _names(files: Files) -> list[str]:
 def identity_value(draw: DrawFn, files: Files, column: str) -> str:
     """A believable value of a column: another player's name or id, a rating, a date..."""
     pool = _values(files, column)
-    choices: list[st.SearchStrategy[str]] = [st.just("")]
+    choices: list[st.SearchStrategy[str]] = [st.just(""), LONG_DIGITS]
     if pool:
         choices.append(st.sampled_from(pool))
     if column == "name" and pool:
@@ -1006,7 +1088,7 @@ def identity_value(draw: DrawFn, files: Files, column: str) -> str:
 def change_identity(draw: DrawFn, files: Files) -> None:
     """Change who a player is (name, id, rating, birth date, sex, ...) or add such a column,
     keeping the file readable: the change reaches matching, divisions and prizes."""
-    names = sorted(n for n in files if n.endswith((".trf", ".csv")) and not n.startswith("lists/"))
+    names = sorted(n for n in files if n.endswith((".trf", ".csv")))
     if not names:
         return
     name = draw(st.sampled_from(names))
@@ -1078,14 +1160,14 @@ def aliases_csv(draw: DrawFn, files: Files) -> bytes:
 
 SEASON_MUTATIONS = _words(
     "bytes bytes swap-lines toml toml toml rules rules rules identity identity identity identity "
-    "aliases remove replace chess-results store"
+    "rules-file aliases remove replace chess-results store"
 )
 
 
 @st.composite
 def season_files(draw: DrawFn, season: str) -> Files:
     """The files of an example season after one to three mutations."""
-    files = dict(SEASON_FILES[season])
+    files = Files(SEASON_FILES[season])
     for _ in range(draw(st.integers(1, 3))):
         how = draw(st.sampled_from(SEASON_MUTATIONS))
         names = sorted(files)
@@ -1111,6 +1193,19 @@ def season_files(draw: DrawFn, season: str) -> Files:
         elif how in ("toml", "rules") and doc is not None:
             change = mutate_tree if how == "toml" else override_rules
             files["season.toml"] = _bytes(dump_toml(change(draw, doc, season), draw(st.booleans())))
+        elif how == "rules-file" and doc is not None:
+            base = draw(st.sampled_from(sorted(PRESETS)))
+            rules = PRESETS[base]
+            for _ in range(draw(st.integers(0, 2))):
+                rules = mutate_tree(draw, rules, season)
+            files["my-rules.toml"] = _bytes(dump_toml(rules))
+            if draw(st.booleans()):
+                doc["rules"] = "my-rules.toml"
+            else:  # the file, with overrides
+                overrides = override_rules(draw, {"rules": base}, season)["rules"]
+                doc["rules"] = {**overrides, "file": "my-rules.toml"}
+                doc["rules"].pop("preset", None)
+            files["season.toml"] = _bytes(dump_toml(doc))
         elif how == "identity":
             change_identity(draw, files)
         elif how == "aliases":
@@ -1132,7 +1227,7 @@ def season_files(draw: DrawFn, season: str) -> Files:
             if xlsx:
                 files[target] = draw(workbooks())
             elif draw(st.booleans()):
-                files[target] = mutate(draw, CHESS_RESULTS_BYTES, "csv", 2)
+                files[target] = mutate(draw, CHESS_RESULTS_BYTES, "chess-results", 2)
             else:
                 files[target] = CHESS_RESULTS_BYTES
             events = doc["events"]
@@ -1287,21 +1382,33 @@ def expect(result: Result, args: list[str], codes: tuple[int, ...]) -> None:
     )
 
 
+def _unquoted(cell: str) -> str:
+    """A CSV cell without the quote that keeps a spreadsheet from reading it as a formula."""
+    return cell[1:] if cell[:1] == "'" and cell[1:2] in ("=", "+", "-", "@", "\t", "\r") else cell
+
+
 def unambiguous_players(standings_csv: str) -> list[str]:
-    """Ids (or names) of the standings that `explain` finds as exactly one player."""
+    """Ids (or names) of the standings that `explain` finds as exactly one player.
+
+    A name matches when it is equal ignoring case, accents and spaces, or has the same words
+    in any order: the candidates are unique under both, so explain must find them."""
     try:
         rows = list(csv.DictReader(io.StringIO(standings_csv)))
     except csv.Error:
         return []
     entries = [
-        (r.get("division") or "", r.get("player_id") or "", r.get("name") or "") for r in rows
+        tuple(_unquoted(r.get(k) or "") for k in ("division", "player_id", "name")) for r in rows
     ]
+
+    def same(name: str, wanted: str) -> bool:
+        return normalise(name) == normalise(wanted) or name_key(name) == name_key(wanted)
+
     found = []
     for _, ident, name in entries:
         wanted = ident or name
         if not wanted.strip():
             continue
-        match = [e for e in entries if e[1] == wanted or normalise(e[2]) == normalise(wanted)]
+        match = [e for e in entries if e[1] == wanted or same(e[2], wanted)]
         per_table = max(sum(1 for e in match if e[0] == m[0]) for m in match)
         if per_table == 1 and len({e[1:] for e in match}) == 1:
             found.append(wanted)
@@ -1312,13 +1419,13 @@ def unambiguous_players(standings_csv: str) -> list[str]:
 # Readers
 
 
-@fuzz(3)
+@fuzz(8)
 @given(data=mutated(TRF_SEEDS, "trf"))
 def test_trf_reader_on_mutated_files(data: bytes) -> None:
     check_reader(lambda: read_trf(Path("fuzz.trf"), data))
 
 
-@fuzz(1)
+@fuzz(2)
 @given(
     head=st.sampled_from([b"", b"001 ", b"012 ", b"XXR "]),
     data=st.one_of(st.binary(max_size=2000), st.text(TEXT_CHARS).map(_bytes)),
@@ -1327,31 +1434,31 @@ def test_trf_reader_on_random_bytes(head: bytes, data: bytes) -> None:
     check_reader(lambda: read_trf(Path("fuzz.trf"), head + data))
 
 
-@fuzz(3)
+@fuzz(10)
 @given(data=mutated([*CSV_SEEDS, *OTHER_CSV_SEEDS], "csv"))
 def test_standings_csv_reader_on_mutated_files(data: bytes) -> None:
     check_reader(lambda: read_standings_csv(Path("fuzz.csv"), data))
 
 
-@fuzz(1)
+@fuzz(2)
 @given(data=st.one_of(st.binary(max_size=2000), st.text(TEXT_CHARS).map(_bytes)))
 def test_standings_csv_reader_on_random_bytes(data: bytes) -> None:
     check_reader(lambda: read_standings_csv(Path("fuzz.csv"), b"name,points\n" + data))
 
 
-@fuzz(2)
-@given(data=mutated([CHESS_RESULTS_BYTES], "csv"))
+@fuzz(8)
+@given(data=mutated([CHESS_RESULTS_BYTES], "chess-results"))
 def test_chess_results_csv_on_mutated_files(data: bytes) -> None:
     check_reader(lambda: read_chess_results(Path("fuzz.csv"), data))
 
 
-@fuzz(1)
+@fuzz(2)
 @given(data=workbooks())
 def test_chess_results_xlsx_on_mutated_workbooks(data: bytes) -> None:
     check_reader(lambda: read_chess_results(Path("fuzz.xlsx"), data))
 
 
-@fuzz(0.5)
+@fuzz(1)
 @given(
     data=st.one_of(
         st.binary(max_size=2000), st.binary(max_size=200).map(lambda b: b"PK\x03\x04" + b)
@@ -1361,7 +1468,7 @@ def test_chess_results_xlsx_on_random_bytes(data: bytes) -> None:
     check_reader(lambda: read_chess_results(Path("fuzz.xlsx"), data))
 
 
-@fuzz(1.5)
+@fuzz(3)
 @given(
     data=mutated(ALL_SEEDS, "any") | mutated(ALL_SEEDS, "csv") | mutated(ALL_SEEDS, "trf"),
     suffix=st.sampled_from([".trf", ".csv", ".txt", ".xlsx", ""]),
@@ -1373,6 +1480,23 @@ def test_any_reader_on_any_file(data: bytes, suffix: str, fmt: str | None) -> No
         path = Path(tmp) / f"fuzz{suffix}"
         path.write_bytes(data)
         check_reader(lambda: load_section(path, fmt))
+
+
+@fuzz(2)
+@given(
+    name=st.sampled_from(sorted(RATING_LIST_SEEDS)),
+    kind=st.sampled_from([*RATING_KINDS, "national-x", ""]),
+    data=st.data(),
+)
+def test_rating_list_reader_on_mutated_files(name: str, kind: str, data: st.DataObject) -> None:
+    """The rating lists a season imports: CSV, FIDE's fixed-width TXT and XML."""
+    mutated_list = data.draw(mutated([RATING_LIST_SEEDS[name]], kind_of(name)), label="list")
+
+    def read() -> tuple[object, list[Problem]]:
+        _format, rows = read_rows(Path(name), kind, mutated_list)
+        return list(rows), []  # the rows are read lazily
+
+    check_reader(read)
 
 
 # --------------------------------------------------------------------------------------------
@@ -1388,7 +1512,7 @@ def check_load_season(season: str, files: Files) -> None:
 @st.composite
 def season_toml_changed(draw: DrawFn, season: str) -> Files:
     """The season with its season.toml changed: values, keys, rule-set overrides or bytes."""
-    files = dict(SEASON_FILES[season])
+    files = Files(SEASON_FILES[season])
     how = draw(st.sampled_from(["tree", "tree", "rules", "text"]))
     doc = _parse_toml(files["season.toml"])
     if how == "text" or doc is None:
@@ -1405,7 +1529,7 @@ def season_toml_changed(draw: DrawFn, season: str) -> Files:
 @st.composite
 def players_changed(draw: DrawFn, season: str) -> Files:
     """The season with its players.csv mutated and an aliases.csv, near-valid or not."""
-    files = dict(SEASON_FILES[season])
+    files = Files(SEASON_FILES[season])
     if draw(st.booleans()):
         files["players.csv"] = mutate(draw, files["players.csv"], "csv")
     if draw(st.booleans()):
@@ -1413,13 +1537,13 @@ def players_changed(draw: DrawFn, season: str) -> Files:
     return files
 
 
-@fuzz(1.5)
+@fuzz(3)
 @given(season=st.sampled_from(SEASONS), data=st.data())
 def test_load_season_on_mutated_season_toml(season: str, data: st.DataObject) -> None:
     check_load_season(season, data.draw(season_toml_changed(season), label="files"))
 
 
-@fuzz(1.5)
+@fuzz(2)
 @given(season=st.sampled_from(SEASONS), data=st.data())
 def test_load_season_on_mutated_players_and_aliases(season: str, data: st.DataObject) -> None:
     check_load_season(season, data.draw(players_changed(season), label="files"))
@@ -1429,7 +1553,7 @@ def test_load_season_on_mutated_players_and_aliases(season: str, data: st.DataOb
 # Whole seasons through the command line
 
 
-@fuzz(1)
+@fuzz(1.5)
 @given(season=st.sampled_from(SEASONS), data=st.data())
 def test_commands_on_mutated_seasons(season: str, data: st.DataObject) -> None:
     files = data.draw(season_files(season), label="files")
@@ -1444,15 +1568,25 @@ def test_commands_on_mutated_seasons(season: str, data: st.DataObject) -> None:
         standings = invoke(standings_args)
         expect(standings, standings_args, (0, 2))
         candidates = unambiguous_players(standings.stdout) if standings.exit_code == 0 else []
-        player = data.draw(st.sampled_from(candidates or [DEFAULT_PLAYER[season]]), label="player")
+        # Mostly a player of the standings (explain must find them), at times any text at all.
+        if data.draw(st.integers(0, 4), label="any text as the player") == 0:
+            player, known = data.draw(st.text(TEXT_CHARS, max_size=20), label="player"), False
+        else:
+            pick = st.sampled_from(candidates or [DEFAULT_PLAYER[season]])
+            player, known = data.draw(pick, label="player"), bool(candidates)
+        review = data.draw(st.booleans(), label="players --review")
         runs = [("standings", standings)]
-        for args in (["explain", where, player], ["prizes", where], ["players", where]):
+        for args in (
+            ["explain", where, *(["--"] if player.startswith("-") else []), player],
+            ["prizes", where],
+            ["players", where, *(["--review"] if review else [])],
+        ):
             result = invoke(args)
             expect(result, args, (0, 2))
             runs.append((args[0], result))
         if check.exit_code == 0:
             for command, result in runs:
-                if command == "explain" and not candidates:
+                if command == "explain" and not known:
                     continue
                 assert result.exit_code == 0, (
                     f"check passes the season but `grandprix {command}` exits "

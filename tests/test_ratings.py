@@ -109,7 +109,7 @@ def test_importing_the_same_list_twice_changes_nothing(tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     ("text", "message"),
     [
-        ("id,name,rating\n1,A,1500\n2,B,15x0\n", ":3:3: rating '15x0' is not a number"),
+        ("id,name,rating\n1,A,1500\n2,B,15x0\n", ":3:3: rating '15x0' is not a rating"),
         ("id,name\n1,A\n", ":1:1: missing column(s) rating"),
         ("id,name,rating,fed\n1,A,1500,ITA\n2,B\n", ":3:1: row has 2 fields, the header 4"),
     ],

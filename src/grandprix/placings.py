@@ -20,7 +20,7 @@ from grandprix.model import Player, Section
 from grandprix.tiebreaks import Context, Rules, Spec, rules_table
 from grandprix.tiebreaks.direct import direct_encounter
 
-_SPAN = re.compile(r"^\s*(\d+)\s*(?:-\s*(\d+))?\s*$")
+_SPAN = re.compile(r"^\s*(\d{1,6})\s*(?:-\s*(\d{1,6}))?\s*$")  # bounded: no huge int()
 
 
 @dataclass(frozen=True)

@@ -16,7 +16,8 @@ from pathlib import Path
 
 from grandprix.errors import InputError
 from grandprix.model import Location, Problem
-from grandprix.readers.text import decode
+from grandprix.numbers import is_rating
+from grandprix.readers.text import decode, excerpt
 
 KNOWN = ("name", "id", "rating", "grade", "resident", "town", "registered_on", "paid_on",
          "arrived", "byes", "section", "reason", "unpublished_rating")  # fmt: skip
@@ -109,25 +110,29 @@ def _entry(
     ratings: dict[str, int | None] = {}
     for key in ("rating", "unpublished_rating"):
         text = cells.get(key, "")
-        if text and not text.isdecimal():
-            problems.append(Problem(where(key), f"{key} '{text}' is not a number"))
-        ratings[key] = int(text) if text.isdecimal() else None
+        if text and not is_rating(text):
+            problems.append(Problem(where(key), f"{key} {excerpt(text)} is not a rating (0-9999)"))
+        ratings[key] = int(text) if is_rating(text) else None
     grade_text = cells.get("grade", "").upper()
-    grade = 0 if grade_text == "K" else int(grade_text) if grade_text.isdecimal() else None
+    short = grade_text.isdecimal() and len(grade_text) <= 2
+    grade = 0 if grade_text == "K" else int(grade_text) if short else None
     if grade_text and grade_text not in ("ADULT",) and (grade is None or grade > 12):
         problems.append(
-            Problem(where("grade"), f"grade '{grade_text}' is out of range (K, 1-12, or blank)")
+            Problem(
+                where("grade"), f"grade {excerpt(grade_text)} is out of range (K, 1-12, or blank)"
+            )
         )
     byes = []
     for part in filter(
         None, (p.strip() for p in cells.get("byes", "").replace(",", ";").split(";"))
     ):
         text, _, asked = part.partition("@")
-        if not text.isdecimal() or not 1 <= int(text) <= rounds:
+        if not text.isdecimal() or len(text) > 3 or not 1 <= int(text) <= rounds:
             problems.append(
                 Problem(
                     where("byes"),
-                    f"bye asked for round '{text}', which does not exist (rounds 1-{rounds})",
+                    f"bye asked for round {excerpt(text)}, which does not exist "
+                    f"(rounds 1-{rounds})",
                 )
             )
             continue

@@ -118,9 +118,9 @@ def _rating(text: str, where: tuple[str, int, int], problems: _Problems) -> int 
     text = text.strip()
     if not text or text == "0":
         return None
-    if not text.isdecimal():
+    if not text.isdecimal() or len(text) > 4:
         problems.add(
-            Location(*where), f"rating {text[:20]!r} is not a number (expected digits or blank)"
+            Location(*where), f"rating {text[:20]!r} is not a rating (1 to 4 digits, or blank)"
         )
         return None
     return int(text)
@@ -216,7 +216,8 @@ def _txt_rows(name: str, text: str, kind: str, progress: Progress) -> Iterator[R
 
 
 def _csv_rows(name: str, text: str, progress: Progress) -> Iterator[Row]:
-    reader = csv.reader(io.StringIO(text))
+    # Lines split first: a bare CR (old Mac line ends) would stop csv.reader mid-file.
+    reader = csv.reader(text.splitlines())
     header = [cell.strip().lower() for cell in next(reader, [])]
     missing = [c for c in ("id", "name", "rating") if c not in header]
     if missing:
@@ -293,6 +294,10 @@ def _xml_rows(name: str, data: bytes, kind: str) -> Iterator[Row]:
     except expat.ExpatError as exc:
         raise ListError(
             [Problem(Location(name, exc.lineno, exc.offset + 1), f"not well-formed XML: {exc}")]
+        ) from None
+    except (LookupError, ValueError) as exc:  # an encoding expat does not know, and the like
+        raise ListError(
+            [Problem(Location(name, 1), f"not a readable XML list ({str(exc)[:80]})")]
         ) from None
 
     def rows() -> Iterator[Row]:

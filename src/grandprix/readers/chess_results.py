@@ -19,8 +19,8 @@ from grandprix.readers.crosstable import RawPlayer, RawRound, SectionInfo, assem
 from grandprix.readers.text import decode, excerpt
 
 K = ResultKind
-_ROUND = re.compile(r"^(\d+)\.\s*Rd\.?$", re.IGNORECASE)
-_GAME = re.compile(r"^(\d+)([wbs])([10½=+\-])$")
+_ROUND = re.compile(r"^(\d{1,3})\.\s*Rd\.?$", re.IGNORECASE)
+_GAME = re.compile(r"^(\d{1,5})([wbs])([10½=+\-])$")
 _GAME_KIND = {"1": K.WIN, "0": K.LOSS, "½": K.DRAW, "=": K.DRAW, "+": K.FORFEIT_WIN,
               "-": K.FORFEIT_LOSS}  # fmt: skip
 _BYE_KIND = {"-1": K.PAIRING_BYE, "-½": K.HALF_BYE, "-0": K.ZERO_BYE, "0": K.ABSENT, "": K.ABSENT}
