@@ -99,3 +99,17 @@ def test_the_reviews_alias_lines_read_back(tmp_path: Path) -> None:
     assert [(a.name, a.other, a.same) for a in season.aliases] == [
         ("Walsh, Milo", "Walsh, Mila", False)
     ]
+
+
+def test_an_events_players_csv_is_read_with_located_problems(tmp_path: Path) -> None:
+    folder = tmp_path / "event"
+    shutil.copytree(EXAMPLES / "events" / "class_championships_2026", folder)
+    players = folder / "players.csv"
+    lines = players.read_text(encoding="utf-8").splitlines()
+    lines[0] += ",birth_date"
+    lines[1:] = [f"{line},{'1990-13-45' if i == 2 else ''}" for i, line in enumerate(lines[1:])]
+    players.write_bytes("\n".join(lines).encode("latin-1", errors="replace") + b"\n")
+    result = CliRunner().invoke(main, ["prizes", "--event", str(folder / "event.toml")])
+    assert result.exit_code == 2, result.output
+    assert "players.csv:4:5: field 'birth_date': no such date '1990-13-45'" in result.stderr
+    assert "Traceback" not in result.output

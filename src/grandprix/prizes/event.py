@@ -6,7 +6,6 @@ the section's tie-breaks order them inside it (for titles, UCC-12).
 
 from __future__ import annotations
 
-import csv
 import datetime
 from pathlib import Path
 
@@ -21,6 +20,7 @@ from grandprix.prizes.season import PrizeList
 from grandprix.ratings.store import Rated
 from grandprix.readers import load_section
 from grandprix.rules.schema import DateRef, Prize
+from grandprix.season.config import read_players
 from grandprix.season.divisions import Profile, belongs
 from grandprix.season.identity import name_key
 from grandprix.tiebreaks import Rules, parse
@@ -33,7 +33,7 @@ def load_event(path: Path) -> tuple[EventFile, dict[str, list[Standing]], dict[s
     if config.last_day is None:
         raise InputError([Problem(toml.where(("name",)), "the event needs a 'date'")])
     day = config.last_day
-    attributes = _players(path.parent / config.players_file)
+    attributes = _players(path.parent / config.players_file, problems)
     for key, klass in _entry_classes(config, path).items():
         attributes.setdefault(key, {})["class"] = klass  # UCC-9: each player's own class
     rankings: dict[str, list[Standing]] = {}
@@ -95,18 +95,17 @@ def _entry_classes(config: EventFile, path: Path) -> dict[str, str]:
     return out
 
 
-def _players(path: Path) -> dict[str, dict[str, str]]:
+def _players(path: Path, problems: list[Problem]) -> dict[str, dict[str, str]]:
+    """players.csv beside event.toml, read as a season's is (located problems), by key."""
     if not path.exists():
         return {}
-    with path.open(encoding="utf-8") as handle:
-        rows = list(csv.DictReader(handle))
     out = {}
-    for row in rows:
-        cells = {k.strip().lower(): (v or "").strip() for k, v in row.items() if k}
-        if cells.get("id"):
-            out[f"id:{cells['id']}"] = cells
-        if cells.get("name"):
-            out[f"name:{name_key(cells['name'])}"] = cells
+    for player in read_players(path, problems):
+        cells = {"id": player.id, "name": player.name, **dict(player.attributes)}
+        if player.id:
+            out[f"id:{player.id}"] = cells
+        if player.name:
+            out[f"name:{name_key(player.name)}"] = cells
     return out
 
 

@@ -140,7 +140,7 @@ def _load_season(folder: Path) -> tuple[Season | None, list[Problem]]:
     _check_dates(config, toml, problems)
     rules = _rules(config, toml, files, problems)
     events = _events(config, toml, files, rules, problems)
-    players = _players(files.optional(config.players, ("players",)), problems)
+    players = read_players(files.optional(config.players, ("players",)), problems)
     aliases = _aliases(files.optional(ALIASES_FILE, ()), problems)
     ratings = None
     if not any(p.severity is Severity.ERROR for p in problems):
@@ -386,7 +386,7 @@ def _section(
     return SeasonSection(entry.name, section, entry.weight, where)
 
 
-def _players(path: Path | None, problems: list[Problem]) -> tuple[SeasonPlayer, ...]:
+def read_players(path: Path | None, problems: list[Problem]) -> tuple[SeasonPlayer, ...]:
     """players.csv, if present: columns id, name, then any attributes."""
     if path is None:
         return ()
