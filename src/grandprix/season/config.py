@@ -191,7 +191,8 @@ class _Files:
         """The file ``name`` of the key ``key``, or None (with a located problem) if it is
         outside the allowed folders."""
         try:
-            return contained(self.folder, name, self.allowed)
+            contained(self.folder, name, self.allowed)
+            return self.folder / name  # as the user wrote it, for the messages about it
         except OutsideError as exc:
             self.problems.append(Problem(self.toml.where(key), str(exc)))
             return None
@@ -290,16 +291,16 @@ def _events(
             if path is None:
                 continue
             where = toml.where(sub_key)
-            if path in seen_files:
+            if path.resolve() in seen_files:
                 problems.append(
                     Problem(
                         where,
                         f"results file '{sub.results}' is listed twice (also at line "
-                        f"{seen_files[path]}); its points would count twice: remove one",
+                        f"{seen_files[path.resolve()]}); its points would count twice: remove one",
                     )
                 )
                 continue
-            seen_files[path] = where.line
+            seen_files[path.resolve()] = where.line
             loaded = _section(path, sub, where, entry.name, problems)
             if loaded is not None:
                 sections.append(loaded)
