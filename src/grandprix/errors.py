@@ -23,6 +23,11 @@ class UsageError(GrandprixError):
     """A request that cannot be carried out as asked (unknown tie-break code, bad option)."""
 
 
+class WriteError(UsageError, OSError):
+    """An output could not be written (permissions, a full disk); what was stored before is
+    as it was. Also an ``OSError``, for callers that handle those."""
+
+
 def errors_only(problems: Sequence[Problem]) -> list[Problem]:
     """The problems that stop the work (warnings are reported but do not)."""
     return [p for p in problems if p.severity is Severity.ERROR]

@@ -30,7 +30,7 @@ from pathlib import Path
 
 from jinja2 import Environment, FileSystemLoader, select_autoescape
 
-from grandprix.errors import GrandprixError, UsageError
+from grandprix.errors import GrandprixError, UsageError, WriteError
 from grandprix.numbers import show
 from grandprix.rules.schema import Counting
 from grandprix.season.divisions import division_counting
@@ -79,16 +79,12 @@ EARLIER_SITE = {  # what a site held before its marker listed it
 LOCK_TEXT = b"grandprix site: a run is writing the folder beside this file\n"
 
 
-class SiteWriteError(UsageError, OSError):
-    """A file or folder of the site could not be written; the earlier site is as it was."""
-
-
 def build_site(season: Season, out: Path) -> int:
     """Write the site into ``out`` (replacing it whole); return the number of pages.
 
     ``out`` must be new, empty, or a site written before holding only what that run wrote:
     any other folder is refused, since replacing it would delete what it holds. One run at a
-    time writes ``out``; a failure to write (permissions, a full disk) is a ``SiteWriteError``
+    time writes ``out``; a failure to write (permissions, a full disk) is a ``WriteError``
     that names the path, and leaves the earlier site as it was."""
     try:
         out.parent.mkdir(parents=True, exist_ok=True)
@@ -101,7 +97,7 @@ def build_site(season: Season, out: Path) -> int:
         where = exc.filename if exc.filename else out
         why = exc.strerror.lower() if exc.strerror else str(exc)
         hint = " (check that you may write there)" if isinstance(exc, PermissionError) else ""
-        raise SiteWriteError(
+        raise WriteError(
             f"{where}: {why}; the site was not written and {out} is as it was{hint}"
         ) from exc
 
