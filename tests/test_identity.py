@@ -106,6 +106,16 @@ def test_players_command_review(tmp_path: Path) -> None:
     assert "      Hadad Peter,Haddad Peter,same\n" in result.stdout
 
 
+def test_check_warns_of_similar_names_until_aliases_decide(tmp_path: Path) -> None:
+    result = CliRunner().invoke(main, ["check", str(keshmat(tmp_path / "a"))])
+    assert result.exit_code == 0
+    assert "aliases.csv: warning: 2 pair(s) of similar names are undecided" in result.stdout
+    decided = "name,other,decision\nHadad Peter,Haddad Peter,same\n"
+    decided += "Bechaalany Anthony,Bechelany Anthony,same\n"
+    result = CliRunner().invoke(main, ["check", str(keshmat(tmp_path / "b", decided))])
+    assert result.exit_code == 0 and "pair(s) of similar names" not in result.stdout
+
+
 @pytest.mark.parametrize("fmt", ["csv", "json"])
 def test_players_command_formats(tmp_path: Path, fmt: str) -> None:
     result = CliRunner().invoke(main, ["players", str(keshmat(tmp_path)), "--format", fmt])

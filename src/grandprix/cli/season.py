@@ -104,9 +104,12 @@ def explain_command(
 def check_command(season_dir: Path) -> None:
     """Every problem in the season (rules, season.toml, results files, players.csv); exit 1
     if there is any error."""
+    from grandprix.season.checks import undecided_names
     from grandprix.season.config import load_season
 
     season, problems = load_season(season_dir)
+    if season is not None:
+        problems += undecided_names(season)
     echo_problems(problems, err=False)
     errors = len(errors_only(problems))
     warnings = len(problems) - errors

@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Sequence
 from itertools import pairwise
+from pathlib import Path
 
 from grandprix.model import Location, Player, Problem, Section, Severity
 from grandprix.numbers import show
@@ -176,6 +177,26 @@ def _missing_players(season: Season, where: Callable[[KeyPath], Location]) -> li
             where(("players",)),
             f"{len(missing)} player(s) of the results are not in players.csv (e.g. {examples}); "
             f"eligibility needs its column(s) {', '.join(required)}, so they are not eligible",
+            Severity.WARNING,
+        )
+    ]
+
+
+def undecided_names(season: Season) -> list[Problem]:
+    """A warning when similar names are neither joined nor kept apart in aliases.csv (they
+    are two people until decided; ``grandprix players --review`` lists them). Run by
+    ``check`` only: comparing every pair of names is the one slow check."""
+    from grandprix.season.people import near_matches, people
+
+    uncertain = [m for m in near_matches(season, people(season)) if m.uncertain]
+    if not uncertain:
+        return []
+    pairs = "; ".join(f"{m.first.name[:40]} ~ {m.second.name[:40]}" for m in uncertain[:3])
+    return [
+        Problem(
+            Location(str(Path(season.folder) / "aliases.csv")),
+            f"{len(uncertain)} pair(s) of similar names are undecided and count as different "
+            f"people (e.g. {pairs}); decide each in aliases.csv (grandprix players DIR --review)",
             Severity.WARNING,
         )
     ]
