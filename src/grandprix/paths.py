@@ -4,8 +4,10 @@ opened, so nothing outside the folder the user gave is ever read (issue 2.1, ite
 
 from __future__ import annotations
 
+import os
 from collections.abc import Sequence
 from pathlib import Path
+from typing import NoReturn
 
 
 class OutsideError(ValueError):
@@ -15,20 +17,35 @@ class OutsideError(ValueError):
 def contained(base: Path, name: str, allowed: Sequence[Path] = ()) -> Path:
     """The path ``name`` (relative to ``base``) once every symlink is followed, checked to lie
     inside ``base`` or one of the ``allowed`` folders; ``OutsideError`` otherwise."""
-    if "\x00" in name:
-        raise OutsideError(f"'{name[:60]}' holds a NUL character; give a plain file name")
-    raw = Path(name)
-    roots = [base.resolve(), *(folder.resolve() for folder in allowed)]
-    target = (base / raw).resolve()
-    if any(target == root or root in target.parents for root in roots):
-        return target
-    what = "an absolute path outside the folder" if raw.is_absolute() else "outside the folder"
-    shared = " or the shared folders it names" if allowed else ""
-    raise OutsideError(
-        f"'{name[:120]}' is {what}: files must be inside {base}{shared} (after following "
-        "symbolic links); copy the file into the folder, or name its folder in "
-        "'shared_folders'"
-    )
+    return Folders(base, allowed).check(name)
+
+
+class Folders:
+    """A folder and the shared folders its file allows, resolved once for many checks."""
+
+    def __init__(self, base: Path, allowed: Sequence[Path] = ()):
+        self.base = base
+        self.allowed = bool(allowed)
+        self.roots = [os.path.realpath(p) for p in (base, *allowed)]
+
+    def check(self, name: str) -> Path:
+        """``contained``: the resolved path of ``name``, or ``OutsideError``."""
+        if "\x00" in name:
+            raise OutsideError(f"'{name[:60]}' holds a NUL character; give a plain file name")
+        target = os.path.realpath(os.path.join(self.base, name))
+        if any(target == root or target.startswith(root + os.sep) for root in self.roots):
+            return Path(target)
+        self._refuse(name)
+
+    def _refuse(self, name: str) -> NoReturn:
+        absolute = Path(name).is_absolute()
+        what = "an absolute path outside the folder" if absolute else "outside the folder"
+        shared = " or the shared folders it names" if self.allowed else ""
+        raise OutsideError(
+            f"'{name[:120]}' is {what}: files must be inside {self.base}{shared} (after "
+            "following symbolic links); copy the file into the folder, or name its folder in "
+            "'shared_folders'"
+        )
 
 
 def shared_folders(base: Path, names: Sequence[str]) -> tuple[list[Path], list[str]]:

@@ -59,7 +59,8 @@ def rank_contradictions(section: Section) -> list[Problem]:
     ranked = [(span, p) for p in section.players if (span := parse_rank(p.declared_rank))]
     ranked.sort(key=lambda item: item[0])
     for (span, above), (below_span, below) in pairwise(ranked):
-        if span[0] < below_span[0] and above.points < below.points:
+        a, b = above.points, below.points  # a < b on integers: Fraction comparisons are slow
+        if span[0] < below_span[0] and a.numerator * b.denominator < b.numerator * a.denominator:
             return [
                 Problem(
                     _where(below, section),
@@ -99,34 +100,38 @@ def identity_problems(season: Season, where: Callable[[KeyPath], Location]) -> l
     rating with nothing to rate players (warning)."""
     problems: list[Problem] = []
     same = {frozenset((name_key(a.name), name_key(a.other))) for a in season.aliases if a.same}
-    names_of_id: dict[str, tuple[str, Player, str]] = {}
-    ids_of_name: dict[str, set[str]] = defaultdict(set)
-    warned: set[str] = set()
+    # The distinct (id, spelling) pairs, each with where it first appears: a set
+    # comprehension per section keeps this cheap on a season of half a million rows.
+    first_seen: dict[tuple[str, str], tuple[Player, Section]] = {}
     for event in season.events:
         for section in event.sections:
-            for player in section.section.players:
-                key = name_key(player.name)
-                if not player.fide_id:
-                    continue
-                ids_of_name[key].add(player.fide_id)
-                first_key, first, source = names_of_id.setdefault(
-                    player.fide_id, (key, player, section.section.source)
+            players = section.section.players
+            batch = {(p.fide_id, p.name): p for p in players if p.fide_id}
+            for pair, player in batch.items():
+                if pair not in first_seen:
+                    first_seen[pair] = (player, section.section)
+    ids_of_name: dict[str, set[str]] = defaultdict(set)
+    spellings: dict[str, list[tuple[str, Player, Section]]] = defaultdict(list)
+    for (ident, name), (player, results) in first_seen.items():
+        key = name_key(name)
+        ids_of_name[key].add(ident)
+        spellings[ident].append((key, player, results))
+    for ident, seen in spellings.items():
+        first_key, first, first_section = seen[0]
+        for key, player, results in seen[1:]:
+            if key == first_key or frozenset((first_key, key)) in same:
+                continue
+            problems.append(
+                Problem(
+                    _where(player, results),
+                    f"id '{ident[:20]}' is under two names: {player.name[:60]!r} here and "
+                    f"{first.name[:60]!r} in {first_section.source}, line {_line(first)}; if "
+                    "they are one person, say so in aliases.csv (name,other,same), else "
+                    "correct the id",
+                    Severity.WARNING,
                 )
-                if first_key == key or frozenset((first_key, key)) in same:
-                    continue
-                if player.fide_id in warned:
-                    continue
-                warned.add(player.fide_id)
-                problems.append(
-                    Problem(
-                        _where(player, section.section),
-                        f"id '{player.fide_id[:20]}' is under two names: {player.name[:60]!r} "
-                        f"here and {first.name[:60]!r} in {source}, line {_line(first)}; if "
-                        "they are one person, say so in aliases.csv (name,other,same), else "
-                        "correct the id",
-                        Severity.WARNING,
-                    )
-                )
+            )
+            break  # one warning an id
     for alias in season.aliases:
         ids = ids_of_name.get(name_key(alias.name), set())
         others = ids_of_name.get(name_key(alias.other), set())
@@ -164,11 +169,20 @@ def _missing_players(season: Season, where: Callable[[KeyPath], Location]) -> li
         return []
     directory = season_directory(season)
     missing: dict[str, Player] = {}
+    by_id = {p.id for p in season.players if p.id}
+    distinct: dict[tuple[str, str, str], Player] = {}
     for event in season.events:
         for section in event.sections:
-            for player in section.section.players:
-                if directory.find(player) is None:
-                    missing.setdefault(directory.key(player)[0], player)
+            distinct.update(
+                {
+                    (p.fide_id, p.name, p.birth_date): p
+                    for p in section.section.players
+                    if p.fide_id not in by_id  # listed by id: found (Directory.find's first rule)
+                }
+            )
+    for player in distinct.values():
+        if directory.find(player) is None:
+            missing.setdefault(directory.key(player)[0], player)
     if not missing:
         return []
     examples = ", ".join(sorted(p.name[:40] for p in missing.values())[:3])

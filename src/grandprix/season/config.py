@@ -15,7 +15,7 @@ from pydantic import Field, ValidationError, model_validator
 from grandprix.errors import GrandprixError, InputError, UsageError
 from grandprix.model import Location, Problem, Severity
 from grandprix.numbers import parse_birth
-from grandprix.paths import OutsideError, contained, shared_folders
+from grandprix.paths import Folders, OutsideError, shared_folders
 from grandprix.ratings.store import RatingStore
 from grandprix.readers import load_section
 from grandprix.readers.text import csv_rows, decode, excerpt
@@ -183,7 +183,9 @@ class _Files:
         self.folder = folder
         self.toml = toml
         self.problems = problems
-        self.allowed, bad = shared_folders(folder, config.shared_folders)
+        allowed, bad = shared_folders(folder, config.shared_folders)
+        self.folders = Folders(folder, allowed)
+        self.resolved: dict[Path, Path] = {}  # each file checked, after symbolic links
         for message in bad:
             problems.append(Problem(toml.where(("shared_folders",)), message))
 
@@ -191,8 +193,9 @@ class _Files:
         """The file ``name`` of the key ``key``, or None (with a located problem) if it is
         outside the allowed folders."""
         try:
-            contained(self.folder, name, self.allowed)
-            return self.folder / name  # as the user wrote it, for the messages about it
+            path = self.folder / name  # as the user wrote it, for the messages about it
+            self.resolved[path] = self.folders.check(name)
+            return path
         except OutsideError as exc:
             self.problems.append(Problem(self.toml.where(key), str(exc)))
             return None
@@ -291,16 +294,17 @@ def _events(
             if path is None:
                 continue
             where = toml.where(sub_key)
-            if path.resolve() in seen_files:
+            real = files.resolved[path]
+            if real in seen_files:
                 problems.append(
                     Problem(
                         where,
                         f"results file '{sub.results}' is listed twice (also at line "
-                        f"{seen_files[path.resolve()]}); its points would count twice: remove one",
+                        f"{seen_files[real]}); its points would count twice: remove one",
                     )
                 )
                 continue
-            seen_files[path.resolve()] = where.line
+            seen_files[real] = where.line
             loaded = _section(path, sub, where, entry.name, problems)
             if loaded is not None:
                 sections.append(loaded)
