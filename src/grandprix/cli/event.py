@@ -7,8 +7,7 @@ from typing import TYPE_CHECKING
 
 import click
 
-from grandprix.cli.base import fail, format_option, main, stop_on_errors
-from grandprix.errors import GrandprixError
+from grandprix.cli.base import format_option, main, stop_on_errors
 from grandprix.model import Problem, Severity
 
 if TYPE_CHECKING:
@@ -74,16 +73,13 @@ def event_command(
     from grandprix.tiebreaks import Rules, parse
 
     rules = Rules(rules_name)
-    try:
-        specs = parse(codes, rules) if codes else []
-        section, problems = load_section(file, input_format)
-        stop_on_errors(problems)
-        assert section is not None
-        if pairing != "auto":
-            section = replace(section, round_robin=pairing == "round-robin")
-        standings = place(section, specs, rules, unrated_rating)
-    except GrandprixError as exc:
-        fail(exc)
+    specs = parse(codes, rules) if codes else []
+    section, problems = load_section(file, input_format)
+    stop_on_errors(problems)
+    assert section is not None
+    if pairing != "auto":
+        section = replace(section, round_robin=pairing == "round-robin")
+    standings = place(section, specs, rules, unrated_rating)
     warnings = [p for p in problems if p.severity is Severity.WARNING]
     _emit(standings, fmt, warnings)
 

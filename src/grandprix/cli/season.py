@@ -19,7 +19,7 @@ from grandprix.cli.base import (
     output_folder,
     read_season,
 )
-from grandprix.errors import GrandprixError, UsageError, errors_only
+from grandprix.errors import UsageError, errors_only
 
 if TYPE_CHECKING:
     from grandprix.season.model import Line, Season
@@ -165,18 +165,15 @@ def prizes_command(
 
     if (season_dir is None) == (event_file is None):
         fail(UsageError("give a SEASON_DIR or --event EVENT.toml (one of the two)"))
-    try:
-        if event_file is not None:
-            from grandprix.prizes.event import event_prizes
+    if event_file is not None:
+        from grandprix.prizes.event import event_prizes
 
-            result = event_prizes(event_file)
-        else:
-            from grandprix.prizes.season import season_prizes
+        result = event_prizes(event_file)
+    else:
+        from grandprix.prizes.season import season_prizes
 
-            assert season_dir is not None
-            result = season_prizes(read_season(season_dir), as_of.date() if as_of else None)
-    except GrandprixError as exc:
-        fail(exc)
+        assert season_dir is not None
+        result = season_prizes(read_season(season_dir), as_of.date() if as_of else None)
     if fmt == "csv":
         click.echo(prizes_csv(result), nl=False)
     elif fmt == "json":
@@ -196,11 +193,7 @@ def site_command(season_dir: Path, output: Path) -> None:
     per player and per event, prizes, rules in plain words, a chart and downloads (UT-8)."""
     from grandprix.site.build import build_site
 
-    season = read_season(season_dir)
-    try:
-        count = build_site(season, output)
-    except GrandprixError as exc:
-        fail(exc)
+    count = build_site(read_season(season_dir), output)
     click.echo(f"wrote {count} pages to {output}")
 
 

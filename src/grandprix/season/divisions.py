@@ -68,14 +68,13 @@ def profiles(season: Season, directory: Directory) -> dict[str, Profile]:
     ratings: dict[str, Rated] = {}
     sources = [(s.kind, resolve(s.on, season)) for s in season.rules.ratings.sources]
     store = season.ratings
-    for kind, on in sources if store is not None else []:  # ACF-11: the first list that rates
+    for kind, on in sources if store else []:  # ACF-11: the first list that rates a player
         ids = {
             key: list_id(key, attributes, kind)
             for key, (_, attributes) in people.items()
             if key not in ratings
         }
-        assert store is not None
-        found = store.ratings_on([i for i in ids.values() if i], kind, on)
+        found = store.ratings_on([i for i in ids.values() if i], kind, on) if store else {}
         ratings.update({k: found[i] for k, i in ids.items() if i in found})
     return {
         key: Profile(
