@@ -21,6 +21,7 @@ import click
 from grandprix import __version__
 from grandprix.errors import GrandprixError, InputError, errors_only
 from grandprix.model import Problem
+from grandprix.readers.text import excerpt
 
 if TYPE_CHECKING:
     from grandprix.season.model import Season
@@ -78,17 +79,12 @@ class _Boundary(click.Group):
             if ctx.meta.get("debug"):
                 traceback.print_exc()
             click.echo(
-                f"internal error: {type(exc).__name__}: {_short(str(exc))}. This is a bug of "
+                f"internal error: {type(exc).__name__}: {excerpt(str(exc), 120)}. This is a bug of "
                 "grandprix, not of your files: please report it with the command you ran "
                 "(run it again with 'grandprix --debug ...' for the details).",
                 err=True,
             )
             sys.exit(EXIT_INTERNAL)
-
-
-def _short(text: str, limit: int = 120) -> str:
-    text = " ".join(text.split())
-    return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
 @click.group(cls=_Boundary, context_settings={"help_option_names": ["-h", "--help"]})

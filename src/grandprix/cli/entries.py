@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 import click
 
 from grandprix.cli.base import EVENT_FILE, fail, format_option, main, output_folder
-from grandprix.errors import GrandprixError, InputError, UsageError
+from grandprix.errors import InputError, UsageError
 
 if TYPE_CHECKING:
     from grandprix.events.config import EventFile
@@ -21,16 +21,13 @@ def _entries(event_file: Path) -> tuple[EventFile, list[Placed]]:
     from grandprix.events.entries import read_entries
     from grandprix.events.sections import place_entries
 
-    try:
-        event, _ = read_event(event_file)
-        if not event.entries:
-            raise UsageError(f"{event_file}: no 'entries' file named in the event")
-        entries = read_entries(event_file.parent / event.entries, event.rounds)
-        placed, problems = place_entries(event, entries)
-        if problems:
-            raise InputError(problems)
-    except GrandprixError as exc:
-        fail(exc)
+    event, _ = read_event(event_file)
+    if not event.entries:
+        raise UsageError(f"{event_file}: no 'entries' file named in the event")
+    entries = read_entries(event_file.parent / event.entries, event.rounds)
+    placed, problems = place_entries(event, entries)
+    if problems:
+        raise InputError(problems)
     return event, placed
 
 
@@ -94,11 +91,8 @@ def export_command(event_file: Path, output: Path, force: bool) -> None:
     event, placed = _entries(event_file)
     byes = {p.entry.id or p.entry.name: byes_of(event, p) for p in placed}
     texts = {s.name: section_trf(event, s, placed, byes) for s in event.sections}
-    try:  # everything is computed, and every file checked, before anything is written
-        written = write_trf_files(output, texts, force)
-    except GrandprixError as exc:
-        fail(exc)
-    for path in written:
+    # Everything is computed, and every file checked, before anything is written.
+    for path in write_trf_files(output, texts, force):
         click.echo(f"wrote {path}")
 
 
@@ -113,10 +107,7 @@ def register_command(event_file: Path, fmt: str) -> None:
     from grandprix.events.config import read_event
     from grandprix.events.registration import register
 
-    try:
-        event, _ = read_event(event_file)
-    except GrandprixError as exc:
-        fail(exc)
+    event, _ = read_event(event_file)
     result = register(event)
     if fmt == "json":
         click.echo(json.dumps(result.as_json(), indent=2))

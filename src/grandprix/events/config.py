@@ -73,7 +73,8 @@ class EventFile(Strict):
     date: datetime.date | None = Field(default=None, description="The (last) day.")
     start: datetime.date | None = Field(default=None, description="First day.")
     end: datetime.date | None = Field(default=None, description="Last day.")
-    rounds: Count = Field(default=0, le=199, description="Number of rounds.")
+    # Not Count: the bounds inside that Annotated type would win over these.
+    rounds: int = Field(default=0, ge=0, le=199, description="Number of rounds.")
     supplement: str = Field(default="", description="Rating supplement used (UCC-1).")
     entries: str | None = Field(default=None, description="The entries CSV.")
     min_section: Count = Field(default=6, description="Smaller sections are flagged (UCC-4).")
