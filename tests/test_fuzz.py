@@ -52,6 +52,7 @@ import grandprix
 from grandprix.cli import main
 from grandprix.errors import GrandprixError
 from grandprix.model import Problem
+from grandprix.players import name_key, normalise
 from grandprix.ratings.formats import read_rows
 from grandprix.readers import load_section
 from grandprix.readers.chess_results import read_chess_results
@@ -59,7 +60,6 @@ from grandprix.readers.standings_csv import read_standings_csv
 from grandprix.readers.trf import read_trf
 from grandprix.rules.schema import RuleSet
 from grandprix.season.config import SeasonFile, load_season
-from grandprix.season.identity import name_key, normalise
 from grandprix.synthetic import fide_rating_list
 
 # --------------------------------------------------------------------------------------------

@@ -10,7 +10,7 @@ from click.testing import CliRunner
 from conftest import shared
 from grandprix.cli import main
 from grandprix.model import Player
-from grandprix.season.identity import name_key, normalise
+from grandprix.players import name_key, normalise
 from grandprix.season.people import near_matches, people
 from seasons import event, load, season_toml, write_season
 

@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from builders import build
 from conftest import shared
-from grandprix.placings import Standings, parse_rank, place
+from grandprix.placings import Placings, parse_rank, place
 from grandprix.readers.trf import read_trf
 from grandprix.synthetic import generate
 from grandprix.tiebreaks import Rules, parse
@@ -111,7 +111,7 @@ def test_placings_are_a_permutation_and_independent_of_row_order(
     reversed_section = replace(section, players=tuple(reversed(section.players)))
     backward = place(reversed_section, specs, Rules.FIDE_2026)
 
-    def key(standings: Standings) -> list[tuple[int, str, tuple[Fraction | None, ...]]]:
+    def key(standings: Placings) -> list[tuple[int, str, tuple[Fraction | None, ...]]]:
         return sorted((r.player.start_no, r.place, r.values) for r in standings.rows)
 
     assert key(forward) == key(backward)

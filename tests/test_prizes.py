@@ -7,20 +7,21 @@ from fractions import Fraction
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from grandprix.prizes.allocate import Offer, Standing, Won, allocate
+from grandprix.players import PlayerKey
+from grandprix.prizes.allocate import Offer, Ranked, Won, allocate
 from grandprix.prizes.offers import based_on_fraction, offers
 from grandprix.rules.schema import Prize
 
 F = Fraction
 
 
-def field(*spans: tuple[str, int, int]) -> list[Standing]:
-    return [Standing(key, key, first, last) for key, first, last in spans]
+def field(*spans: tuple[str, int, int]) -> list[Ranked]:
+    return [Ranked(PlayerKey(key), key, first, last) for key, first, last in spans]
 
 
 def run(
     prizes: list[Prize],
-    ranking: list[Standing],
+    ranking: list[Ranked],
     allowed: dict[str, set[str]] | None = None,
     ties: str = "pool",
     attributes: dict[str, dict[str, str]] | None = None,
@@ -181,7 +182,7 @@ def test_properties_fund_never_exceeded_one_prize_each_order_free(
     for i in order:
         same = [j for j in order if scores[j] == scores[i]]
         first = order.index(same[0]) + 1
-        ranking.append(Standing(players[i], players[i], first, first + len(same) - 1))
+        ranking.append(Ranked(PlayerKey(players[i]), players[i], first, first + len(same) - 1))
     prizes = [money(f"place {i + 1}", a) for i, a in enumerate(sorted(amounts, reverse=True))]
     prizes.append(money("class A", 120, us_class="A"))
     allowed = {"class A": {p for p, c in zip(players, classes, strict=False) if c == "A"}}

@@ -43,7 +43,7 @@ class Placing:
 
 
 @dataclass(frozen=True)
-class Standings:
+class Placings:
     section: Section
     rules: Rules
     specs: tuple[Spec, ...]
@@ -56,7 +56,7 @@ def place(
     rules: Rules = Rules.FIDE_2024,
     unrated_rating: int | None = None,
     official_order: bool = True,
-) -> Standings:
+) -> Placings:
     """Place every player of the section.
 
     A standings file's rank column is the official order; with ``official_order`` false it is
@@ -69,7 +69,7 @@ def place(
                 "only final scores; drop --tiebreaks or use the event's crosstable (TRF)"
             )
         rows = (_official(section) if official_order else None) or _shared(section)
-        return Standings(section, rules, (), rows)
+        return Placings(section, rules, (), rows)
     ctx = Context(section, rules, unrated_rating)
     table = rules_table(rules)
     points = [Fraction(score, ctx.scale) for score in ctx.score]
@@ -87,14 +87,18 @@ def place(
     order = sorted(range(ctx.size), key=lambda i: (keys[i], section.players[i].start_no))
     placed = tuple(
         Placing(first, last, section.players[i], points[i], tuple(col[i] for col in columns))
-        for first, last, members in spans(order, lambda i: keys[i])
+        for first, last, members in share_places(order, lambda i: keys[i])
         for i in members
     )
-    return Standings(section, rules, tuple(specs), placed)
+    return Placings(section, rules, tuple(specs), placed)
 
 
-def spans(order: list[int], key: Callable[[int], object]) -> Iterator[tuple[int, int, list[int]]]:
-    """Runs of equal keys in ``order``, each with the first and last place it covers."""
+Span = tuple[int, int, list[int]]  # first place, last place, the players sharing them
+
+
+def share_places(order: list[int], key: Callable[[int], object]) -> Iterator[Span]:
+    """Players equal on ``key`` share the span of places they occupy (UT-4, UCC-10): runs of
+    equal keys in ``order``, each with the first and last place it covers."""
     position = 0
     while position < len(order):
         end = position
@@ -155,6 +159,6 @@ def _shared(section: Section) -> tuple[Placing, ...]:
     order = sorted(range(len(players)), key=lambda i: (-players[i].points, players[i].start_no))
     return tuple(
         Placing(first, last, players[i], players[i].points)
-        for first, last, members in spans(order, lambda i: players[i].points)
+        for first, last, members in share_places(order, lambda i: players[i].points)
         for i in members
     )

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 from grandprix.model import Problem
 from grandprix.numbers import show
-from grandprix.placings import Standings
+from grandprix.placings import Placings
 from grandprix.writers.cells import safe_text
 
 if TYPE_CHECKING:
@@ -18,13 +18,13 @@ if TYPE_CHECKING:
 CSV_COLUMNS = ("place", "start_no", "name", "id", "points")
 
 
-def standings_csv(standings: Standings) -> str:
+def placings_csv(placings: Placings) -> str:
     """``place,start_no,name,id,points`` then one column per tie-break, named as given; the
     name and id from the results file as safe spreadsheet text (``safe_text``)."""
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
-    writer.writerow([*CSV_COLUMNS, *(spec.code for spec in standings.specs)])
-    for row in standings.rows:
+    writer.writerow([*CSV_COLUMNS, *(spec.code for spec in placings.specs)])
+    for row in placings.rows:
         writer.writerow(
             [
                 row.place,
@@ -38,17 +38,17 @@ def standings_csv(standings: Standings) -> str:
     return out.getvalue()
 
 
-def standings_json(standings: Standings, warnings: list[Problem]) -> str:
+def placings_json(placings: Placings, warnings: list[Problem]) -> str:
     """The placings as JSON; numbers are decimal strings so that they stay exact."""
-    section = standings.section
+    section = placings.section
     document: dict[str, Any] = {
         "event": section.name,
         "source": section.source,
         "date": section.date or None,
         "rounds": section.rounds,
         "round_robin": section.round_robin,
-        "tiebreak_rules": standings.rules.value,
-        "tiebreaks": [spec.code for spec in standings.specs],
+        "tiebreak_rules": placings.rules.value,
+        "tiebreaks": [spec.code for spec in placings.specs],
         "placings": [
             {
                 "place": row.place,
@@ -59,25 +59,25 @@ def standings_json(standings: Standings, warnings: list[Problem]) -> str:
                 "points": show(row.points),
                 "tiebreaks": {
                     spec.code: (None if value is None else show(value))
-                    for spec, value in zip(standings.specs, row.values, strict=True)
+                    for spec, value in zip(placings.specs, row.values, strict=True)
                 },
             }
-            for row in standings.rows
+            for row in placings.rows
         ],
         "warnings": [str(p) for p in warnings],
     }
     return json.dumps(document, indent=2, ensure_ascii=False) + "\n"
 
 
-def standings_table(standings: Standings) -> Table:
+def placings_table(placings: Placings) -> Table:
     """A rich table for the terminal."""
     from rich.table import Table
 
-    section = standings.section
+    section = placings.section
     caption = f"{section.rounds} rounds" if section.has_crosstable else "final scores only"
-    if standings.specs:
-        caption += f"; tie-breaks ({standings.rules.value}): " + ", ".join(
-            s.code for s in standings.specs
+    if placings.specs:
+        caption += f"; tie-breaks ({placings.rules.value}): " + ", ".join(
+            s.code for s in placings.specs
         )
     table = Table(title=section.name, caption=caption)
     table.add_column("Place", justify="right")
@@ -85,9 +85,9 @@ def standings_table(standings: Standings) -> Table:
     table.add_column("Name")
     table.add_column("Rtg", justify="right")
     table.add_column("Pts", justify="right")
-    for spec in standings.specs:
+    for spec in placings.specs:
         table.add_column(spec.code, justify="right")
-    for row in standings.rows:
+    for row in placings.rows:
         table.add_row(
             row.place,
             str(row.player.start_no),

@@ -7,12 +7,13 @@ Exit codes: 0 done; 1 the check found problems; 2 bad input or bad usage (nothin
 
 from __future__ import annotations
 
+import contextlib
 import gc
 import os
 import sys
 import traceback
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn, TypeVar
 
@@ -97,10 +98,27 @@ def main(ctx: click.Context, debug: bool) -> None:
     Exit codes: 0 done; 1 'check' found errors; 2 bad input or usage (nothing written);
     70 an internal error of grandprix (please report it)."""
     ctx.meta["debug"] = debug
-    # Each command reads, computes, prints and exits; its records hold no reference cycles.
-    # The cyclic collector would rescan millions of live records as a season loads (seconds
-    # on a 10,000-event season) and free nothing.
+    command = main.get_command(ctx, ctx.invoked_subcommand or "")
+    if command is not None and not getattr(command, "long_running", False):
+        ctx.with_resource(batch_collection())
+
+
+@contextlib.contextmanager
+def batch_collection() -> Iterator[None]:
+    """The cyclic garbage collector paused for one batch command, restored after it.
+
+    A batch command reads, computes, prints and exits; its records hold no reference cycles,
+    and the collector would rescan millions of live records as a season loads (seconds on a
+    10,000-event season) and free nothing. A long-running command (a server) sets
+    ``long_running = True`` on itself and keeps the collector.
+    """
+    was_enabled = gc.isenabled()
     gc.disable()
+    try:
+        yield
+    finally:
+        if was_enabled:
+            gc.enable()
 
 
 def format_option(

@@ -11,7 +11,7 @@ from grandprix.cli.base import format_option, main, stop_on_errors
 from grandprix.model import Problem, Severity
 
 if TYPE_CHECKING:
-    from grandprix.placings import Standings
+    from grandprix.placings import Placings
 
 
 @main.command("event")
@@ -79,21 +79,21 @@ def event_command(
     assert section is not None
     if pairing != "auto":
         section = replace(section, round_robin=pairing == "round-robin")
-    standings = place(section, specs, rules, unrated_rating)
+    placings = place(section, specs, rules, unrated_rating)
     warnings = [p for p in problems if p.severity is Severity.WARNING]
-    _emit(standings, fmt, warnings)
+    _emit(placings, fmt, warnings)
 
 
-def _emit(standings: Standings, fmt: str, warnings: list[Problem]) -> None:
-    from grandprix.report import standings_csv, standings_json, standings_table
+def _emit(placings: Placings, fmt: str, warnings: list[Problem]) -> None:
+    from grandprix.report import placings_csv, placings_json, placings_table
 
     for warning in warnings:
         click.echo(str(warning), err=True)
     if fmt == "csv":
-        click.echo(standings_csv(standings), nl=False)
+        click.echo(placings_csv(placings), nl=False)
     elif fmt == "json":
-        click.echo(standings_json(standings, warnings), nl=False)
+        click.echo(placings_json(placings, warnings), nl=False)
     else:
         from rich.console import Console
 
-        Console().print(standings_table(standings))
+        Console().print(placings_table(placings))

@@ -74,7 +74,7 @@ def explain_command(
     """Why PLAYER (an id or a name) has every point: each event's place, tie, table value,
     multipliers, counted or dropped, and the bonus, adding up to the total (in every division
     of the player, or in one)."""
-    from grandprix.season.identity import name_key
+    from grandprix.players import name_key
     from grandprix.season.report import explain, player_id
 
     season = read_season(season_dir)

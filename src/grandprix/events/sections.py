@@ -5,10 +5,10 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 
+from grandprix.conditions import us_class
 from grandprix.events.config import EventFile
 from grandprix.events.entries import Entry
 from grandprix.model import Problem
-from grandprix.season.divisions import us_class
 
 CLASS_ORDER = ("X", "A", "B", "C", "D", "E", "F", "G", "H", "J/I")
 

@@ -13,14 +13,15 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from grandprix.numbers import show
+from grandprix.players import PlayerKey
 from grandprix.rules.schema import Prize
 
 
 @dataclass(frozen=True)
-class Standing:
+class Ranked:
     """A player's place in a ranking; ``first``..``last`` is the span of equal standing."""
 
-    key: str
+    key: PlayerKey
     name: str
     first: int
     last: int
@@ -52,7 +53,7 @@ class Offer:
 class Won:
     prize: str
     ranking: str
-    key: str
+    key: PlayerKey
     name: str
     place: str
     amount: Fraction | None
@@ -66,13 +67,13 @@ class NotAwarded:
     reason: str
 
 
-Eligible = Callable[[Prize, str], bool]
-Attribute = Callable[[str, str], str]
+Eligible = Callable[[Prize, PlayerKey], bool]
+Attribute = Callable[[PlayerKey, str], str]
 
 
 def allocate(
     offers: list[Offer],
-    rankings: dict[str, list[Standing]],
+    rankings: dict[str, list[Ranked]],
     eligible: Eligible,
     ties: str,
     attribute: Attribute,
@@ -92,21 +93,21 @@ def allocate(
 
 
 class _State:
-    def __init__(self, rankings: dict[str, list[Standing]], eligible: Eligible):
+    def __init__(self, rankings: dict[str, list[Ranked]], eligible: Eligible):
         self.rankings = rankings
         self.eligible = eligible
         self.paid: set[int] = set()
-        self.winners: set[str] = set()
-        self.titled: set[str] = set()
+        self.winners: set[PlayerKey] = set()
+        self.titled: set[PlayerKey] = set()
         self.won: list[Won] = []
         self.missed: list[NotAwarded] = []
-        self.series_of: dict[str, tuple[str, str]] = {}  # the series of each winner's prize
+        self.series_of: dict[PlayerKey, tuple[str, str]] = {}  # the series of each winner's prize
 
-    def candidates(self, offer: Offer, taken: set[str]) -> list[Standing]:
+    def candidates(self, offer: Offer, taken: set[PlayerKey]) -> list[Ranked]:
         ranking = self.rankings.get(offer.prize.ranking, [])
         return [s for s in ranking if s.key not in taken and self.eligible(offer.prize, s.key)]
 
-    def give(self, offer: Offer, who: Standing, amount: Fraction | None, reason: str) -> None:
+    def give(self, offer: Offer, who: Ranked, amount: Fraction | None, reason: str) -> None:
         note = f"; {offer.note}" if offer.note else ""
         if amount is not None:
             self.series_of.setdefault(who.key, offer.series)
@@ -150,12 +151,12 @@ class _State:
         else:
             self._pool(offer, free, tied, every)
 
-    def _take(self, offer: Offer, who: Standing, amount: Fraction | None, reason: str) -> None:
+    def _take(self, offer: Offer, who: Ranked, amount: Fraction | None, reason: str) -> None:
         self.paid.add(offer.index)
         self.winners.add(who.key)
         self.give(offer, who, amount, reason)
 
-    def _hort(self, free: list[Offer], tied: list[Standing]) -> None:
+    def _hort(self, free: list[Offer], tied: list[Ranked]) -> None:
         """Hort system: half of each place's prize by tie-break order, half shared equally."""
         shared = free[: len(tied)]
         amounts = [o.amount or Fraction(0) for o in shared] + [Fraction(0)] * len(tied)
@@ -172,7 +173,7 @@ class _State:
         self.paid.update(o.index for o in shared)
 
     def _pool(
-        self, offer: Offer, free: list[Offer], tied: list[Standing], every: list[Offer]
+        self, offer: Offer, free: list[Offer], tied: list[Ranked], every: list[Offer]
     ) -> None:
         """US Chess 32B3: the tied players split the prizes of the places they share, one prize
         each; a player who would get more from a prize the others cannot win leaves the pool."""
@@ -201,7 +202,7 @@ class _State:
         return sum((o.amount or Fraction(0) for o in used), Fraction(0)) / players
 
     def _alternative(
-        self, who: Standing, offer: Offer, tied: list[Standing], every: list[Offer]
+        self, who: Ranked, offer: Offer, tied: list[Ranked], every: list[Offer]
     ) -> Fraction:
         """The most this player could get from another prize, shared with the tied players
         also eligible for it."""

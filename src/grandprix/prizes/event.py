@@ -9,24 +9,25 @@ from __future__ import annotations
 import datetime
 from pathlib import Path
 
+from grandprix.conditions import Profile, belongs, meets
 from grandprix.errors import InputError
 from grandprix.events.config import EventFile, EventSection, read_event
 from grandprix.model import Player, Problem, Severity
 from grandprix.numbers import birth_or_none
-from grandprix.placings import place
-from grandprix.prizes.allocate import Standing, allocate
+from grandprix.placings import place, share_places
+from grandprix.players import PlayerKey, name_key, read_players
+from grandprix.prizes.allocate import Ranked, allocate
 from grandprix.prizes.offers import offers
 from grandprix.prizes.season import PrizeList
 from grandprix.ratings.store import Rated
 from grandprix.readers import load_section
 from grandprix.rules.schema import DateRef, Prize
-from grandprix.season.config import read_players
-from grandprix.season.divisions import Profile, belongs
-from grandprix.season.identity import name_key
 from grandprix.tiebreaks import Rules, parse
 
 
-def load_event(path: Path) -> tuple[EventFile, dict[str, list[Standing]], dict[str, Profile]]:
+def event_rankings(
+    path: Path,
+) -> tuple[EventFile, dict[str, list[Ranked]], dict[PlayerKey, Profile]]:
     """Read event.toml and its results; raise InputError with every problem found."""
     problems: list[Problem] = []
     config, toml = read_event(path)
@@ -36,8 +37,8 @@ def load_event(path: Path) -> tuple[EventFile, dict[str, list[Standing]], dict[s
     attributes = _players(path.parent / config.players_file, problems)
     for key, klass in _entry_classes(config, path).items():
         attributes.setdefault(key, {})["class"] = klass  # UCC-9: each player's own class
-    rankings: dict[str, list[Standing]] = {}
-    people: dict[str, Profile] = {}
+    rankings: dict[str, list[Ranked]] = {}
+    people: dict[PlayerKey, Profile] = {}
     for i, entry in enumerate(config.sections):
         if entry.results is None:
             where = toml.where(("sections", i, "name"))
@@ -55,11 +56,12 @@ def load_event(path: Path) -> tuple[EventFile, dict[str, list[Standing]], dict[s
             else (place(section, official_order=False))
         )
         ranking = []
-        spans = _score_spans([r.points for r in rows.rows])
-        for row, (first, last) in zip(rows.rows, spans, strict=True):
-            key = f"id:{row.player.id}" if row.player.id else f"name:{name_key(row.player.name)}"
-            people[key] = _profile(key, row.player, attributes, entry, day)
-            ranking.append(Standing(key, row.player.name, first, last))
+        points = [row.points for row in rows.rows]
+        for first, last, members in share_places(list(range(len(points))), points.__getitem__):
+            for row in (rows.rows[i] for i in members):  # UCC-10: equal scores share a span
+                key = PlayerKey.of(row.player.id, name_key(row.player.name))
+                people[key] = _profile(key, row.player, attributes, entry, day)
+                ranking.append(Ranked(key, row.player.name, first, last))
         rankings[entry.name] = ranking
     if any(p.severity is Severity.ERROR for p in problems):
         raise InputError(problems)
@@ -68,20 +70,7 @@ def load_event(path: Path) -> tuple[EventFile, dict[str, list[Standing]], dict[s
     return config, rankings, people
 
 
-def _score_spans(points: list[object]) -> list[tuple[int, int]]:
-    """Players on equal scores share a span (rows are in standings order)."""
-    out: list[tuple[int, int]] = []
-    start = 0
-    while start < len(points):
-        end = start
-        while end + 1 < len(points) and points[end + 1] == points[start]:
-            end += 1
-        out.extend([(start + 1, end + 1)] * (end - start + 1))
-        start = end + 1
-    return out
-
-
-def _entry_classes(config: EventFile, path: Path) -> dict[str, str]:
+def _entry_classes(config: EventFile, path: Path) -> dict[PlayerKey, str]:
     """The class of every entry (UCC-1 by rating, UCC-2 by grade), when the event has entries."""
     if not config.entries:
         return {}
@@ -90,12 +79,12 @@ def _entry_classes(config: EventFile, path: Path) -> dict[str, str]:
 
     out = {}
     for entry in read_entries(path.parent / config.entries, config.rounds):
-        key = f"id:{entry.id}" if entry.id else f"name:{name_key(entry.name)}"
+        key = PlayerKey.of(entry.id, name_key(entry.name))
         out[key] = player_class(entry)
     return out
 
 
-def _players(path: Path, problems: list[Problem]) -> dict[str, dict[str, str]]:
+def _players(path: Path, problems: list[Problem]) -> dict[PlayerKey, dict[str, str]]:
     """players.csv beside event.toml, read as a season's is (located problems), by key."""
     if not path.exists():
         return {}
@@ -103,16 +92,16 @@ def _players(path: Path, problems: list[Problem]) -> dict[str, dict[str, str]]:
     for player in read_players(path, problems):
         cells = {"id": player.id, "name": player.name, **dict(player.attributes)}
         if player.id:
-            out[f"id:{player.id}"] = cells
+            out[PlayerKey.of(player.id, "")] = cells
         if player.name:
-            out[f"name:{name_key(player.name)}"] = cells
+            out[PlayerKey.of("", name_key(player.name))] = cells
     return out
 
 
 def _profile(
-    key: str,
+    key: PlayerKey,
     player: Player,
-    attributes: dict[str, dict[str, str]],
+    attributes: dict[PlayerKey, dict[str, str]],
     section: EventSection,
     day: datetime.date,
 ) -> Profile:
@@ -128,24 +117,20 @@ def _profile(
 
 def event_prizes(path: Path) -> PrizeList:
     """Who wins each prize of the event, and why."""
-    config, rankings, people = load_event(path)
+    config, rankings, people = event_rankings(path)
     policy = config.prizes
 
     day = config.last_day
-    assert day is not None  # load_event checked it
+    assert day is not None  # event_rankings checked it
 
     def on(_: DateRef) -> datetime.date:
         return day
 
-    def qualifies(prize: Prize, key: str) -> bool:
-        return key in people and belongs(people[key], prize, None, on)
+    def qualifies(prize: Prize, key: PlayerKey) -> bool:
+        return key in people and belongs(people[key], prize, on)
 
-    def eligible(prize: Prize, key: str) -> bool:
-        for name, wanted in policy.require.items():
-            allowed = [wanted] if isinstance(wanted, str) else wanted
-            if people[key].attribute(name).casefold() not in {w.casefold() for w in allowed}:
-                return False
-        return qualifies(prize, key)
+    def eligible(prize: Prize, key: PlayerKey) -> bool:
+        return meets(people[key].attribute, policy.require) and qualifies(prize, key)
 
     offered, dropped = offers(list(policy.prize), rankings, qualifies, policy.based_on)
     won, missed = allocate(

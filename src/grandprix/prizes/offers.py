@@ -6,7 +6,8 @@ from collections.abc import Callable
 from fractions import Fraction
 
 from grandprix.numbers import show
-from grandprix.prizes.allocate import NotAwarded, Offer, Standing
+from grandprix.players import PlayerKey
+from grandprix.prizes.allocate import NotAwarded, Offer, Ranked
 from grandprix.rules.schema import Prize
 
 
@@ -19,8 +20,8 @@ def based_on_fraction(fund: Fraction, entries: int, based_on: int) -> Fraction:
 
 def offers(
     prizes: list[Prize],
-    rankings: dict[str, list[Standing]],
-    qualifies: Callable[[Prize, str], bool],
+    rankings: dict[str, list[Ranked]],
+    qualifies: Callable[[Prize, PlayerKey], bool],
     fund_based_on: int | None = None,
 ) -> tuple[list[Offer], list[NotAwarded]]:
     """Each prize with its amount after reductions, or the reason it is not offered.

@@ -13,10 +13,6 @@ from grandprix.writers.cells import safe_text
 COLUMNS = ("prize", "ranking", "place", "player_id", "name", "amount", "title", "reason")
 
 
-def _id(key: str) -> str:
-    return key[3:] if key.startswith("id:") else ""
-
-
 def prizes_text(result: PrizeList) -> str:
     lines = [f"Prizes: {result.title}", ""]
     for won in result.won:
@@ -39,7 +35,7 @@ def prizes_csv(result: PrizeList) -> str:
     for won in result.won:
         amount = show(won.amount, 2) if won.amount is not None else ""
         writer.writerow(
-            [safe_text(won.prize), safe_text(won.ranking), won.place, safe_text(_id(won.key)),
+            [safe_text(won.prize), safe_text(won.ranking), won.place, safe_text(won.key.id),
              safe_text(won.name), amount, safe_text(won.title or ""), safe_text(won.reason)]
         )  # fmt: skip
     return out.getvalue()
@@ -53,7 +49,7 @@ def prizes_json(result: PrizeList) -> str:
                 "prize": w.prize,
                 "ranking": w.ranking,
                 "place": w.place,
-                "player_id": _id(w.key) or None,
+                "player_id": w.key.id or None,
                 "name": w.name,
                 "amount": show(w.amount, 2) if w.amount is not None else None,
                 "title": w.title,

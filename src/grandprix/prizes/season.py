@@ -5,10 +5,12 @@ from __future__ import annotations
 import datetime
 from dataclasses import dataclass
 
-from grandprix.prizes.allocate import NotAwarded, Standing, Won, allocate
+from grandprix.conditions import belongs, meets
+from grandprix.players import PlayerKey
+from grandprix.prizes.allocate import NotAwarded, Ranked, Won, allocate
 from grandprix.prizes.offers import offers
 from grandprix.rules.schema import Prize
-from grandprix.season.divisions import belongs, profiles
+from grandprix.season.divisions import profiles, season_dates
 from grandprix.season.model import Line, Season
 from grandprix.season.standings import division_standings, season_directory, standings
 
@@ -20,8 +22,8 @@ class PrizeList:
     missed: list[NotAwarded]
 
 
-def rows(lines: list[Line]) -> list[Standing]:
-    return [Standing(ln.player, ln.name, ln.rank_first, ln.rank_last) for ln in lines]
+def rows(lines: list[Line]) -> list[Ranked]:
+    return [Ranked(ln.player, ln.name, ln.rank_first, ln.rank_last) for ln in lines]
 
 
 def season_prizes(season: Season, as_of: datetime.date | None = None) -> PrizeList:
@@ -39,17 +41,16 @@ def season_prizes(season: Season, as_of: datetime.date | None = None) -> PrizeLi
         for p in s.section.players
     }
 
-    def qualifies(prize: Prize, key: str) -> bool:
-        return key in people and belongs(people[key], prize, season)
+    dates = season_dates(season)
 
-    def eligible(prize: Prize, key: str) -> bool:
+    def qualifies(prize: Prize, key: PlayerKey) -> bool:
+        return key in people and belongs(people[key], prize, dates)
+
+    def eligible(prize: Prize, key: PlayerKey) -> bool:
         if rules.prizes.played_last_event and key not in last:
             return False  # LUP-7: only players of the final event
-        for name, wanted in rules.prizes.require.items():
-            allowed = [wanted] if isinstance(wanted, str) else wanted
-            have = people[key].attribute(name).casefold() if key in people else ""
-            if have not in {w.casefold() for w in allowed}:
-                return False
+        if key not in people or not meets(people[key].attribute, rules.prizes.require):
+            return False
         return qualifies(prize, key)
 
     offered, dropped = offers(list(rules.prizes.prize), rankings, qualifies, rules.prizes.based_on)

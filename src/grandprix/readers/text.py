@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import csv
 import re
+from pathlib import Path
 
 from grandprix.model import Location, Problem
 
@@ -95,3 +96,16 @@ def _position(data: bytes, offset: int) -> tuple[int, int]:
     line = before.count(b"\n") + 1
     start = before.rfind(b"\n") + 1
     return line, offset - start + 1
+
+
+def csv_file(path: Path, problems: list[Problem]) -> list[list[str]]:
+    """The rows of a CSV file (the dialects of ``csv_rows``); a file that cannot be read or
+    decoded is a located problem."""
+    try:
+        data = path.read_bytes()
+    except OSError as exc:
+        problems.append(Problem(Location(str(path)), f"cannot read the file: {exc.strerror}"))
+        return []
+    lines, found = decode(data, str(path))
+    problems.extend(found)
+    return csv_rows(lines)

@@ -12,7 +12,7 @@ from pathlib import Path
 from grandprix.model import Location, Player, Problem, Section, Severity
 from grandprix.numbers import show
 from grandprix.placings import parse_rank
-from grandprix.season.identity import birth_year, name_key
+from grandprix.players import birth_year, name_key
 from grandprix.season.model import Alias, Season
 from grandprix.season.standings import season_directory
 from grandprix.tomlpos import Path as KeyPath

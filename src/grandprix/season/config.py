@@ -14,11 +14,11 @@ from pydantic import Field, ValidationError, model_validator
 
 from grandprix.errors import GrandprixError, InputError, UsageError
 from grandprix.model import Location, Problem, Severity
-from grandprix.numbers import parse_birth
 from grandprix.paths import Folders, OutsideError, shared_folders
+from grandprix.players import normalise, read_players
 from grandprix.ratings.store import RatingStore
 from grandprix.readers import load_section
-from grandprix.readers.text import csv_rows, decode, excerpt
+from grandprix.readers.text import csv_file, excerpt
 from grandprix.rules.load import TomlFile, load_rules, read_toml, validation_problems
 from grandprix.rules.schema import Money, RuleSet, Strict, TieBreakRules, Weight
 from grandprix.season.checks import (
@@ -27,8 +27,7 @@ from grandprix.season.checks import (
     identity_problems,
     rank_contradictions,
 )
-from grandprix.season.identity import normalise
-from grandprix.season.model import Alias, Season, SeasonEvent, SeasonPlayer, SeasonSection
+from grandprix.season.model import Alias, Season, SeasonEvent, SeasonSection
 from grandprix.tiebreaks import Rules, parse
 from grandprix.tomlpos import Path as KeyPath
 
@@ -391,79 +390,11 @@ def _section(
     return SeasonSection(entry.name, section, entry.weight, where)
 
 
-def read_players(path: Path | None, problems: list[Problem]) -> tuple[SeasonPlayer, ...]:
-    """players.csv, if present: columns id, name, then any attributes."""
-    if path is None:
-        return ()
-    rows = _csv_file(path, problems)
-    if not rows:
-        return ()
-    header = [cell.strip().lower() for cell in rows[0]]
-    if "name" not in header and "id" not in header:
-        problems.append(
-            Problem(
-                Location(str(path), 1, 1),
-                f"players.csv needs an 'id' or a 'name' column (its first row reads "
-                f"{excerpt(','.join(rows[0]), 60)})",
-            )
-        )
-        return ()
-    players = []
-    seen: dict[str, int] = {}
-    for number, row in enumerate(rows[1:], start=2):
-        if not any(cell.strip() for cell in row):
-            continue
-        if len(row) != len(header):
-            problems.append(
-                Problem(
-                    Location(str(path), number, 1),
-                    f"row has {len(row)} fields but the header has {len(header)}",
-                )
-            )
-            continue
-        cells = {k: v.strip() for k, v in zip(header, row, strict=True)}
-        ident = cells.get("id", "")
-        if ident and ident in seen:
-            problems.append(
-                Problem(
-                    Location(str(path), number, header.index("id") + 1),
-                    f"id {excerpt(ident)} is listed twice (first on line {seen[ident]})",
-                )
-            )
-            continue
-        if ident:
-            seen[ident] = number
-        if cells.get("birth_date"):
-            try:
-                parse_birth(cells["birth_date"])
-            except ValueError as exc:
-                where = Location(str(path), number, header.index("birth_date") + 1)
-                problems.append(Problem(where, f"field 'birth_date': {exc}"))
-                continue
-        attributes = tuple((k, v) for k, v in cells.items() if k not in ("id", "name"))
-        players.append(
-            SeasonPlayer(ident, cells.get("name", ""), attributes, Location(str(path), number))
-        )
-    return tuple(players)
-
-
-def _csv_file(path: Path, problems: list[Problem]) -> list[list[str]]:
-    """The rows of a CSV file of the season (the dialects of ``csv_rows``)."""
-    try:
-        data = path.read_bytes()
-    except OSError as exc:
-        problems.append(Problem(Location(str(path)), f"cannot read the file: {exc.strerror}"))
-        return []
-    lines, found = decode(data, str(path))
-    problems.extend(found)
-    return csv_rows(lines)
-
-
 def _aliases(path: Path | None, problems: list[Problem]) -> tuple[Alias, ...]:
     """aliases.csv, if present: ``name,other,decision`` with decision ``same`` or ``different``."""
     if path is None:
         return ()
-    rows = _csv_file(path, problems)
+    rows = csv_file(path, problems)
     header = [cell.strip().lower() for cell in rows[0]] if rows else []
     if header[:3] != ["name", "other", "decision"]:
         problems.append(

@@ -5,19 +5,19 @@ the points each division awards inside every event (ACF-1, ACF-8, ACF-11 to ACF-
 from __future__ import annotations
 
 import datetime
-from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from fractions import Fraction
 
+from grandprix.conditions import DateOf, Profile, belongs, in_band
 from grandprix.model import Player
 from grandprix.numbers import birth_or_none
-from grandprix.placings import spans
+from grandprix.placings import Span, share_places
+from grandprix.players import PlayerKey
 from grandprix.ratings.store import Rated
-from grandprix.rules.schema import Conditions, Counting, DateRef, Division, RuleSet
+from grandprix.rules.schema import Counting, DateRef, Division, RuleSet
 from grandprix.season.identity import Directory
 from grandprix.season.model import Award, Line, Season, SeasonEvent
 from grandprix.season.points import (
-    Span,
     Valuations,
     earning_sections,
     renumber,
@@ -26,19 +26,6 @@ from grandprix.season.points import (
 )
 
 UNRATED = "unrated"
-
-
-@dataclass(frozen=True)
-class Profile:
-    """What the divisions need to know of a person."""
-
-    key: str
-    rating: Rated | None
-    birth: datetime.date | None
-    attributes: tuple[tuple[str, str], ...]
-
-    def attribute(self, name: str) -> str:
-        return dict(self.attributes).get(name, "")
 
 
 def resolve(on: DateRef, season: Season) -> datetime.date:
@@ -53,13 +40,9 @@ def resolve(on: DateRef, season: Season) -> datetime.date:
     return max(dates)  # last-event: the last event of the calendar (LUP-5)
 
 
-def age_on(birth: datetime.date, day: datetime.date) -> int:
-    return day.year - birth.year - ((day.month, day.day) < (birth.month, birth.day))
-
-
-def profiles(season: Season, directory: Directory) -> dict[str, Profile]:
+def profiles(season: Season, directory: Directory) -> dict[PlayerKey, Profile]:
     """Every person of the season with their rating from the chain of lists (ACF-11)."""
-    people: dict[str, tuple[Player, dict[str, str]]] = {}
+    people: dict[PlayerKey, tuple[Player, dict[str, str]]] = {}
     for event in season.events:
         for section in event.sections:
             for player in section.section.players:
@@ -87,88 +70,30 @@ def profiles(season: Season, directory: Directory) -> dict[str, Profile]:
     }
 
 
-def list_id(key: str, attributes: dict[str, str], kind: str) -> str:
+def list_id(key: PlayerKey, attributes: dict[str, str], kind: str) -> str:
     """The id a person has on a list of this kind: players.csv's ``fide_id`` for FIDE lists
     (``national_id`` for national ones), else the id the season knows them by."""
     column = "fide_id" if kind.startswith("fide") else "national_id"
     if attributes.get(column):
         return attributes[column]
-    return key[3:] if key.startswith("id:") else ""
+    return key.id
 
 
-US_CLASSES = (
-    (2000, "X"), (1800, "A"), (1600, "B"), (1400, "C"), (1200, "D"), (1000, "E"), (800, "F"),
-    (600, "G"), (400, "H"), (100, "J/I"),
-)  # fmt: skip
-
-
-def us_class(rating: int | None) -> str:
-    """US Chess class of a rating (UCC-1: X 2000+, A 1800-1999, ..., J/I 100-399)."""
-    if rating is None:
-        return ""
-    return next((name for floor, name in US_CLASSES if rating >= floor), "J/I")
-
-
-def belongs(
-    profile: Profile,
-    division: Conditions,
-    season: Season | None,
-    on: Callable[[DateRef], datetime.date] | None = None,
-) -> bool:
-    """Whether the person meets every condition (of a division or a prize).
-
-    Dates (``age_on``) are the season's, or come from ``on`` (an event's date).
-    """
-
-    def resolve_on(ref: DateRef) -> datetime.date:
-        if on is not None:
-            return on(ref)
-        assert season is not None, "conditions on dates need the season or a date"
-        return resolve(ref, season)
-
-    rating = profile.rating.rating if profile.rating else None
-    if division.unrated is not None and (rating is None) != division.unrated:
-        return False
-    if division.rating_below is not None and (rating is None or rating >= division.rating_below):
-        return False
-    if division.rating_at_least is not None and (
-        rating is None or rating < division.rating_at_least
-    ):
-        return False
-    if division.age_below is not None or division.age_at_least is not None:
-        if profile.birth is None:
-            return False
-        age = age_on(profile.birth, resolve_on(division.age_on))
-        if division.age_below is not None and age >= division.age_below:
-            return False  # ACF-1: a junior is under 18 on 1 January
-        if division.age_at_least is not None and age < division.age_at_least:
-            return False
-    if division.sex is not None:
-        wanted = {"w", "f"} if division.sex.lower() in ("w", "f") else {division.sex.lower()}
-        if profile.attribute("sex").lower() not in wanted:
-            return False
-    if division.us_class is not None:
-        own = profile.attribute("class") or us_class(rating)
-        if own.casefold() != division.us_class.casefold():
-            return False  # UCC-9: a player wins only their own class's prizes
-    for name, allowed in division.require.items():
-        values = [allowed] if isinstance(allowed, str) else allowed
-        if profile.attribute(name).casefold() not in {v.casefold() for v in values}:
-            return False
-    return True
+def season_dates(season: Season) -> DateOf:
+    """The rule set's dates as days of this season (for ``belongs``)."""
+    return lambda ref: resolve(ref, season)
 
 
 def divisions_of(profile: Profile, rules: RuleSet, season: Season) -> set[str]:
     """The divisions a person is in, after the limits by rating origin (ACF-12)."""
-    found = {d.name for d in rules.divisions if belongs(profile, d, season)}
+    dates = season_dates(season)
+    found = {d.name for d in rules.divisions if belongs(profile, d, dates)}
     rating = profile.rating.rating if profile.rating else None
     origin = profile.rating.kind if profile.rating else UNRATED
     for limit in rules.restrictions:
         if limit.source != origin:
             continue
-        if limit.rating_below is not None and (rating is None or rating >= limit.rating_below):
-            continue
-        if limit.rating_at_least is not None and (rating is None or rating < limit.rating_at_least):
+        if not in_band(rating, limit.rating_at_least, limit.rating_below):
             continue
         found &= set(limit.only)
     return found
@@ -203,7 +128,7 @@ def division_awards(
     division: Division,
     rules: RuleSet,
     directory: Directory,
-    members: set[str],
+    members: set[PlayerKey],
     valuations: Valuations,
 ) -> list[Award]:
     """The division's players placed again inside the event and awarded its table."""
@@ -244,12 +169,12 @@ def division_counting(division: Division, rules: RuleSet) -> Counting:
     return rules.counting.model_copy(update={"mode": "best", "best": division.best})
 
 
-def filtered(lines: list[Line], members: set[str]) -> list[Line]:
+def filtered(lines: list[Line], members: set[PlayerKey]) -> list[Line]:
     """The overall lines of the division's players, ranked again among themselves."""
     kept = [line for line in lines if line.player in members]
     keys = [(line.rank_first, line.rank_last) for line in kept]
     return [
         replace(kept[i], rank_first=first, rank_last=last)
-        for first, last, group in spans(list(range(len(kept))), keys.__getitem__)
+        for first, last, group in share_places(list(range(len(kept))), keys.__getitem__)
         for i in group
     ]

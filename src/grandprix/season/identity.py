@@ -9,59 +9,25 @@ go in ``aliases.csv`` (``name,same_as`` to merge; ``name,different_from`` to kee
 
 from __future__ import annotations
 
-import re
-import unicodedata
 from collections import defaultdict
 from collections.abc import Iterable
-from functools import lru_cache
 from typing import NamedTuple
 
+from grandprix.conditions import meets
 from grandprix.model import Player
+from grandprix.players import ListedPlayer, PlayerKey, birth_year, name_key
 from grandprix.rules.schema import RuleSet
-from grandprix.season.model import Alias, SeasonPlayer
+from grandprix.season.model import Alias
 
-_SPACES = re.compile(r"\s+")
-_SEPARATORS = re.compile(r"[,.;]")
 NEAR_MATCH = 85  # rapidfuzz token_sort_ratio from which two names are shown for review
-
-
-@lru_cache(maxsize=65536)
-def normalise(name: str) -> str:
-    """Case, accents and stray spaces removed: 'Dvořák,  Marek ' -> 'dvorak, marek'."""
-    decomposed = unicodedata.normalize("NFKD", name)
-    plain = "".join(ch for ch in decomposed if not unicodedata.combining(ch))
-    plain = plain.replace("ß", "ss").replace("ø", "o").replace("ł", "l").replace("đ", "d")
-    return _SPACES.sub(" ", plain.casefold().replace(" ,", ",")).strip()
-
-
-@lru_cache(maxsize=65536)
-def name_key(name: str) -> str:
-    """The name as a set of words: 'Arkadan, Adib', 'adib arkadan' and 'ARKADAN Adib' agree."""
-    words = _SEPARATORS.sub(" ", normalise(name)).split()
-    return " ".join(sorted(words))
-
-
-def birth_year(text: str) -> str:
-    match = re.match(r"^\s*(\d{4})", text or "")
-    return match.group(1) if match and match.group(1) != "0000" else ""
 
 
 class Entrant(NamedTuple):
     """A results-file player as the season sees them."""
 
-    key: str
+    key: PlayerKey
     name: str
     eligible: bool
-
-
-def is_eligible(attributes: dict[str, str], rules: RuleSet) -> bool:
-    """UT-1: every required attribute has (one of) the required value(s), ignoring case."""
-    for name, wanted in rules.eligibility.require.items():
-        allowed = [wanted] if isinstance(wanted, str) else wanted
-        have = attributes.get(name, "").strip().casefold()
-        if have not in {w.strip().casefold() for w in allowed}:
-            return False
-    return True
 
 
 class Directory:
@@ -69,7 +35,7 @@ class Directory:
 
     def __init__(
         self,
-        players: tuple[SeasonPlayer, ...],
+        players: tuple[ListedPlayer, ...],
         rules: RuleSet,
         aliases: Iterable[Alias] = (),
         seen: Iterable[Player] = (),
@@ -83,7 +49,7 @@ class Directory:
                 self.same[name_key(alias.name)] = name_key(alias.other)
             else:
                 self.apart.add(frozenset((name_key(alias.name), name_key(alias.other))))
-        self.by_name: dict[str, list[SeasonPlayer]] = defaultdict(list)
+        self.by_name: dict[str, list[ListedPlayer]] = defaultdict(list)
         for p in players:
             self.by_name[self._canonical(p.name)].append(p)
         ids_by_name: dict[str, set[str]] = defaultdict(set)
@@ -106,7 +72,7 @@ class Directory:
         key = name_key(name)
         return self.same.get(key, key)
 
-    def find(self, player: Player) -> SeasonPlayer | None:
+    def find(self, player: Player) -> ListedPlayer | None:
         """The players.csv row of this player, if any."""
         if player.fide_id and player.fide_id in self.by_id:
             return self.by_id[player.fide_id]
@@ -119,7 +85,7 @@ class Directory:
             return candidates[0]
         return None
 
-    def key(self, player: Player) -> tuple[str, str, dict[str, str]]:
+    def key(self, player: Player) -> tuple[PlayerKey, str, dict[str, str]]:
         """The season key, display name and attributes of a results-file player."""
         known = self.find(player)
         attributes = {
@@ -132,16 +98,16 @@ class Directory:
         }
         if known is not None:
             attributes.update({k: v for k, v in known.attributes if v})
-            key = f"id:{known.id}" if known.id else f"name:{self._canonical(known.name)}"
+            key = PlayerKey.of(known.id, self._canonical(known.name))
             return key, known.name or player.name, attributes
         ident = player.fide_id or self.id_of_name.get(self._canonical(player.name), "")
         if ident:
-            return f"id:{ident}", player.name, attributes
+            return PlayerKey.of(ident, ""), player.name, attributes
         # Two people of the same name told apart by their birth years.
         canonical = self._canonical(player.name)
         year = birth_year(player.birth_date)
         suffix = f"|{year}" if year and len(self.years_of_name.get(canonical, ())) > 1 else ""
-        return f"name:{canonical}{suffix}", player.name, attributes
+        return PlayerKey.of("", canonical + suffix), player.name, attributes
 
     def entrant(self, player: Player) -> Entrant:
         """Key, name and eligibility of a results-file player (remembered: players recur)."""
@@ -153,6 +119,8 @@ class Directory:
         found = self._seen.get(memo)
         if found is None:
             key, name, attributes = self.key(player)
-            found = Entrant(key, name, is_eligible(attributes, self.rules))
+            found = Entrant(
+                key, name, meets(lambda n: attributes.get(n, ""), self.rules.eligibility.require)
+            )
             self._seen[memo] = found
         return found

@@ -8,21 +8,9 @@ from fractions import Fraction
 from typing import NamedTuple
 
 from grandprix.model import Location, Section
+from grandprix.players import ListedPlayer, PlayerKey
 from grandprix.ratings.store import RatingStore
 from grandprix.rules.schema import RuleSet
-
-
-@dataclass(frozen=True)
-class SeasonPlayer:
-    """A row of players.csv: the person and their attributes (region, member, ...)."""
-
-    id: str
-    name: str
-    attributes: tuple[tuple[str, str], ...] = ()
-    location: Location | None = field(default=None, compare=False)
-
-    def attribute(self, name: str) -> str:
-        return dict(self.attributes).get(name, "")
 
 
 @dataclass(frozen=True)
@@ -62,7 +50,7 @@ class Season:
     name: str
     rules: RuleSet
     events: tuple[SeasonEvent, ...]
-    players: tuple[SeasonPlayer, ...] = ()
+    players: tuple[ListedPlayer, ...] = ()
     aliases: tuple[Alias, ...] = ()
     ratings: RatingStore | None = field(default=None, compare=False, repr=False)
     start: datetime.date | None = None
@@ -91,7 +79,7 @@ class Award(NamedTuple):
     event_name: str
     date: datetime.date
     section: str
-    player: str  # season player key
+    player: PlayerKey
     name: str
     first: int  # place span (after skipping ineligible players, if the rules say so)
     last: int
@@ -133,7 +121,7 @@ class Award(NamedTuple):
 class Line:
     """A player's season: every award, which count, the bonus and the total."""
 
-    player: str
+    player: PlayerKey
     name: str
     awards: tuple[Award, ...]
     counted: tuple[Award, ...]

@@ -7,14 +7,15 @@ from dataclasses import dataclass
 
 from rapidfuzz import fuzz, process
 
-from grandprix.season.identity import NEAR_MATCH, name_key
+from grandprix.players import PlayerKey, name_key
+from grandprix.season.identity import NEAR_MATCH
 from grandprix.season.model import Season
 from grandprix.season.standings import season_directory
 
 
 @dataclass(frozen=True)
 class Person:
-    key: str
+    key: PlayerKey
     name: str
     ids: tuple[str, ...]
     spellings: tuple[str, ...]  # every name the results files give
@@ -38,10 +39,10 @@ class NearMatch:
 def people(season: Season) -> list[Person]:
     """Every person of the season's results, with the names and ids they appear under."""
     directory = season_directory(season)
-    names: dict[str, str] = {}
-    ids: dict[str, set[str]] = defaultdict(set)
-    spellings: dict[str, set[str]] = defaultdict(set)
-    events: dict[str, list[str]] = defaultdict(list)
+    names: dict[PlayerKey, str] = {}
+    ids: dict[PlayerKey, set[str]] = defaultdict(set)
+    spellings: dict[PlayerKey, set[str]] = defaultdict(set)
+    events: dict[PlayerKey, list[str]] = defaultdict(list)
     for event in season.events:
         for section in event.sections:
             for player in section.section.players:

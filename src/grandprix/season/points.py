@@ -11,7 +11,7 @@ from fractions import Fraction
 
 from grandprix.model import Player, Section
 from grandprix.numbers import show
-from grandprix.placings import Standings, place, spans
+from grandprix.placings import Placings, Span, place, share_places
 from grandprix.rules.schema import Points, RuleSet
 from grandprix.season.identity import Directory
 from grandprix.season.model import Award, SeasonEvent, SeasonSection, Valuation
@@ -90,9 +90,6 @@ def base_points(
     return value, values, notes
 
 
-Span = tuple[int, int, list[int]]  # first place, last place, indices of the players
-
-
 def section_spans(section: SeasonSection, event: SeasonEvent, rules: RuleSet) -> list[Span]:
     """Places in the section: shared spans by score (UT-4), or ordered (LUP-2, D-LUP-3)."""
     results = section.section
@@ -109,7 +106,7 @@ def section_spans(section: SeasonSection, event: SeasonEvent, rules: RuleSet) ->
     return out
 
 
-def event_placings(results: Section, event: SeasonEvent, rules: RuleSet) -> Standings:
+def event_placings(results: Section, event: SeasonEvent, rules: RuleSet) -> Placings:
     """The section's placings under the event's tie-breaks (else the rule set's), in the
     event's tie-break rules; by points alone without a crosstable or tie-breaks."""
     codes = event.tiebreaks if event.tiebreaks is not None else rules.points.tiebreaks
@@ -129,7 +126,7 @@ def shared_by_score(players: tuple[Player, ...]) -> list[Span]:
     scale = math.lcm(*{s.denominator for s in scores})
     keys = [s.numerator * (scale // s.denominator) for s in scores]
     order = sorted(range(len(players)), key=lambda i: (-keys[i], players[i].start_no))
-    return list(spans(order, keys.__getitem__))
+    return list(share_places(order, keys.__getitem__))
 
 
 def renumber(spans_: list[Span], keep: list[bool]) -> list[Span]:

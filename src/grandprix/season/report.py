@@ -26,7 +26,7 @@ CSV_COLUMNS = ("rank", "player_id", "name", "points", "events")
 
 
 def player_id(line: Line) -> str:
-    return line.player[3:] if line.player.startswith("id:") else ""
+    return line.player.id
 
 
 Tables = list[tuple[str, list[Line]]]  # (division name, lines); one unnamed without divisions

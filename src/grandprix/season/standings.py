@@ -12,7 +12,8 @@ from collections import defaultdict
 from dataclasses import replace
 from fractions import Fraction
 
-from grandprix.placings import spans
+from grandprix.placings import share_places
+from grandprix.players import PlayerKey
 from grandprix.rules.schema import Counting, RuleSet
 from grandprix.season.identity import Directory
 from grandprix.season.model import Award, Line, Season
@@ -52,7 +53,11 @@ def counted_number(counting: Counting, calendar: int, played: int) -> int:
 
 
 def player_line(
-    player: str, awards: list[tuple[int, Award]], counting: Counting, calendar: int, scale: int
+    player: PlayerKey,
+    awards: list[tuple[int, Award]],
+    counting: Counting,
+    calendar: int,
+    scale: int,
 ) -> tuple[Line, tuple[int, ...]]:
     """One player's season (counted and dropped results, bonus, total; LUP-3) from their awards
     with their value in units, and the raw values of the season tie-break chain."""
@@ -115,7 +120,7 @@ def rank_lines(
     bonus = counting.bonus_per_event
     scale = math.lcm(bonus.denominator, *{v.points.denominator for v in valuations.items})
     values = [v.points.numerator * (scale // v.points.denominator) for v in valuations.items]
-    by_player: dict[str, list[tuple[int, Award]]] = defaultdict(list)
+    by_player: dict[PlayerKey, list[tuple[int, Award]]] = defaultdict(list)
     for award in awards:
         by_player[award.player].append((values[award.valuation.id], award))
     last_event = max((a.event for a in awards), default=None)
@@ -135,7 +140,7 @@ def rerank(
     awards = [a for line in lines for a in line.awards if a.date <= as_of]
     bonus = counting.bonus_per_event
     scale = math.lcm(bonus.denominator, *{a.points.denominator for a in awards})
-    by_player: dict[str, list[tuple[int, Award]]] = defaultdict(list)
+    by_player: dict[PlayerKey, list[tuple[int, Award]]] = defaultdict(list)
     for award in awards:
         points = award.points
         by_player[award.player].append((points.numerator * (scale // points.denominator), award))
@@ -143,7 +148,7 @@ def rerank(
 
 
 def _ranked(
-    by_player: dict[str, list[tuple[int, Award]]],
+    by_player: dict[PlayerKey, list[tuple[int, Award]]],
     rules: RuleSet,
     calendar: int,
     counting: Counting,
@@ -158,7 +163,7 @@ def _ranked(
     order = sorted(range(len(lines)), key=lambda i: (keys[i], lines[i].name, lines[i].player))
     return [
         replace(lines[i], rank_first=first, rank_last=last)
-        for first, last, members in spans(order, keys.__getitem__)
+        for first, last, members in share_places(order, keys.__getitem__)
         for i in members
     ]
 

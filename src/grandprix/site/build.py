@@ -32,6 +32,7 @@ from jinja2 import Environment, FileSystemLoader, select_autoescape
 
 from grandprix.errors import GrandprixError, UsageError, WriteError
 from grandprix.numbers import show
+from grandprix.players import PlayerKey
 from grandprix.rules.schema import Counting
 from grandprix.season.divisions import division_counting
 from grandprix.season.identity import Directory
@@ -219,7 +220,7 @@ def _write(
     staging: Path,
     tables: Tables,
     played: list[SeasonEvent],
-    before: dict[str, dict[str, int]],
+    before: dict[str, dict[PlayerKey, int]],
     pages: Pages,
 ) -> int:
     """Every page and export written into ``staging``, the marker last; the number of pages."""
@@ -355,7 +356,7 @@ def _pages(tables: Tables, played: list[SeasonEvent]) -> Pages:
 
 def _previous(
     season: Season, tables: Tables, played: list[SeasonEvent]
-) -> dict[str, dict[str, int]]:
+) -> dict[str, dict[PlayerKey, int]]:
     """Ranks before the last event date, by division, for the movement column."""
     if len(played) < 2:
         return {}
@@ -382,7 +383,7 @@ def _counting(season: Season, division: str) -> Counting:
     return division_counting(found, rules)
 
 
-def _move(before: dict[str, int] | None, line: Line) -> tuple[str, str, str]:
+def _move(before: dict[PlayerKey, int] | None, line: Line) -> tuple[str, str, str]:
     if before is None:
         return "", "", "no earlier standings"
     if line.player not in before:
@@ -398,7 +399,7 @@ def _move(before: dict[str, int] | None, line: Line) -> tuple[str, str, str]:
 def _home(
     season: Season,
     tables: Tables,
-    before: dict[str, dict[str, int]],
+    before: dict[str, dict[PlayerKey, int]],
     pages: Pages,
     played: list[SeasonEvent],
 ) -> dict[str, object]:

@@ -1,0 +1,97 @@
+"""Who qualifies: a person's profile and the conditions of divisions, prizes and eligibility.
+
+One home for the tests every side applies: attributes required (UT-1, ACF-8), rating bands,
+rated or not, ages on a date (ACF-1), sex, and US Chess classes (UCC-1, UCC-9). The season,
+the single event and the prizes all ask ``belongs``; none of them repeats a condition.
+"""
+
+from __future__ import annotations
+
+import datetime
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+
+from grandprix.players import PlayerKey
+from grandprix.ratings.store import Rated
+from grandprix.rules.schema import Conditions, DateRef
+
+DateOf = Callable[[DateRef], datetime.date]  # a rule set's date ('season-start', ...) as a day
+
+
+@dataclass(frozen=True)
+class Profile:
+    """What the conditions need to know of a person."""
+
+    key: PlayerKey
+    rating: Rated | None
+    birth: datetime.date | None
+    attributes: tuple[tuple[str, str], ...]
+
+    def attribute(self, name: str) -> str:
+        return dict(self.attributes).get(name, "")
+
+
+def matches(have: str, wanted: str | list[str]) -> bool:
+    """An attribute has (one of) the wanted value(s), ignoring case and surrounding spaces."""
+    allowed = [wanted] if isinstance(wanted, str) else wanted
+    return have.strip().casefold() in {w.strip().casefold() for w in allowed}
+
+
+def meets(attribute: Callable[[str], str], require: Mapping[str, str | list[str]]) -> bool:
+    """UT-1, ACF-8: every required attribute has (one of) the required value(s)."""
+    return all(matches(attribute(name), wanted) for name, wanted in require.items())
+
+
+def in_band(rating: int | None, at_least: int | None, below: int | None) -> bool:
+    """A rating inside a band (U2000: below 2000); an unrated player is in no bounded band."""
+    if at_least is None and below is None:
+        return True
+    if rating is None:
+        return False
+    return (at_least is None or rating >= at_least) and (below is None or rating < below)
+
+
+def age_on(birth: datetime.date, day: datetime.date) -> int:
+    """Completed years on the day."""
+    return day.year - birth.year - ((day.month, day.day) < (birth.month, birth.day))
+
+
+US_CLASSES = (
+    (2000, "X"), (1800, "A"), (1600, "B"), (1400, "C"), (1200, "D"), (1000, "E"), (800, "F"),
+    (600, "G"), (400, "H"), (100, "J/I"),
+)  # fmt: skip
+
+
+def us_class(rating: int | None) -> str:
+    """US Chess class of a rating (UCC-1: X 2000+, A 1800-1999, ..., J/I 100-399)."""
+    if rating is None:
+        return ""
+    return next((name for floor, name in US_CLASSES if rating >= floor), "J/I")
+
+
+def belongs(profile: Profile, conditions: Conditions, date_of: DateOf) -> bool:
+    """Whether the person meets every condition of a division or a prize; ``date_of`` turns the
+    rule set's dates (``age_on``) into days: the season's, or the event's."""
+    rating = profile.rating.rating if profile.rating else None
+    if conditions.unrated is not None and (rating is None) != conditions.unrated:
+        return False
+    if not in_band(rating, conditions.rating_at_least, conditions.rating_below):
+        return False
+    if conditions.age_below is not None or conditions.age_at_least is not None:
+        if profile.birth is None:
+            return False
+        age = age_on(profile.birth, date_of(conditions.age_on))
+        if conditions.age_below is not None and age >= conditions.age_below:
+            return False  # ACF-1: a junior is under 18 on 1 January
+        if conditions.age_at_least is not None and age < conditions.age_at_least:
+            return False
+    if conditions.sex is not None:
+        sex = conditions.sex.lower()
+        wanted = {"w", "f"} if sex in ("w", "f") else {sex}
+        if profile.attribute("sex").lower() not in wanted:
+            return False
+    if conditions.us_class is not None:
+        own = profile.attribute("class") or us_class(rating)
+        if own.casefold() != conditions.us_class.casefold():
+            return False  # UCC-9: a player wins only their own class's prizes
+    return meets(profile.attribute, conditions.require)
