@@ -1,14 +1,13 @@
 """Readers: one module per file format, each returning records plus every located problem.
 
-``load_section`` picks the reader from the file's name and first bytes; ``load_event`` wraps the
-section in an event.
+``load_section`` picks the reader from the file's name and first bytes.
 """
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from grandprix.model import Event, Location, Problem, Section
+from grandprix.model import Location, Problem, Section
 from grandprix.readers.chess_results import read_chess_results
 from grandprix.readers.standings_csv import read_standings_csv
 from grandprix.readers.trf import read_trf
@@ -46,7 +45,3 @@ def load_section(path: str | Path, fmt: str | None = None) -> tuple[Section | No
         return read_standings_csv(path, data)
     return read_trf(path, data)
 
-
-def load_event(path: str | Path, fmt: str | None = None) -> tuple[Event | None, list[Problem]]:
-    section, problems = load_section(path, fmt)
-    return (Event.single(section) if section is not None else None), problems
