@@ -9,6 +9,7 @@ import click
 
 from grandprix.cli.base import format_option, main, stop_on_errors
 from grandprix.model import Problem, Severity
+from grandprix.readers import FORMATS
 
 if TYPE_CHECKING:
     from grandprix.placings import Standings
@@ -37,7 +38,7 @@ if TYPE_CHECKING:
 @format_option("Output format.")
 @click.option(
     "--input-format",
-    type=click.Choice(["trf", "csv", "chess-results"]),
+    type=click.Choice(list(FORMATS)),
     default=None,
     help="Format of FILE; detected from its name and content when not given.",
 )
