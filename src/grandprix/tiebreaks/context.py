@@ -18,7 +18,11 @@ K = ResultKind
 
 
 class Rules(enum.Enum):
-    """Which rule book defines the tie-breaks; always chosen explicitly, never from a date."""
+    """Which rule book defines the tie-breaks; always chosen explicitly, never from a date.
+
+    The registry of rule books, in the order the CLI lists them: a new one is a member here and
+    its codes in ``tiebreaks.TIEBREAKS``.
+    """
 
     FIDE_2024 = "fide-2024"  # C.07 approved 29/07/2024, applied 1 Aug 2024 (art. 16, no cap)
     FIDE_2026 = "fide-2026"  # C.07 approved 02/02/2026, applied 1 Mar 2026 (art. 16.4 capped)
