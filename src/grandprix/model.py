@@ -1,4 +1,4 @@
-"""Domain records: events, sections, players, rounds and where each came from.
+"""Domain records: sections, players, rounds and where each came from.
 
 Everything here is a frozen dataclass. Scores are exact ``Fraction`` values, never floats.
 """
@@ -10,7 +10,6 @@ import math
 from collections.abc import Iterable
 from dataclasses import dataclass, field, fields
 from fractions import Fraction
-from pathlib import Path
 from typing import NamedTuple
 
 
@@ -271,20 +270,3 @@ class Section:
             if p.start_no == start_no:
                 return p
         raise KeyError(start_no)
-
-
-@dataclass(frozen=True)
-class Event:
-    """A tournament: one or more sections."""
-
-    name: str
-    sections: tuple[Section, ...]
-    source: str = ""
-
-    @staticmethod
-    def single(section: Section) -> Event:
-        return Event(
-            name=section.name or Path(section.source).stem,
-            sections=(section,),
-            source=section.source,
-        )

@@ -9,6 +9,8 @@ import click
 
 from grandprix.cli.base import format_option, main, stop_on_errors
 from grandprix.model import Problem, Severity
+from grandprix.readers import FORMATS
+from grandprix.tiebreaks import Rules
 
 if TYPE_CHECKING:
     from grandprix.placings import Placings
@@ -27,8 +29,8 @@ if TYPE_CHECKING:
 @click.option(
     "--tiebreak-rules",
     "rules_name",
-    type=click.Choice(["fide-2024", "fide-2026", "fide-2009", "us-chess"]),
-    default="fide-2026",
+    type=click.Choice([book.value for book in Rules]),
+    default=Rules.FIDE_2026.value,
     show_default=True,
     help="Rule book of the tie-breaks: C.07 as applied from 1 March 2026 or from 1 August 2024, "
     "the 2009 FIDE rules, or US Chess. Never taken from the event's date: state it for older "
@@ -37,7 +39,7 @@ if TYPE_CHECKING:
 @format_option("Output format.")
 @click.option(
     "--input-format",
-    type=click.Choice(["trf", "csv", "chess-results"]),
+    type=click.Choice(list(FORMATS)),
     default=None,
     help="Format of FILE; detected from its name and content when not given.",
 )
@@ -70,7 +72,7 @@ def event_command(
 
     from grandprix.placings import place
     from grandprix.readers import load_section
-    from grandprix.tiebreaks import Rules, parse
+    from grandprix.tiebreaks import parse
 
     rules = Rules(rules_name)
     specs = parse(codes, rules) if codes else []

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import datetime
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 import click
 
-from grandprix.cli.base import DATE, fail, main
+from grandprix.cli.base import DATE, F, fail, main
 from grandprix.errors import GrandprixError, UsageError
 
 
@@ -32,16 +33,15 @@ KIND = click.option(
 )
 
 
+def _date(name: str, help_text: str) -> Callable[[F], F]:
+    """A required ``--NAME YYYY-MM-DD`` option, passed as ``NAME``."""
+    return click.option(f"--{name}", name, required=True, type=DATE, help=help_text)
+
+
 @ratings_group.command("import")
 @click.argument("file", type=click.Path(path_type=Path, dir_okay=False))
 @KIND
-@click.option(
-    "--date",
-    "date",
-    required=True,
-    type=DATE,
-    help="The date the list is in force from (YYYY-MM-DD).",
-)
+@_date("date", "The date the list is in force from (YYYY-MM-DD).")
 @STORE
 def ratings_import(file: Path, kind: str, date: datetime.datetime, store: Path) -> None:
     """Import a rating list (FIDE TXT or XML, zipped or not, or CSV id,name,rating,...):
@@ -90,13 +90,7 @@ def ratings_lists(store: Path) -> None:
 @ratings_group.command("show")
 @click.argument("player_id")
 @KIND
-@click.option(
-    "--on",
-    "on",
-    required=True,
-    type=DATE,
-    help="The date (YYYY-MM-DD): the list in force then is used.",
-)
+@_date("on", "The date (YYYY-MM-DD): the list in force then is used.")
 @STORE
 def ratings_show(player_id: str, kind: str, on: datetime.datetime, store: Path) -> None:
     """The rating of PLAYER_ID on the KIND list in force on a date."""
@@ -112,8 +106,7 @@ def ratings_show(player_id: str, kind: str, on: datetime.datetime, store: Path) 
 
 @ratings_group.command("remove")
 @KIND
-@click.option("--date", "date", required=True, type=DATE,
-              help="The date of the list to remove (YYYY-MM-DD).")  # fmt: skip
+@_date("date", "The date of the list to remove (YYYY-MM-DD).")
 @STORE
 def ratings_remove(kind: str, date: datetime.datetime, store: Path) -> None:
     """Remove one list from the store."""

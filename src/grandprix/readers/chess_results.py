@@ -29,6 +29,13 @@ _TITLES = frozenset({"GM", "IM", "FM", "CM", "WGM", "WIM", "WFM", "WCM", "AGM", 
 Cell = tuple[str, Location]
 
 
+def recognise(suffix: str, head: bytes) -> bool:
+    """An export: an .xlsx workbook, or a sheet naming Chess-Results or opening its table (Rk.)."""
+    if suffix == ".xlsx":
+        return True
+    return b"Chess-Results" in head or b"\nRk.," in head or head.startswith(b"Rk.,")
+
+
 def read_chess_results(
     path: str | Path, data: bytes | None = None
 ) -> tuple[Section | None, list[Problem]]:

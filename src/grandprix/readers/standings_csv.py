@@ -22,6 +22,11 @@ _ALIASES = {"fed": "federation", "fide_id": "id", "elo": "rating", "pts": "point
             "score": "points", "place": "rank", "birthdate": "birth_date"}  # fmt: skip
 
 
+def recognise(suffix: str, head: bytes) -> bool:
+    """A standings list: any other .csv file (tried after the crosstable formats)."""
+    return suffix == ".csv"
+
+
 def read_standings_csv(
     path: str | Path, data: bytes | None = None
 ) -> tuple[Section | None, list[Problem]]:

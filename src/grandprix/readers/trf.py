@@ -48,6 +48,11 @@ _DATE_FORMS = (
 )
 
 
+def recognise(suffix: str, head: bytes) -> bool:
+    """A TRF file: a line opens with a player (``001``) or tournament-name (``012``) record."""
+    return head.startswith((b"001 ", b"012 ")) or b"\n001 " in head or b"\n012 " in head
+
+
 def read_trf(path: str | Path, data: bytes | None = None) -> tuple[Section | None, list[Problem]]:
     """Read a TRF file; return the section (None if it has no player) and every problem found."""
     name = str(path)

@@ -11,7 +11,7 @@ from __future__ import annotations
 import datetime
 import math
 from fractions import Fraction
-from typing import Annotated, Any, Literal
+from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 from pydantic import (
     AfterValidator,
@@ -24,6 +24,7 @@ from pydantic import (
 )
 
 from grandprix.numbers import parse_score, show
+from grandprix.tiebreaks import Rules
 
 
 def _to_fraction(value: Any) -> Fraction:
@@ -75,7 +76,10 @@ Money = Annotated[Fraction, _READ, _WRITE, _within(0, 1_000_000_000, "an amount 
 Percent = Annotated[Fraction, _READ, _WRITE, _within(0, 100, "a percentage")]
 Factor = Annotated[Fraction, _READ, _WRITE, _within(0, 1000, "a multiplier")]
 Count = Annotated[int, Field(ge=0, le=1_000_000)]  # players, results, ratings, ages, rounds
-TieBreakRules = Literal["fide-2024", "fide-2026", "fide-2009", "us-chess"]
+if TYPE_CHECKING:
+    TieBreakRules = str
+else:  # the rule books of the registry, in its order: choices, messages and reference follow it
+    TieBreakRules = Literal[tuple(book.value for book in Rules)]
 
 
 class Strict(BaseModel):
@@ -143,7 +147,7 @@ class Points(Strict):
         examples=["BH/C1,BH,SB"],
     )
     tiebreak_rules: TieBreakRules = Field(
-        default="fide-2026", description="Rule book of those tie-breaks."
+        default=Rules.FIDE_2026.value, description="Rule book of those tie-breaks."
     )
 
 

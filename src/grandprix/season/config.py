@@ -8,7 +8,7 @@ from __future__ import annotations
 import datetime
 from fractions import Fraction
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any
 
 from pydantic import Field, ValidationError, model_validator
 
@@ -17,6 +17,7 @@ from grandprix.model import Location, Problem, Severity
 from grandprix.paths import Folders, OutsideError, shared_folders
 from grandprix.players import normalise, read_players
 from grandprix.ratings.store import RatingStore
+from grandprix.readers import FormatName as Format
 from grandprix.readers import load_section
 from grandprix.readers.text import csv_file, excerpt
 from grandprix.rules.load import TomlFile, load_rules, read_toml, validation_problems
@@ -33,7 +34,6 @@ from grandprix.tomlpos import Path as KeyPath
 
 SEASON_FILE = "season.toml"
 ALIASES_FILE = "aliases.csv"
-Format = Literal["trf", "csv", "chess-results"]
 
 
 class SectionEntry(Strict):

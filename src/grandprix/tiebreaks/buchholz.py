@@ -116,20 +116,9 @@ def average_of_buchholz(ctx: Context, spec: Spec) -> Values:
     base = fore_buchholz(ctx, spec) if spec.fore else buchholz(ctx, spec)
     places = 2 if ctx.n < 9 else 3 if ctx.n < 27 else 4 if ctx.n < 73 else 5
     quantum = Decimal(1).scaleb(-places)
-    out: Values = []
-    for i in range(ctx.size):
-        met = [
-            base[ctx.opp[i][r]]
-            for r in range(ctx.n)
-            if ctx.opp[i][r] >= 0 and ctx.kinds[i][r].played
-        ]
-        known = [v for v in met if v is not None]
-        if not known:
-            out.append(None)
-            continue
-        mean = sum(known, Fraction(0)) / len(known)
-        rounded = (Decimal(mean.numerator) / Decimal(mean.denominator)).quantize(
-            quantum, ROUND_HALF_UP
-        )
-        out.append(Fraction(rounded))
-    return out
+
+    def rounded(mean: Fraction) -> Fraction:
+        decimal = Decimal(mean.numerator) / Decimal(mean.denominator)
+        return Fraction(decimal.quantize(quantum, ROUND_HALF_UP))
+
+    return [None if mean is None else rounded(mean) for mean in ctx.opponents_mean(base)]

@@ -3,21 +3,17 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from fractions import Fraction
+from typing import TYPE_CHECKING
 
 from grandprix.errors import UsageError
 
-# Names accepted under the FIDE rule sets (C.07 art. 5-11; GE is the 2024 name of REP).
-FIDE_NAMES = frozenset(
-    {
-        "BH", "FB", "AOB", "SB", "KS", "DE", "WIN", "WON", "BPG", "BWG", "PS", "REP", "GE",
-        "ARO", "TPR", "PTP", "APRO", "APPO",
-    }
-)  # fmt: skip
-# US Chess rule 34E systems (plus the own-result counts that need no adjustment).
-US_NAMES = frozenset({"MM", "MED", "SOLK", "CUM", "OCUM", "KASH", "SB", "BPG", "WIN", "DE"})
+if TYPE_CHECKING:
+    from grandprix.tiebreaks.context import Context
+
 _MODIFIER = re.compile(r"^(C[12]|M[12]|P|F|L(\d+|[+-]\d+))$")
-_CUTS = frozenset({"BH", "FB", "AOB", "SB", "PS", "ARO", "TPR", "PTP"})
 
 
 @dataclass(frozen=True)
@@ -38,16 +34,28 @@ class Spec:
         return self.name == "DE"
 
 
-def parse_codes(text: str, names: frozenset[str]) -> list[Spec]:
+Values = list[Fraction | None]
+Function = Callable[["Context", Spec], Values]
+
+
+@dataclass(frozen=True)
+class TieBreak:
+    """What a code means under a rule book: the function computing it, and the modifiers taken."""
+
+    compute: Function | None  # None for DE, which depends on who is tied (placings computes it)
+    cuts: bool = False  # takes /C1 /C2 (cut lowest) and /M1 /M2 (median), C.07 art. 14
+
+
+def parse_codes(text: str, book: Mapping[str, TieBreak]) -> list[Spec]:
     """Split a comma- or space-separated list and parse each code; unknown codes are refused."""
-    return [parse_code(part, names) for part in re.split(r"[,\s]+", text.strip()) if part]
+    return [parse_code(part, book) for part in re.split(r"[,\s]+", text.strip()) if part]
 
 
-def parse_code(code: str, names: frozenset[str]) -> Spec:
+def parse_code(code: str, book: Mapping[str, TieBreak]) -> Spec:
     parts = code.strip().upper().split("/")
     name = parts[0]
-    if name not in names:
-        known = ", ".join(sorted(names))
+    if name not in book:
+        known = ", ".join(sorted(book))
         raise UsageError(f"unknown tie-break '{code}' for these rules (known: {known})")
     cut_low = cut_high = koya_shift = 0
     koya_percent = 50
@@ -59,7 +67,7 @@ def parse_code(code: str, names: frozenset[str]) -> Spec:
                 f"unknown modifier '/{mod}' in tie-break '{code}' (expected /C1 /C2 /M1 /M2 /P /F "
                 "or /Lnn for KS)"
             )
-        if mod[0] in "CM" and name not in _CUTS:
+        if mod[0] in "CM" and not book[name].cuts:
             raise UsageError(f"tie-break '{code}': {name} takes no cut or median modifier")
         if mod[0] == "C":
             cut_low = int(mod[1])

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import enum
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cached_property
@@ -18,7 +19,11 @@ K = ResultKind
 
 
 class Rules(enum.Enum):
-    """Which rule book defines the tie-breaks; always chosen explicitly, never from a date."""
+    """Which rule book defines the tie-breaks; always chosen explicitly, never from a date.
+
+    The registry of rule books, in the order the CLI lists them: a new one is a member here and
+    its codes in ``tiebreaks.TIEBREAKS``.
+    """
 
     FIDE_2024 = "fide-2024"  # C.07 approved 29/07/2024, applied 1 Aug 2024 (art. 16, no cap)
     FIDE_2026 = "fide-2026"  # C.07 approved 02/02/2026, applied 1 Mar 2026 (art. 16.4 capped)
@@ -140,6 +145,17 @@ class Context:
         result = Adjusted(as_opp, own)
         self._adjusted[fore] = result
         return result
+
+    def opponents_mean(self, values: Sequence[Fraction | None]) -> list[Fraction | None]:
+        """Each player's exact mean of ``values`` over the opponents met over the board whose value
+        is known, None if none is: the average of the opponents' Buchholz (C.07 art. 8.2), TPR
+        (art. 10.4) or PTP (art. 10.5), which the caller rounds as its article says."""
+        out: list[Fraction | None] = []
+        for opp, kinds in zip(self.opp, self.kinds, strict=True):
+            met = [values[opp[r]] for r in range(self.n) if opp[r] >= 0 and kinds[r].played]
+            known = [v for v in met if v is not None]
+            out.append(sum(known, Fraction(0)) / len(known) if known else None)
+        return out
 
     def met_over_the_board(self, i: int, r: int, forfeits_count: bool = False) -> bool:
         """Round r of player i is a game against a real opponent for type-C tie-breaks.

@@ -126,20 +126,9 @@ def perfect_performance(ctx: Context, spec: Spec) -> Values:
 
 
 def _average_of(ctx: Context, base: Values) -> Values:
-    out: Values = []
-    for i in range(ctx.size):
-        known = [
-            base[ctx.opp[i][r]]
-            for r in range(ctx.n)
-            if ctx.opp[i][r] >= 0 and ctx.kinds[i][r].played
-        ]
-        values = [v for v in known if v is not None]
-        if not values:
-            out.append(None)
-            continue
-        mean = sum(values, Fraction(0)) / len(values)
-        out.append(Fraction(_half_up(mean.numerator, mean.denominator)))
-    return out
+    """The opponents' mean, rounded half up to a whole rating point (art. 10.4, 10.5)."""
+    means = ctx.opponents_mean(base)
+    return [None if m is None else Fraction(_half_up(m.numerator, m.denominator)) for m in means]
 
 
 def average_performance(ctx: Context, spec: Spec) -> Values:

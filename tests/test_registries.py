@@ -1,0 +1,224 @@
+"""The registries: input formats, rule books and tie-break codes, each written once.
+
+The CLI's choices, the season schema's types, the generated reference (rule books), the parser
+and its list of known codes are drawn from them: a new format, rule book or code is an entry
+there and nothing else, which the last tests show on an edited copy of the package.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import os
+import re
+import shutil
+import subprocess
+import sys
+import typing
+from fractions import Fraction
+from pathlib import Path
+from typing import Any
+
+import click
+import pytest
+from click.testing import CliRunner
+
+import grandprix
+from conftest import EXAMPLES, ROOT, TEST_DATA
+from grandprix.cli import main
+from grandprix.errors import UsageError
+from grandprix.readers import FORMATS, detect_format, load_section
+from grandprix.rules.reference import reference
+from grandprix.rules.schema import Points
+from grandprix.season.config import EventEntry, SectionEntry
+from grandprix.tiebreaks import TIEBREAKS, Context, Rules, Spec, TieBreak
+
+SWISS = EXAMPLES / "spring_open_2026.trf"
+BOOKS = [book.value for book in Rules]
+
+
+def choices(option: str) -> list[str]:
+    """The choices of an option of ``grandprix event``, in the order help and errors show."""
+    (param,) = (p for p in main.commands["event"].params if option in p.opts)
+    assert isinstance(param.type, click.Choice)
+    return list(param.type.choices)
+
+
+def literal(annotation: Any) -> list[str]:
+    """The values of the Literal in a field's type (``X | None`` included)."""
+    if typing.get_origin(annotation) is typing.Literal:
+        return list(typing.get_args(annotation))
+    (found,) = (arg for arg in typing.get_args(annotation) if typing.get_origin(arg))
+    return literal(found)
+
+
+def test_input_formats_are_the_cli_choices_and_the_season_files_format_values() -> None:
+    assert choices("--input-format") == list(FORMATS) == ["trf", "csv", "chess-results"]
+    assert literal(SectionEntry.model_fields["format"].annotation) == list(FORMATS)
+    assert literal(EventEntry.model_fields["format"].annotation) == list(FORMATS)
+    assert all(callable(f.read) and callable(f.recognise) for f in FORMATS.values())
+
+
+@pytest.mark.parametrize(
+    ("path", "expected"),
+    [
+        (SWISS, "trf"),
+        (EXAMPLES / "club_rapid_standings.csv", "csv"),
+        (TEST_DATA / "keshmat-circuit-2024-25" / "crosstables" / "april.csv", "chess-results"),
+        (TEST_DATA / "keshmat-circuit-2024-25" / "crosstables" / "april.xlsx", "chess-results"),
+    ],
+    ids=lambda value: value.name if isinstance(value, Path) else value,
+)
+def test_each_format_recognises_its_files(path: Path, expected: str) -> None:
+    assert detect_format(path, path.read_bytes()) == expected
+    section, _ = FORMATS[expected].read(path, path.read_bytes())
+    assert section is not None and section.players
+
+
+def test_an_unknown_input_format_is_refused_with_the_known_ones() -> None:
+    with pytest.raises(UsageError, match=r"'pgn' \(expected one of trf, csv, chess-results\)"):
+        load_section(SWISS, "pgn")
+
+
+def test_rule_books_are_the_cli_choices_the_schema_values_and_the_reference() -> None:
+    assert choices("--tiebreak-rules") == BOOKS
+    assert BOOKS == ["fide-2024", "fide-2026", "fide-2009", "us-chess"]
+    assert literal(Points.model_fields["tiebreak_rules"].annotation) == BOOKS
+    assert literal(EventEntry.model_fields["tiebreak_rules"].annotation) == BOOKS
+    assert " or ".join(f'"{book}"' for book in BOOKS) in reference()
+    assert list(TIEBREAKS) == list(Rules), "every rule book needs its codes in TIEBREAKS"
+
+
+@pytest.mark.parametrize("book", BOOKS)
+def test_every_code_of_a_rule_book_is_accepted_and_computed(book: str) -> None:
+    codes = list(TIEBREAKS[Rules(book)])
+    result = CliRunner().invoke(
+        main,
+        ["event", str(SWISS), "--tiebreaks", ",".join(codes), "--tiebreak-rules", book,
+         "--unrated-rating", "1500", "--format", "csv"],
+    )  # fmt: skip
+    assert result.exit_code == 0, result.output
+    rows = list(csv.reader(io.StringIO(result.stdout)))
+    assert rows[0][5:] == codes
+    assert all(len(row) == 5 + len(codes) and "" not in row[5:] for row in rows)
+
+
+def test_every_code_is_documented_in_the_readme() -> None:
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    table = readme.split("### Tie-breaks", 1)[1].split("\n\n", 2)[1]
+    documented = set(re.findall(r"\b[A-Z]+\b", table))
+    for book, codes in TIEBREAKS.items():
+        missing = set(codes) - documented
+        assert not missing, f"{book.value}: {sorted(missing)} missing from the README's table"
+
+
+def _zeros(ctx: Context, spec: Spec) -> list[Fraction | None]:
+    return [Fraction(0)] * ctx.size
+
+
+def test_a_new_code_is_one_entry(monkeypatch: pytest.MonkeyPatch) -> None:
+    fide = TIEBREAKS[Rules.FIDE_2026]
+    monkeypatch.setitem(TIEBREAKS, Rules.FIDE_2026, {**fide, "ZERO": TieBreak(_zeros)})
+    result = CliRunner().invoke(
+        main, ["event", str(SWISS), "--tiebreaks", "ZERO", "--format", "csv"]
+    )
+    assert result.exit_code == 0, result.output
+    assert result.stdout.splitlines()[0].endswith(",ZERO")
+    refused = CliRunner().invoke(main, ["event", str(SWISS), "--tiebreaks", "ZERO/C1"])
+    assert refused.exit_code == 2 and "ZERO takes no cut or median modifier" in refused.output
+    refused = CliRunner().invoke(main, ["event", str(SWISS), "--tiebreaks", "NONE"])
+    assert refused.exit_code == 2 and "WIN, WON, ZERO)" in refused.output
+
+
+Edits = dict[str, list[tuple[str, str]]]
+
+
+def edited_copy(tmp_path: Path, edits: Edits, new: dict[str, str]) -> Path:
+    """A copy of the package with each ``old`` text of a module replaced by ``new``, and new
+    modules added: what a contributor would write, and nothing else."""
+    package = tmp_path / "src" / "grandprix"
+    shutil.copytree(
+        Path(grandprix.__file__).parent, package, ignore=shutil.ignore_patterns("__pycache__")
+    )
+    for module, changes in edits.items():
+        path = package / module
+        text = path.read_text(encoding="utf-8")
+        for old, replacement in changes:
+            assert text.count(old) == 1, f"{module}: the text to edit is not there once: {old!r}"
+            text = text.replace(old, replacement)
+        path.write_text(text, encoding="utf-8")
+    for module, text in new.items():
+        (package / module).write_text(text, encoding="utf-8")
+    return package
+
+
+def run_copy(package: Path, code: str, *args: str) -> str:
+    """Run ``code`` with the copy's package, ``sys.argv[1:]`` being ``args``; its output."""
+    check = f"import grandprix, sys; assert grandprix.__file__.startswith({str(package)!r})\n"
+    env = {**os.environ, "PYTHONPATH": str(package.parent)}
+    command = [sys.executable, "-c", check + code, *args]
+    done = subprocess.run(command, capture_output=True, text=True, env=env, check=False)
+    assert done.returncode == 0, done.stderr
+    return done.stdout
+
+
+CLI = "from grandprix.cli import main; main(sys.argv[1:])"
+TSV_READER = """
+from grandprix.readers.standings_csv import read_standings_csv
+
+
+def read(path, data):
+    return read_standings_csv(path, data.replace(b"\\t", b","))
+
+
+def recognise(suffix, head):
+    return suffix == ".tsv"
+"""
+
+
+def test_a_new_input_format_is_a_reader_module_and_its_registry_entry(tmp_path: Path) -> None:
+    package = edited_copy(
+        tmp_path,
+        {
+            "readers/__init__.py": [
+                ("standings_csv, trf\n", "standings_csv, trf, tsv\n"),
+                (
+                    "}\nUNRECOGNISED",
+                    '    "tsv": InputFormat(tsv.read, tsv.recognise, rank=3),\n}\nUNRECOGNISED',
+                ),
+            ]
+        },
+        {"readers/tsv.py": TSV_READER},
+    )
+    standings = EXAMPLES / "club_rapid_standings.csv"
+    tsv = tmp_path / "club_rapid.tsv"
+    tsv.write_text(standings.read_text(encoding="utf-8").replace(",", "\t"), encoding="utf-8")
+    expected = CliRunner().invoke(main, ["event", str(standings), "--format", "csv"]).stdout
+    detected = run_copy(package, CLI, "event", str(tsv), "--format", "csv")
+    named = run_copy(package, CLI, "event", str(tsv), "--format", "csv", "--input-format", "tsv")
+    assert detected == named == expected
+    assert "[trf|csv|chess-results|tsv]" in run_copy(package, CLI, "event", "--help")
+    entry = "SectionEntry(name='Open', results='open.tsv', format='tsv')"
+    run_copy(package, f"from grandprix.season.config import SectionEntry; {entry}")
+
+
+def test_a_new_rule_book_is_a_member_and_its_codes(tmp_path: Path) -> None:
+    package = edited_copy(
+        tmp_path,
+        {
+            "tiebreaks/context.py": [("    US_CHESS = ", '    CLUB = "club"\n    US_CHESS = ')],
+            "tiebreaks/__init__.py": [
+                ("    Rules.US_CHESS: {", "    Rules.CLUB: _FIDE,\n    Rules.US_CHESS: {")
+            ],
+        },
+        {},
+    )
+    options = ["--tiebreaks", "BH,SB", "--format", "csv"]
+    placed = run_copy(package, CLI, "event", str(SWISS), "--tiebreak-rules", "club", *options)
+    as_2024 = ["event", str(SWISS), "--tiebreak-rules", "fide-2024", *options]
+    assert placed == CliRunner().invoke(main, as_2024).stdout  # the 2024 codes, no 2026 cap
+    help_text = run_copy(package, CLI, "event", "--help")
+    assert "[fide-2024|fide-2026|fide-2009|club|us-chess]" in help_text
+    reference_text = run_copy(package, CLI, "rules-reference")
+    assert '"fide-2024" or "fide-2026" or "fide-2009" or "club" or "us-chess"' in reference_text
+    run_copy(package, "from grandprix.rules.schema import Points; Points(tiebreak_rules='club')")
