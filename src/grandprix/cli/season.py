@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime
+import json
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -35,14 +36,17 @@ def standings_command(
 ) -> None:
     """Grand Prix standings of the season in SEASON_DIR (season.toml and its results files);
     with divisions, each division its own table."""
-    from grandprix.season.report import standings_csv, standings_json, standings_table
+    from grandprix.season.report import standings_csv, standings_table
 
     season = read_season(season_dir)
     tables = _division_tables(season, as_of, division)
     if fmt == "csv":
         click.echo(standings_csv(tables, season.rules.standings.decimals), nl=False)
     elif fmt == "json":
-        click.echo(standings_json(season, tables), nl=False)
+        from grandprix.season.document import standings_document
+
+        document = standings_document(season, tables, detail=True)
+        click.echo(json.dumps(document, indent=2, ensure_ascii=False))
     else:
         from rich.console import Console
 

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from grandprix.numbers import show
+from grandprix.season.document import standings_document
 from grandprix.season.model import Line, Season
 from grandprix.season.report import player_id
 from grandprix.writers.cells import safe_text
@@ -118,39 +119,8 @@ def _csv(header: list[str], rows: list[list[str]]) -> str:
 
 
 def export_json(season: Season, tables: Tables) -> str:
-    decimals = season.rules.standings.decimals
-    document = {
-        "season": season.name,
-        "rules": season.rules.name,
-        "divisions": [
-            {
-                "division": division,
-                "standings": [
-                    {
-                        "rank": line.rank,
-                        "player_id": player_id(line) or None,
-                        "name": line.name,
-                        "points": show(line.total, decimals),
-                        "events": line.events,
-                        "results": [
-                            {
-                                "date": a.date.isoformat(),
-                                "event": a.event_name,
-                                "section": a.section,
-                                "place": a.place,
-                                "score": show(a.score),
-                                "points": show(a.points, decimals),
-                                "counted": a in line.counted,
-                            }
-                            for a in line.awards
-                        ],
-                    }
-                    for line in lines
-                ],
-            }
-            for division, lines in tables
-        ],
-    }
+    """season.json: the standings document (``season/document.py``), as SCHEMA describes it."""
+    document = standings_document(season, tables)
     # Compact: the indented form is three times the size and four times slower to write.
     return json.dumps(document, ensure_ascii=False, separators=(",", ":")) + "\n"
 
