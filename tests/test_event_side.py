@@ -121,7 +121,7 @@ def test_export_writes_trf_with_the_byes_and_reads_back(tmp_path: Path) -> None:
 def test_ucc16_the_events_sections_feed_the_season(tmp_path: Path) -> None:
     result = CliRunner().invoke(main, ["standings", str(ROOT / "examples" / "utah-2026"),
                                        "--format", "json"])  # fmt: skip
-    sections = {r["section"] for line in json.loads(result.stdout)["standings"]
+    sections = {r["section"] for line in json.loads(result.stdout)["divisions"][0]["standings"]
                 for r in line["results"]}  # fmt: skip
     assert len(sections) == 9  # every section earns, at its own rate (UT-7)
 

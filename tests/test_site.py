@@ -189,7 +189,7 @@ def test_movement_matches_the_standings_before_the_last_event(name: str) -> None
     """The movement column re-ranks the awards already computed; it must give the same ranks
     as computing the whole season again up to the earlier date, division by division."""
     from grandprix.season.standings import division_standings
-    from grandprix.site.build import _previous
+    from grandprix.site.views import previous_ranks as _previous
 
     season, _ = load_season(ROOT / "examples" / name)
     assert season is not None
@@ -310,7 +310,7 @@ def test_the_chart_ends_at_each_players_total(name: str) -> None:
     """The leaders' running totals are counted as their table counts (best N, bonus, the
     division's own N): after the last event they are the standings' totals."""
     from grandprix.season.standings import division_standings
-    from grandprix.site.build import running_totals
+    from grandprix.site.views import running_totals
 
     season, _ = load_season(ROOT / "examples" / name)
     assert season is not None

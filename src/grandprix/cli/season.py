@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime
+import json
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -35,14 +36,17 @@ def standings_command(
 ) -> None:
     """Grand Prix standings of the season in SEASON_DIR (season.toml and its results files);
     with divisions, each division its own table."""
-    from grandprix.season.report import standings_csv, standings_json, standings_table
+    from grandprix.season.report import standings_csv, standings_table
 
     season = read_season(season_dir)
     tables = _division_tables(season, as_of, division)
     if fmt == "csv":
         click.echo(standings_csv(tables, season.rules.standings.decimals), nl=False)
     elif fmt == "json":
-        click.echo(standings_json(season, tables), nl=False)
+        from grandprix.season.document import standings_document
+
+        document = standings_document(season, tables, detail=True)
+        click.echo(json.dumps(document, indent=2, ensure_ascii=False))
     else:
         from rich.console import Console
 
@@ -75,13 +79,13 @@ def explain_command(
     multipliers, counted or dropped, and the bonus, adding up to the total (in every division
     of the player, or in one)."""
     from grandprix.players import name_key
-    from grandprix.season.report import explain, player_id
+    from grandprix.season.report import explain
 
     season = read_season(season_dir)
     tables = _division_tables(season, as_of, division)
     wanted = name_key(player)  # 'Alice Adams', 'ADAMS ALICE' and 'Adams,Alice' agree
     everyone = {ln.player: ln for _, lines in tables for ln in lines}.values()
-    found = [ln for ln in everyone if player_id(ln) == player or name_key(ln.name) == wanted]
+    found = [ln for ln in everyone if ln.player.id == player or name_key(ln.name) == wanted]
     if not found:
         words = wanted.split()
         found = [ln for ln in everyone if all(w in name_key(ln.name) for w in words)]

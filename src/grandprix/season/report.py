@@ -1,4 +1,5 @@
-"""Season standings and explanations as CSV, JSON, terminal tables and text.
+"""Season standings and explanations as CSV, terminal tables and text (the standings as JSON:
+``season/document.py``); the people of a season as CSV, JSON and text.
 
 Points are exact inside and shown with the rule set's decimals (D-UT-3: 14/3 -> 4.67); totals are
 sums of exact values, rounded only when shown.
@@ -10,10 +11,10 @@ import csv
 import io
 import json
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from grandprix.numbers import show
-from grandprix.season.model import Award, Line, Season
+from grandprix.season.model import Line, Season
 from grandprix.writers.cells import safe_text
 
 if TYPE_CHECKING:
@@ -23,12 +24,6 @@ if TYPE_CHECKING:
     from rich.table import Table
 
 CSV_COLUMNS = ("rank", "player_id", "name", "points", "events")
-
-
-def player_id(line: Line) -> str:
-    return line.player.id
-
-
 Tables = list[tuple[str, list[Line]]]  # (division name, lines); one unnamed without divisions
 
 
@@ -41,54 +36,10 @@ def standings_csv(tables: Tables, decimals: int) -> str:
     writer.writerow((["division"] if several else []) + list(CSV_COLUMNS))
     for name, lines in tables:
         for line in lines:
-            row = [line.rank, safe_text(player_id(line)), safe_text(line.name),
+            row = [line.rank, safe_text(line.player.id), safe_text(line.name),
                    show(line.total, decimals), line.events]  # fmt: skip
             writer.writerow([safe_text(name), *row] if several else row)
     return out.getvalue()
-
-
-def _award_json(award: Award, counted: bool, decimals: int) -> dict[str, Any]:
-    return {
-        "event": award.event_name,
-        "date": award.date.isoformat(),
-        "section": award.section,
-        "place": award.place,
-        "score": show(award.score),
-        "base": show(award.base, decimals),
-        "event_weight": show(award.event_weight),
-        "section_weight": show(award.section_weight),
-        "points": show(award.points, decimals),
-        "counted": counted,
-    }
-
-
-def standings_json(season: Season, tables: Tables) -> str:
-    decimals = season.rules.standings.decimals
-    divisions = [
-        {"division": name or None, "standings": _lines_json(lines, decimals)}
-        for name, lines in tables
-    ]
-    document: dict[str, Any] = {"season": season.name, "rules": season.rules.name}
-    if len(tables) == 1 and not tables[0][0]:
-        document["standings"] = divisions[0]["standings"]
-    else:
-        document["divisions"] = divisions
-    return json.dumps(document, indent=2, ensure_ascii=False) + "\n"
-
-
-def _lines_json(lines: list[Line], decimals: int) -> list[dict[str, Any]]:
-    return [
-        {
-            "rank": line.rank,
-            "player_id": player_id(line) or None,
-            "name": line.name,
-            "points": show(line.total, decimals),
-            "events": line.events,
-            "bonus": show(line.bonus, decimals),
-            "results": [_award_json(a, a in line.counted, decimals) for a in line.awards],
-        }
-        for line in lines
-    ]
 
 
 def standings_table(season: Season, division: str, lines: list[Line]) -> Table:

@@ -15,8 +15,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from grandprix.numbers import show
+from grandprix.season.document import standings_document
 from grandprix.season.model import Line, Season
-from grandprix.season.report import player_id
 from grandprix.writers.cells import safe_text
 
 if TYPE_CHECKING:
@@ -86,7 +86,7 @@ def _results(tables: Tables, decimals: int) -> list[list[str]]:
         for line in lines:
             for award in line.awards:
                 rows.append(
-                    [safe_text(division), safe_text(player_id(line)), safe_text(line.name),
+                    [safe_text(division), safe_text(line.player.id), safe_text(line.name),
                      award.date.isoformat(), safe_text(award.event_name),
                      safe_text(award.section), award.place, show(award.score),
                      show(award.points, decimals), "yes" if award in line.counted else "no"]
@@ -99,7 +99,7 @@ def _standings(tables: Tables, decimals: int) -> list[list[str]]:
         [
             safe_text(division),
             line.rank,
-            safe_text(player_id(line)),
+            safe_text(line.player.id),
             safe_text(line.name),
             show(line.total, decimals),
             str(line.events),
@@ -118,39 +118,8 @@ def _csv(header: list[str], rows: list[list[str]]) -> str:
 
 
 def export_json(season: Season, tables: Tables) -> str:
-    decimals = season.rules.standings.decimals
-    document = {
-        "season": season.name,
-        "rules": season.rules.name,
-        "divisions": [
-            {
-                "division": division,
-                "standings": [
-                    {
-                        "rank": line.rank,
-                        "player_id": player_id(line) or None,
-                        "name": line.name,
-                        "points": show(line.total, decimals),
-                        "events": line.events,
-                        "results": [
-                            {
-                                "date": a.date.isoformat(),
-                                "event": a.event_name,
-                                "section": a.section,
-                                "place": a.place,
-                                "score": show(a.score),
-                                "points": show(a.points, decimals),
-                                "counted": a in line.counted,
-                            }
-                            for a in line.awards
-                        ],
-                    }
-                    for line in lines
-                ],
-            }
-            for division, lines in tables
-        ],
-    }
+    """season.json: the standings document (``season/document.py``), as SCHEMA describes it."""
+    document = standings_document(season, tables)
     # Compact: the indented form is three times the size and four times slower to write.
     return json.dumps(document, ensure_ascii=False, separators=(",", ":")) + "\n"
 

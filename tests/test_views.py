@@ -1,0 +1,154 @@
+"""The site's pages as plain data (site/views.py), and the one standings document
+(season/document.py) that both the CLI's JSON and the site's season.json are."""
+
+from __future__ import annotations
+
+import json
+import posixpath
+from collections.abc import Iterator
+from dataclasses import fields, is_dataclass
+from pathlib import Path
+from typing import Any
+
+import pytest
+from click.testing import CliRunner
+
+from conftest import ROOT
+from grandprix.cli import main
+from grandprix.numbers import show
+from grandprix.season.config import load_season
+from grandprix.season.document import standings_document
+from grandprix.season.model import Season
+from grandprix.site.exports import SCHEMA, write_text_exports
+from grandprix.site.views import Page, SiteViews
+
+SEASONS = ["utah-2012", "acf-2004", "lupiae-2012-13", "utah-2026"]
+DETAIL = {"bonus"}  # the fields only the CLI's document has, of a line and of a result
+RESULT_DETAIL = {"base", "event_weight", "section_weight"}
+
+
+def season_of(name: str) -> Season:
+    season, problems = load_season(ROOT / "examples" / name)
+    assert season is not None, [str(p) for p in problems]
+    return season
+
+
+def plain(value: object) -> bool:
+    """Strings, numbers, None, tuples of them and frozen records of them: nothing else."""
+    if value is None or isinstance(value, str | int):
+        return True
+    if isinstance(value, tuple):
+        return all(plain(v) for v in value)
+    if is_dataclass(value) and not isinstance(value, type):
+        frozen = vars(type(value))["__dataclass_params__"].frozen
+        return bool(frozen) and all(plain(getattr(value, f.name)) for f in fields(value))
+    return False
+
+
+def every_page(views: SiteViews) -> list[Page]:
+    return [*views.pages(), views.downloads(["season.json"])]
+
+
+@pytest.mark.parametrize("name", SEASONS)
+def test_every_page_is_plain_data(name: str) -> None:
+    pages = every_page(SiteViews(season_of(name)))
+    assert all(plain(page) for page in pages)
+    paths = [page.path for page in pages]
+    assert len(paths) == len(set(paths))
+    assert set(paths) >= {"index.html", "events.html", "prizes.html", "rules.html"}
+
+
+@pytest.mark.parametrize("name", SEASONS)
+def test_every_link_of_a_page_leads_to_a_page(name: str) -> None:
+    """The links are relative to the page's path, so served at the same paths they all work."""
+    pages = every_page(SiteViews(season_of(name)))
+    paths = {page.path for page in pages} | {"season.json"}
+
+    def hrefs(value: object) -> Iterator[str]:
+        if isinstance(value, tuple):
+            for item in value:
+                yield from hrefs(item)
+        elif is_dataclass(value) and not isinstance(value, type):
+            for f in fields(value):
+                inner = getattr(value, f.name)
+                if f.name == "href" and inner:  # '': a player without a page, shown unlinked
+                    yield inner
+                yield from hrefs(inner)
+
+    for page in pages:
+        for href in hrefs(page):
+            target = posixpath.normpath(posixpath.join(posixpath.dirname(page.path), href))
+            assert target in paths, (page.path, href)
+
+
+def test_the_player_view_has_the_standings_total_and_results() -> None:
+    """A player's view, asked for on its own: in every division of the player, the rank and
+    total of the standings and each result, counted or dropped as the standings count it."""
+    season = season_of("acf-2004")
+    views = SiteViews(season)
+    decimals = season.rules.standings.decimals
+    assert len(views.tables) > 1
+    for division, lines in views.tables:
+        for line in lines[:5]:
+            page = views.player(line.player)
+            assert page.name == line.name
+            part = next(p for p in page.parts if p.division == division)
+            assert (part.rank, part.total) == (line.rank, show(line.total, decimals))
+            assert sorted(r.points for r in part.awards) == sorted(
+                show(a.points, decimals) for a in line.awards
+            )
+            counted = [r for r in part.awards if r.counted == "counted"]
+            assert len(counted) == len(line.counted)
+            assert f"total: {part.total}" in part.explanation
+    with pytest.raises(KeyError):
+        views.player("id:no such player")
+
+
+def test_the_home_view_holds_each_division_view() -> None:
+    views = SiteViews(season_of("acf-2004"))
+    home = views.home()
+    assert home.tables == tuple(views.division(name) for name, _ in views.tables)
+    assert home.chart.startswith("<svg") and home.played == len(views.played)
+
+
+def without_detail(document: dict[str, Any]) -> dict[str, Any]:
+    for division in document["divisions"]:
+        for line in division["standings"]:
+            assert set(line) >= DETAIL
+            for key in DETAIL:
+                del line[key]
+            for result in line["results"]:
+                assert set(result) >= RESULT_DETAIL
+                for key in RESULT_DETAIL:
+                    del result[key]
+    return document
+
+
+@pytest.mark.parametrize("name", ["utah-2012", "acf-2004"])
+def test_the_cli_json_is_the_sites_season_json_with_the_detail(name: str, tmp_path: Path) -> None:
+    """One document: ``standings --format json`` prints the site's season.json (indented),
+    each line with its bonus and each result with its base and weights besides."""
+    season = season_of(name)
+    views = SiteViews(season)
+    write_text_exports(tmp_path, season, views.tables)
+    site = json.loads((tmp_path / "season.json").read_text(encoding="utf-8"))
+    result = CliRunner().invoke(
+        main, ["standings", str(ROOT / "examples" / name), "--format", "json"]
+    )
+    assert result.exit_code == 0, result.output
+    assert without_detail(json.loads(result.stdout)) == site
+    assert [d["division"] for d in site["divisions"]] == [n for n, _ in views.tables]
+
+
+def test_the_document_without_detail_names_only_what_the_schema_names() -> None:
+    season = season_of("lupiae-2012-13")
+    document = standings_document(season, SiteViews(season).tables)
+    division = SCHEMA["properties"]["divisions"]["items"]
+    line = division["properties"]["standings"]["items"]
+    result = line["properties"]["results"]["items"]
+    assert set(document) == set(SCHEMA["properties"])
+    for d in document["divisions"]:
+        assert set(d) == set(division["properties"])
+        for ln in d["standings"]:
+            assert set(ln) == set(line["properties"])
+            assert all(set(r) == set(result["properties"]) for r in ln["results"])
