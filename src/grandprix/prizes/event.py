@@ -10,7 +10,7 @@ import datetime
 from pathlib import Path
 
 from grandprix.errors import InputError
-from grandprix.events.config import EventFile, EventSection, read_event
+from grandprix.events.config import EventFile, EventSection, read_event_rules
 from grandprix.model import Player, Problem, Severity
 from grandprix.numbers import birth_or_none
 from grandprix.placings import place
@@ -19,6 +19,7 @@ from grandprix.prizes.offers import offers
 from grandprix.prizes.season import PrizeList
 from grandprix.ratings.store import Rated
 from grandprix.readers import load_section
+from grandprix.rules.federation import ClassRules
 from grandprix.rules.schema import DateRef, Prize
 from grandprix.season.config import read_players
 from grandprix.season.divisions import Profile, belongs
@@ -29,12 +30,12 @@ from grandprix.tiebreaks import Rules, parse
 def load_event(path: Path) -> tuple[EventFile, dict[str, list[Standing]], dict[str, Profile]]:
     """Read event.toml and its results; raise InputError with every problem found."""
     problems: list[Problem] = []
-    config, toml = read_event(path)
+    config, toml, rules = read_event_rules(path)
     if config.last_day is None:
         raise InputError([Problem(toml.where(("name",)), "the event needs a 'date'")])
     day = config.last_day
     attributes = _players(path.parent / config.players_file, problems)
-    for key, klass in _entry_classes(config, path).items():
+    for key, klass in _entry_classes(config, path, rules.classes).items():
         attributes.setdefault(key, {})["class"] = klass  # UCC-9: each player's own class
     rankings: dict[str, list[Standing]] = {}
     people: dict[str, Profile] = {}
@@ -81,7 +82,7 @@ def _score_spans(points: list[object]) -> list[tuple[int, int]]:
     return out
 
 
-def _entry_classes(config: EventFile, path: Path) -> dict[str, str]:
+def _entry_classes(config: EventFile, path: Path, classes: ClassRules) -> dict[str, str]:
     """The class of every entry (UCC-1 by rating, UCC-2 by grade), when the event has entries."""
     if not config.entries:
         return {}
@@ -91,7 +92,7 @@ def _entry_classes(config: EventFile, path: Path) -> dict[str, str]:
     out = {}
     for entry in read_entries(path.parent / config.entries, config.rounds):
         key = f"id:{entry.id}" if entry.id else f"name:{name_key(entry.name)}"
-        out[key] = player_class(entry)
+        out[key] = player_class(entry, classes)
     return out
 
 

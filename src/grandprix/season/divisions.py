@@ -13,6 +13,7 @@ from grandprix.model import Player
 from grandprix.numbers import birth_or_none
 from grandprix.placings import spans
 from grandprix.ratings.store import Rated
+from grandprix.rules.federation import us_class
 from grandprix.rules.schema import Conditions, Counting, DateRef, Division, RuleSet
 from grandprix.season.identity import Directory
 from grandprix.season.model import Award, Line, Season, SeasonEvent
@@ -94,19 +95,6 @@ def list_id(key: str, attributes: dict[str, str], kind: str) -> str:
     if attributes.get(column):
         return attributes[column]
     return key[3:] if key.startswith("id:") else ""
-
-
-US_CLASSES = (
-    (2000, "X"), (1800, "A"), (1600, "B"), (1400, "C"), (1200, "D"), (1000, "E"), (800, "F"),
-    (600, "G"), (400, "H"), (100, "J/I"),
-)  # fmt: skip
-
-
-def us_class(rating: int | None) -> str:
-    """US Chess class of a rating (UCC-1: X 2000+, A 1800-1999, ..., J/I 100-399)."""
-    if rating is None:
-        return ""
-    return next((name for floor, name in US_CLASSES if rating >= floor), "J/I")
 
 
 def belongs(
