@@ -10,11 +10,12 @@ import pytest
 from click.testing import CliRunner
 
 from grandprix.cli import main
-from grandprix.conditions import Profile, belongs, in_band, matches, meets, us_class
+from grandprix.conditions import Profile, belongs, in_band, matches, meets
 from grandprix.model import Problem
 from grandprix.placings import share_places
 from grandprix.players import PlayerKey, name_key, read_players
 from grandprix.ratings.store import Rated
+from grandprix.rules.federation import us_class
 from grandprix.rules.schema import Conditions
 
 ROOT = Path(__file__).resolve().parent.parent

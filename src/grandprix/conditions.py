@@ -1,7 +1,8 @@
 """Who qualifies: a person's profile and the conditions of divisions, prizes and eligibility.
 
 One home for the tests every side applies: attributes required (UT-1, ACF-8), rating bands,
-rated or not, ages on a date (ACF-1), sex, and US Chess classes (UCC-1, UCC-9). The season,
+rated or not, ages on a date (ACF-1), sex, and US Chess classes (UCC-1, UCC-9; the classes
+themselves are data: ``rules/federations/us-chess.toml``). The season,
 the single event and the prizes all ask ``belongs``; none of them repeats a condition.
 """
 
@@ -13,6 +14,7 @@ from dataclasses import dataclass
 
 from grandprix.players import PlayerKey
 from grandprix.ratings.store import Rated
+from grandprix.rules.federation import us_class
 from grandprix.rules.schema import Conditions, DateRef
 
 DateOf = Callable[[DateRef], datetime.date]  # a rule set's date ('season-start', ...) as a day
@@ -54,19 +56,6 @@ def in_band(rating: int | None, at_least: int | None, below: int | None) -> bool
 def age_on(birth: datetime.date, day: datetime.date) -> int:
     """Completed years on the day."""
     return day.year - birth.year - ((day.month, day.day) < (birth.month, birth.day))
-
-
-US_CLASSES = (
-    (2000, "X"), (1800, "A"), (1600, "B"), (1400, "C"), (1200, "D"), (1000, "E"), (800, "F"),
-    (600, "G"), (400, "H"), (100, "J/I"),
-)  # fmt: skip
-
-
-def us_class(rating: int | None) -> str:
-    """US Chess class of a rating (UCC-1: X 2000+, A 1800-1999, ..., J/I 100-399)."""
-    if rating is None:
-        return ""
-    return next((name for floor, name in US_CLASSES if rating >= floor), "J/I")
 
 
 def belongs(profile: Profile, conditions: Conditions, date_of: DateOf) -> bool:

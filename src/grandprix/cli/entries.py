@@ -13,22 +13,24 @@ from grandprix.errors import InputError, UsageError
 if TYPE_CHECKING:
     from grandprix.events.config import EventFile
     from grandprix.events.sections import Placed
+    from grandprix.rules.federation import EventRules
 
 
-def _entries(event_file: Path) -> tuple[EventFile, list[Placed]]:
-    """The event and its entries placed in sections; any problem stops here (exit 2)."""
-    from grandprix.events.config import read_event
+def _entries(event_file: Path) -> tuple[EventFile, list[Placed], EventRules]:
+    """The event, its entries placed in sections and its federation rules; any problem stops
+    here (exit 2)."""
+    from grandprix.events.config import read_event_rules
     from grandprix.events.entries import read_entries
     from grandprix.events.sections import place_entries
 
-    event, _ = read_event(event_file)
+    event, _, rules = read_event_rules(event_file)
     if not event.entries:
         raise UsageError(f"{event_file}: no 'entries' file named in the event")
     entries = read_entries(event_file.parent / event.entries, event.rounds)
-    placed, problems = place_entries(event, entries)
+    placed, problems = place_entries(event, entries, rules.classes)
     if problems:
         raise InputError(problems)
-    return event, placed
+    return event, placed, rules
 
 
 @main.command("sections")
@@ -39,7 +41,7 @@ def sections_command(event_file: Path) -> None:
 
     from grandprix.events.sections import suggestions
 
-    event, placed = _entries(event_file)
+    event, placed, rules = _entries(event_file)
     sizes = Counter(p.section for p in placed)
     for section in [s.name for s in event.sections] + sorted(
         set(sizes) - {s.name for s in event.sections}
@@ -49,7 +51,7 @@ def sections_command(event_file: Path) -> None:
         for p in sorted(members, key=lambda p: -(p.entry.rating or 0)):
             rating = p.entry.rating if p.entry.rating is not None else "unr"
             click.echo(f"  {p.entry.name} ({rating}, class {p.klass}): {p.note}")
-    for hint in suggestions(event, placed):
+    for hint in suggestions(event, placed, rules.classes):
         click.echo(f"note: {hint} (UCC-4)")
 
 
@@ -59,7 +61,7 @@ def fees_command(event_file: Path) -> None:
     """The fee ledger as CSV, with the total (UCC-13, LUP-E2)."""
     from grandprix.events.fees import fee_of, ledger_csv
 
-    event, placed = _entries(event_file)
+    event, placed, _ = _entries(event_file)
     if event.fees is None:
         fail(UsageError(f"{event_file}: no [fees] in the event"))
     click.echo(ledger_csv([fee_of(event.fees, p) for p in placed]), nl=False)
@@ -71,7 +73,7 @@ def byes_command(event_file: Path) -> None:
     """Every bye request, granted (half- or zero-point) or refused, with why (UCC-14, UCC-15)."""
     from grandprix.events.byes import byes_of
 
-    event, placed = _entries(event_file)
+    event, placed, _ = _entries(event_file)
     for p in placed:
         for bye in byes_of(event, p):
             verdict = {"H": "half-point bye", "Z": "zero-point bye"}.get(bye.kind, "REFUSED")
@@ -88,7 +90,7 @@ def export_command(event_file: Path, output: Path, force: bool) -> None:
     from grandprix.events.byes import byes_of
     from grandprix.events.export import section_trf, write_trf_files
 
-    event, placed = _entries(event_file)
+    event, placed, _ = _entries(event_file)
     byes = {p.entry.id or p.entry.name: byes_of(event, p) for p in placed}
     texts = {s.name: section_trf(event, s, placed, byes) for s in event.sections}
     # Everything is computed, and every file checked, before anything is written.
@@ -104,11 +106,11 @@ def register_command(event_file: Path, fmt: str) -> None:
     rule broken (ACF-4 to ACF-7)."""
     import json
 
-    from grandprix.events.config import read_event
+    from grandprix.events.config import read_event_rules
     from grandprix.events.registration import register
 
-    event, _ = read_event(event_file)
-    result = register(event)
+    event, _, rules = read_event_rules(event_file)
+    result = register(event, rules.registration)
     if fmt == "json":
         click.echo(json.dumps(result.as_json(), indent=2))
         return

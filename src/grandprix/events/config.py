@@ -5,18 +5,16 @@ from __future__ import annotations
 import datetime
 from fractions import Fraction
 from pathlib import Path
-from typing import Literal
 
 from pydantic import Field, ValidationError
 
 from grandprix.errors import InputError
 from grandprix.model import Problem
 from grandprix.paths import OutsideError, contained, shared_folders
+from grandprix.rules.federation import EventRules, load_federation
 from grandprix.rules.load import TomlFile, read_toml, validation_problems
 from grandprix.rules.schema import Count, Factor, Money, Prizes, Strict, TieBreakRules
 from grandprix.tomlpos import Path as KeyPath
-
-STATES = ("NSW", "VIC", "QLD", "SA", "WA", "TAS", "NT", "ACT")
 
 
 class EventSection(Strict):
@@ -25,7 +23,7 @@ class EventSection(Strict):
     name: str = Field(description="Section name (a prize's `ranking`).")
     classes: list[str] = Field(
         default_factory=list,
-        description="US Chess classes playing in it; more than one is a combined section "
+        description="Classes playing in it (of `class_rules`); more than one is a combined section "
         "(UCC-4), whose players keep their own class for prizes (UCC-9).",
     )
     results: str | None = Field(
@@ -78,6 +76,11 @@ class EventFile(Strict):
     supplement: str = Field(default="", description="Rating supplement used (UCC-1).")
     entries: str | None = Field(default=None, description="The entries CSV.")
     min_section: Count = Field(default=6, description="Smaller sections are flagged (UCC-4).")
+    class_rules: str = Field(
+        default="us-chess",
+        description="Classes by rating and, for the unrated, by grade (UCC-1, UCC-2): a bundled "
+        "federation or a federation file inside the event's folder.",
+    )
     sections: list[EventSection] = Field(default_factory=list, description="Sections, top first.")
     fees: Fees | None = Field(default=None, description="Entry fees.")
     byes: Byes = Field(default_factory=Byes, description="Bye rules.")
@@ -92,8 +95,14 @@ class EventFile(Strict):
         default=None, description="Total prize money, trophies excluded (ACF-6)."
     )
     players: Count | None = Field(default=None, description="Players taking part (ACF-7).")
-    state: Literal["NSW", "VIC", "QLD", "SA", "WA", "TAS", "NT", "ACT"] | None = Field(
-        default=None, description="State or territory (ACF-7)."
+    registration_rules: str = Field(
+        default="acf",
+        description="Registration with the federation (ACF-4 to ACF-7): a bundled federation "
+        "or a federation file inside the event's folder.",
+    )
+    state: str | None = Field(
+        default=None,
+        description="State or territory: one of the `regions` of `registration_rules` (ACF-7).",
     )
     capital_city: bool | None = Field(default=None, description="Played in a capital (ACF-7).")
     registered_on: datetime.date | None = Field(default=None, description="Registered (ACF-4).")
@@ -112,6 +121,13 @@ class EventFile(Strict):
 
 def read_event(path: Path) -> tuple[EventFile, TomlFile]:
     """Parse and validate event.toml; raise InputError with located problems."""
+    event, toml, _ = read_event_rules(path)
+    return event, toml
+
+
+def read_event_rules(path: Path) -> tuple[EventFile, TomlFile, EventRules]:
+    """``read_event``, with the federation rules event.toml names (also checked: the file's
+    ``state`` must be one of the registration rules' regions)."""
     problems: list[Problem] = []
     toml = read_toml(path, problems)
     if toml is None:
@@ -120,14 +136,18 @@ def read_event(path: Path) -> tuple[EventFile, TomlFile]:
         event = EventFile.model_validate(toml.data)
     except ValidationError as exc:
         raise InputError(validation_problems(exc, EventFile, toml.where)) from None
-    _check_paths(path.parent, event, toml, problems)
-    if problems:
+    allowed = _check_paths(path.parent, event, toml, problems)
+    rules = _federations(path.parent, allowed, event, toml, problems)
+    if problems or rules is None:
         raise InputError(problems)
-    return event, toml
+    return event, toml, rules
 
 
-def _check_paths(folder: Path, event: EventFile, toml: TomlFile, problems: list[Problem]) -> None:
-    """Every file event.toml names lies inside its folder or a shared folder it names."""
+def _check_paths(
+    folder: Path, event: EventFile, toml: TomlFile, problems: list[Problem]
+) -> list[Path]:
+    """Every file event.toml names lies inside its folder or a shared folder it names (the
+    shared folders are returned)."""
     allowed, bad = shared_folders(folder, event.shared_folders)
     problems.extend(Problem(toml.where(("shared_folders",)), message) for message in bad)
     named: list[tuple[str, KeyPath]] = [(event.players_file, ("players_file",))]
@@ -141,3 +161,49 @@ def _check_paths(folder: Path, event: EventFile, toml: TomlFile, problems: list[
             contained(folder, name, allowed)
         except OutsideError as exc:
             problems.append(Problem(toml.where(key), str(exc)))
+    return allowed
+
+
+def _federations(
+    folder: Path, allowed: list[Path], event: EventFile, toml: TomlFile, problems: list[Problem]
+) -> EventRules | None:
+    """The classes and the registration rules of the federations event.toml names."""
+    at_classes, at_registration = toml.where(("class_rules",)), toml.where(("registration_rules",))
+    classes = load_federation(event.class_rules, folder, at_classes, problems, allowed)
+    registration = (
+        classes
+        if event.registration_rules == event.class_rules
+        else load_federation(event.registration_rules, folder, at_registration, problems, allowed)
+    )
+    if classes is not None and classes.classes is None:
+        problems.append(
+            Problem(
+                at_classes,
+                f"class_rules: '{event.class_rules}' has no [classes]; name a federation with "
+                "rating classes (e.g. 'us-chess')",
+            )
+        )
+    if registration is not None and registration.registration is None:
+        problems.append(
+            Problem(
+                at_registration,
+                f"registration_rules: '{event.registration_rules}' has no [registration]; name "
+                "a federation with registration rules (e.g. 'acf')",
+            )
+        )
+    if classes is None or classes.classes is None:
+        return None
+    if registration is None or registration.registration is None:
+        return None
+    regions = registration.registration.regions
+    if event.state is not None and regions and event.state not in regions:
+        *rest, last = (repr(r) for r in regions)
+        expected = f"{', '.join(rest)} or {last}" if rest else last
+        problems.append(
+            Problem(
+                toml.where(("state",)),
+                f"'state' = {event.state!r}: Input should be {expected} (the regions of "
+                f"registration_rules '{event.registration_rules}')",
+            )
+        )
+    return EventRules(classes.classes, registration.registration)

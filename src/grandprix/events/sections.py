@@ -1,29 +1,29 @@
-"""Placing entries in sections (UCC-1 to UCC-4, UCC-9)."""
+"""Placing entries in sections (UCC-1 to UCC-4, UCC-9).
+
+The classes come from the class rules that event.toml names (``class_rules``; by default the
+bundled rules/federations/us-chess.toml).
+"""
 
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass
 
-from grandprix.conditions import us_class
 from grandprix.events.config import EventFile
 from grandprix.events.entries import Entry
 from grandprix.model import Problem
+from grandprix.rules.federation import ClassRules, bundled_rules, cite, rating_class
 
-CLASS_ORDER = ("X", "A", "B", "C", "D", "E", "F", "G", "H", "J/I")
 
-
-def grade_class(grade: int | None) -> str:
-    """UCC-2: unrated adults E; grades 7-12 F; 4-6 G; 2-3 H; 1 and younger J/I."""
-    if grade is None:
-        return "E"
-    if grade >= 7:
-        return "F"
-    if grade >= 4:
-        return "G"
-    if grade >= 2:
-        return "H"
-    return "J/I"
+def grade_class(grade: int | None, classes: ClassRules | None = None) -> str:
+    """UCC-2: unrated adults E; grades 7-12 F; 4-6 G; 2-3 H; 1 and younger J/I (by default the
+    US Chess classes)."""
+    classes = classes or bundled_rules().classes
+    if grade is None or not classes.grades:
+        return classes.adults
+    lowest = list(classes.grades)[-1]
+    return next((name for name, low in classes.grades.items() if grade >= low), lowest)
 
 
 @dataclass(frozen=True)
@@ -34,31 +34,46 @@ class Placed:
     note: str
 
 
-def player_class(entry: Entry) -> str:
-    """UCC-1 by the supplement rating, UCC-2 by grade for the unrated."""
-    return us_class(entry.rating) if entry.rating is not None else grade_class(entry.grade)
+def player_class(entry: Entry, classes: ClassRules | None = None) -> str:
+    """UCC-1 by the supplement rating, UCC-2 by grade for the unrated (by default the US Chess
+    classes)."""
+    classes = classes or bundled_rules().classes
+    if entry.rating is None:
+        return grade_class(entry.grade, classes)
+    return rating_class(entry.rating, classes)
 
 
-def place_entries(event: EventFile, entries: list[Entry]) -> tuple[list[Placed], list[Problem]]:
+def _classes(event: EventFile, classes: ClassRules | None) -> ClassRules:
+    """The given class rules, or those of the bundled federation the event names."""
+    return classes or bundled_rules(class_rules=event.class_rules).classes
+
+
+def place_entries(
+    event: EventFile, entries: list[Entry], classes: ClassRules | None = None
+) -> tuple[list[Placed], list[Problem]]:
     """Each entry's class and section; every violation of UCC-3 is a problem."""
+    classes = _classes(event, classes)
+    rank = _ranking(event, classes)
     home = {klass: s.name for s in event.sections for klass in s.classes}
     names = [s.name for s in event.sections]
     placed, problems = [], []
     for entry in entries:
-        klass = player_class(entry)
+        klass = player_class(entry, classes)
         section = home.get(klass, klass)
-        note = "by rating" if entry.rating is not None else "unrated, by grade (UCC-2)"
+        unrated = cite(classes.unrated_rule)
+        note = "by rating" if entry.rating is not None else f"unrated, by grade{unrated}"
         if entry.section and entry.section != section:
             wanted = entry.section
-            if wanted not in names and wanted not in CLASS_ORDER:
+            if wanted not in names and wanted not in classes.order:
                 problems.append(
                     Problem(entry.location, f"{entry.name}: no section '{wanted}' in the event")
                 )
                 continue
-            up = _rank(wanted, event) < _rank(section, event)
+            up = rank(wanted) < rank(section)
             if entry.rating is not None and up:
-                higher = us_class(entry.unpublished_rating) if entry.unpublished_rating else ""
-                if not higher or _rank(home.get(higher, higher), event) > _rank(wanted, event):
+                unpublished = entry.unpublished_rating
+                higher = rating_class(unpublished, classes) if unpublished else ""
+                if not higher or rank(home.get(higher, higher)) > rank(wanted):
                     problems.append(
                         Problem(
                             entry.location,
@@ -77,29 +92,37 @@ def place_entries(event: EventFile, entries: list[Entry]) -> tuple[list[Placed],
                 )
                 continue
             else:
-                note = f"placed by the director: {entry.reason or 'no reason given'} (UCC-2)"
+                reason = entry.reason or "no reason given"
+                note = f"placed by the director: {reason}{unrated}"
             section = wanted
         placed.append(Placed(entry, klass, section, note))
     return placed, problems
 
 
-def _rank(section: str, event: EventFile) -> int:
-    """A section's height: the best class it holds (X highest)."""
-    for s in event.sections:
-        if s.name == section and s.classes:
-            return min(CLASS_ORDER.index(c) for c in s.classes if c in CLASS_ORDER)
-    return CLASS_ORDER.index(section) if section in CLASS_ORDER else len(CLASS_ORDER)
+def _ranking(event: EventFile, classes: ClassRules) -> Callable[[str], int]:
+    """A section's height: the best class it holds (the top class highest, 0)."""
+    order = classes.order
+
+    def rank(section: str) -> int:
+        for s in event.sections:
+            if s.name == section and s.classes:
+                return min(order.index(c) for c in s.classes if c in order)
+        return order.index(section) if section in order else len(order)
+
+    return rank
 
 
-def suggestions(event: EventFile, placed: list[Placed]) -> list[str]:
+def suggestions(
+    event: EventFile, placed: list[Placed], classes: ClassRules | None = None
+) -> list[str]:
     """UCC-4: sections under the minimum, and which neighbour to combine them with."""
+    rank = _ranking(event, _classes(event, classes))
     sizes = Counter(p.section for p in placed)
     out = []
-    for section, size in sorted(sizes.items(), key=lambda kv: _rank(kv[0], event)):
+    for section, size in sorted(sizes.items(), key=lambda kv: rank(kv[0])):
         if size >= event.min_section:
             continue
-        rank = _rank(section, event)
-        neighbours = [s for s in sizes if s != section and abs(_rank(s, event) - rank) == 1]
+        neighbours = [s for s in sizes if s != section and abs(rank(s) - rank(section)) == 1]
         best = min(neighbours, key=lambda s: sizes[s], default="")
         hint = f"; combine with {best} ({sizes[best]})" if best else ""
         out.append(f"section {section} has {size} players, fewer than {event.min_section}{hint}")

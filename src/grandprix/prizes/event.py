@@ -11,7 +11,7 @@ from pathlib import Path
 
 from grandprix.conditions import Profile, belongs, meets
 from grandprix.errors import InputError
-from grandprix.events.config import EventFile, EventSection, read_event
+from grandprix.events.config import EventFile, EventSection, read_event_rules
 from grandprix.model import Player, Problem, Severity
 from grandprix.numbers import birth_or_none
 from grandprix.placings import place, share_places
@@ -21,6 +21,7 @@ from grandprix.prizes.offers import offers
 from grandprix.prizes.season import PrizeList
 from grandprix.ratings.store import Rated
 from grandprix.readers import load_section
+from grandprix.rules.federation import ClassRules
 from grandprix.rules.schema import DateRef, Prize
 from grandprix.tiebreaks import Rules, parse
 
@@ -30,12 +31,12 @@ def event_rankings(
 ) -> tuple[EventFile, dict[str, list[Ranked]], dict[PlayerKey, Profile]]:
     """Read event.toml and its results; raise InputError with every problem found."""
     problems: list[Problem] = []
-    config, toml = read_event(path)
+    config, toml, rules = read_event_rules(path)
     if config.last_day is None:
         raise InputError([Problem(toml.where(("name",)), "the event needs a 'date'")])
     day = config.last_day
     attributes = _players(path.parent / config.players_file, problems)
-    for key, klass in _entry_classes(config, path).items():
+    for key, klass in _entry_classes(config, path, rules.classes).items():
         attributes.setdefault(key, {})["class"] = klass  # UCC-9: each player's own class
     rankings: dict[str, list[Ranked]] = {}
     people: dict[PlayerKey, Profile] = {}
@@ -70,7 +71,7 @@ def event_rankings(
     return config, rankings, people
 
 
-def _entry_classes(config: EventFile, path: Path) -> dict[PlayerKey, str]:
+def _entry_classes(config: EventFile, path: Path, classes: ClassRules) -> dict[PlayerKey, str]:
     """The class of every entry (UCC-1 by rating, UCC-2 by grade), when the event has entries."""
     if not config.entries:
         return {}
@@ -80,7 +81,7 @@ def _entry_classes(config: EventFile, path: Path) -> dict[PlayerKey, str]:
     out = {}
     for entry in read_entries(path.parent / config.entries, config.rounds):
         key = PlayerKey.of(entry.id, name_key(entry.name))
-        out[key] = player_class(entry)
+        out[key] = player_class(entry, classes)
     return out
 
 
