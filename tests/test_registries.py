@@ -222,3 +222,15 @@ def test_a_new_rule_book_is_a_member_and_its_codes(tmp_path: Path) -> None:
     reference_text = run_copy(package, CLI, "rules-reference")
     assert '"fide-2024" or "fide-2026" or "fide-2009" or "club" or "us-chess"' in reference_text
     run_copy(package, "from grandprix.rules.schema import Points; Points(tiebreak_rules='club')")
+
+
+def test_the_generated_reference_lists_every_code_of_every_rule_book() -> None:
+    from grandprix.rules.reference import reference
+    from grandprix.tiebreaks import TIEBREAKS
+
+    text = reference()
+    for book, codes in TIEBREAKS.items():
+        section = text.split(f"### `{book.value}`", 1)[1].split("###", 1)[0]
+        assert {line.split("`")[1] for line in section.splitlines() if line.startswith("| `")} == (
+            set(codes)
+        )

@@ -14,6 +14,7 @@ from pydantic_core import PydanticUndefined
 from grandprix.numbers import show
 from grandprix.rules.load import PRESETS, preset_names
 from grandprix.rules.schema import RuleSet, TournamentClass
+from grandprix.tiebreaks import TIEBREAKS
 
 INTRO = """# Rule-set reference
 
@@ -108,9 +109,33 @@ def _model(annotation: Any) -> type[BaseModel] | None:
     return None
 
 
+def _tiebreak_codes() -> list[str]:
+    """The codes each rule book accepts (``tiebreak_rules``), from the registry ``TIEBREAKS``:
+    each with the first line of the docstring of the function computing it."""
+    lines = ["## Tie-break codes", ""]
+    for book, codes in TIEBREAKS.items():
+        lines += [
+            f"### `{book.value}`",
+            "",
+            "| code | cuts (/C1, /M1) | what it is |",
+            "|---|---|---|",
+        ]
+        for code, tiebreak in sorted(codes.items()):
+            doc = tiebreak.compute.__doc__ if tiebreak.compute else None
+            what = (doc or "").strip().splitlines()[0] if doc else DIRECT_ENCOUNTER
+            lines.append(f"| `{code}` | {'yes' if tiebreak.cuts else ''} | {what} |")
+        lines.append("")
+    return lines
+
+
+DIRECT_ENCOUNTER = (
+    "DE: the results among the players still tied (C.07 art. 6), computed by placings."
+)
+
+
 def reference() -> str:
-    """The whole reference as Markdown, presets included."""
-    lines = [INTRO, *_table(RuleSet, "")]
+    """The whole reference as Markdown, tie-break codes and presets included."""
+    lines = [INTRO, *_table(RuleSet, ""), *_tiebreak_codes()]
     lines.append("## Presets")
     lines.append("")
     for name in preset_names():
