@@ -17,9 +17,9 @@ from conftest import ROOT
 from grandprix.cli import main
 from grandprix.numbers import show
 from grandprix.season.config import load_season
-from grandprix.season.document import standings_document
+from grandprix.season.document import SCHEMA, standings_document
 from grandprix.season.model import Season
-from grandprix.site.exports import SCHEMA, write_text_exports
+from grandprix.site.exports import write_text_exports
 from grandprix.site.views import Page, SiteViews
 
 SEASONS = ["utah-2012", "acf-2004", "lupiae-2012-13", "utah-2026"]

@@ -2,8 +2,8 @@
 the output of ``grandprix standings --format json`` and any later API.
 
 ``{"season", "rules", "divisions": [{"division", "standings": [line, ...]}]}``, one division
-named '' without divisions; every line lists every result behind it, counted or dropped. The
-site publishes its JSON Schema (``site/exports.py``, season.schema.json). Numbers are decimal
+named '' without divisions; every line lists every result behind it, counted or dropped. Its JSON
+Schema is ``SCHEMA`` below (the site publishes it as season.schema.json). Numbers are decimal
 strings (points with the rule set's decimals) so that they stay exact.
 """
 
@@ -14,6 +14,59 @@ from typing import Any
 from grandprix.numbers import show
 from grandprix.season.model import Award, Line, Season
 from grandprix.season.report import Tables
+
+# The shape of the document, published beside the site's season.json as season.schema.json.
+SCHEMA: dict[str, Any] = {
+    "$schema": "https://json-schema.org/draft/2020-12/schema",
+    "title": "grandprix season export",
+    "description": "Standings of every division and every result behind them. Numbers are "
+    "decimal strings (points with the rule set's decimals) so that they stay exact.",
+    "type": "object",
+    "required": ["season", "rules", "divisions"],
+    "properties": {
+        "season": {"type": "string", "description": "Season name."},
+        "rules": {"type": "string", "description": "Rule set name."},
+        "divisions": {
+            "type": "array",
+            "items": {
+                "type": "object",
+                "required": ["division", "standings"],
+                "properties": {
+                    "division": {"type": "string", "description": "'' without divisions."},
+                    "standings": {
+                        "type": "array",
+                        "items": {
+                            "type": "object",
+                            "required": ["rank", "name", "points", "events", "results"],
+                            "properties": {
+                                "rank": {"type": "string", "description": "'3' or '9-10'."},
+                                "player_id": {"type": ["string", "null"]},
+                                "name": {"type": "string"},
+                                "points": {"type": "string", "pattern": "^-?[0-9]+(\\\\.[0-9]+)?$"},
+                                "events": {"type": "integer", "minimum": 0},
+                                "results": {
+                                    "type": "array",
+                                    "items": {
+                                        "type": "object",
+                                        "properties": {
+                                            "date": {"type": "string", "format": "date"},
+                                            "event": {"type": "string"},
+                                            "section": {"type": "string"},
+                                            "place": {"type": "string"},
+                                            "score": {"type": "string"},
+                                            "points": {"type": "string"},
+                                            "counted": {"type": "boolean"},
+                                        },
+                                    },
+                                },
+                            },
+                        },
+                    },
+                },
+            },
+        },
+    },
+}
 
 
 def standings_document(season: Season, tables: Tables, detail: bool = False) -> dict[str, Any]:

@@ -12,10 +12,10 @@ import csv
 import io
 import json
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from grandprix.numbers import show
-from grandprix.season.document import standings_document
+from grandprix.season.document import SCHEMA, standings_document
 from grandprix.season.model import Line, Season
 from grandprix.writers.cells import safe_text
 
@@ -26,58 +26,6 @@ Tables = list[tuple[str, list[Line]]]
 STANDINGS_COLUMNS = ["division", "rank", "player_id", "name", "points", "events"]
 RESULTS_COLUMNS = ["division", "player_id", "name", "date", "event", "section", "place", "score",
                    "points", "counted"]  # fmt: skip
-
-SCHEMA: dict[str, Any] = {
-    "$schema": "https://json-schema.org/draft/2020-12/schema",
-    "title": "grandprix season export",
-    "description": "Standings of every division and every result behind them. Numbers are "
-    "decimal strings (points with the rule set's decimals) so that they stay exact.",
-    "type": "object",
-    "required": ["season", "rules", "divisions"],
-    "properties": {
-        "season": {"type": "string", "description": "Season name."},
-        "rules": {"type": "string", "description": "Rule set name."},
-        "divisions": {
-            "type": "array",
-            "items": {
-                "type": "object",
-                "required": ["division", "standings"],
-                "properties": {
-                    "division": {"type": "string", "description": "'' without divisions."},
-                    "standings": {
-                        "type": "array",
-                        "items": {
-                            "type": "object",
-                            "required": ["rank", "name", "points", "events", "results"],
-                            "properties": {
-                                "rank": {"type": "string", "description": "'3' or '9-10'."},
-                                "player_id": {"type": ["string", "null"]},
-                                "name": {"type": "string"},
-                                "points": {"type": "string", "pattern": "^-?[0-9]+(\\\\.[0-9]+)?$"},
-                                "events": {"type": "integer", "minimum": 0},
-                                "results": {
-                                    "type": "array",
-                                    "items": {
-                                        "type": "object",
-                                        "properties": {
-                                            "date": {"type": "string", "format": "date"},
-                                            "event": {"type": "string"},
-                                            "section": {"type": "string"},
-                                            "place": {"type": "string"},
-                                            "score": {"type": "string"},
-                                            "points": {"type": "string"},
-                                            "counted": {"type": "boolean"},
-                                        },
-                                    },
-                                },
-                            },
-                        },
-                    },
-                },
-            },
-        },
-    },
-}
 
 
 def _results(tables: Tables, decimals: int) -> list[list[str]]:
