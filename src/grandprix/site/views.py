@@ -27,6 +27,7 @@ from grandprix.season.points import event_placings
 from grandprix.season.report import Tables, explain
 from grandprix.season.standings import division_standings, player_line, rerank, season_directory
 from grandprix.site.chart import leaders_chart
+from grandprix.site.parts import Block, Link, Table
 from grandprix.site.rules_text import rules_in_words
 
 SLUG_LIMIT = 80  # a page's file name stays far below the 255 bytes a file system allows
@@ -125,30 +126,6 @@ class EventPage:
     date: str
     weight: str
     sections: tuple[EventSection, ...]
-
-
-@dataclass(frozen=True, slots=True)
-class Link:
-    text: str
-    href: str = ""
-    note: str = ""
-
-
-@dataclass(frozen=True, slots=True)
-class Table:
-    caption: str
-    head: tuple[str, ...]
-    rows: tuple[tuple[str, ...], ...]
-
-
-@dataclass(frozen=True, slots=True)
-class Block:
-    """A part of a list page: any of a heading, paragraphs, a list of links, a table."""
-
-    heading: str = ""
-    paragraphs: tuple[str, ...] = ()
-    entries: tuple[Link, ...] = ()
-    table: Table | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -309,13 +286,16 @@ class SiteViews:
         missed = tuple(Link(f"{m.prize}: {m.reason}") for m in result.missed)
         table = Table("Season prizes and why each went where it did",
                       ("Prize", "Player", "Value", "Why"), tuple(rows))  # fmt: skip
-        blocks = (Block(table=table), Block("Not awarded", entries=missed) if missed else Block())
+        blocks = (
+            Block(tables=(table,)),
+            Block("Not awarded", entries=missed) if missed else Block(),
+        )
         intro = "On the standings as they are now; final when the season ends."
         return ListPage("prizes.html", "Prizes", intro, blocks)
 
     def rules(self) -> ListPage:
         rules = self.season.rules
-        words = tuple(Block(h, tuple(ps)) for h, ps in rules_in_words(rules))
+        words = tuple(Block(h, paragraphs=tuple(ps)) for h, ps in rules_in_words(rules))
         return ListPage("rules.html", "Rules", rules.description, words)
 
     def downloads(self, files: Sequence[str]) -> ListPage:

@@ -1,0 +1,39 @@
+"""The parts a page is made of: links, tables and blocks of text, as plain data.
+
+Views (``views.py``) and the rules in words (``rules_text.py``) build pages from these; the
+templates render them. A table cell is text or a link.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True, slots=True)
+class Link:
+    text: str
+    href: str = ""
+    note: str = ""
+
+
+Cell = str | Link
+
+
+@dataclass(frozen=True, slots=True)
+class Table:
+    caption: str
+    head: tuple[str, ...]
+    rows: tuple[tuple[Cell, ...], ...]
+    numeric: tuple[int, ...] = ()  # the columns of numbers (right-aligned)
+
+
+@dataclass(frozen=True, slots=True)
+class Block:
+    """A part of a list page: any of a heading (with an anchor), paragraphs, a list of links,
+    tables."""
+
+    heading: str = ""
+    anchor: str = ""
+    paragraphs: tuple[str, ...] = ()
+    entries: tuple[Link, ...] = ()
+    tables: tuple[Table, ...] = ()
