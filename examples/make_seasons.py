@@ -231,6 +231,7 @@ preset = "utah-2012"
 
 [rules.prizes]   # UT-8: the association posts its own prize structure; this one is made up
 ties = "pool"
+currency = "$"
 
 [[rules.prizes.prize]]
 name = "1st"

@@ -16,11 +16,14 @@ from click.testing import CliRunner
 from conftest import ROOT
 from grandprix.cli import main
 from grandprix.numbers import show
+from grandprix.players import PlayerKey
 from grandprix.season.config import load_season
 from grandprix.season.document import SCHEMA, standings_document
 from grandprix.season.model import Season
 from grandprix.site.exports import write_text_exports
-from grandprix.site.views import Page, SiteViews
+from grandprix.site.pages import Page
+from grandprix.site.views import DOWNLOADS, SiteViews
+from grandprix.site.words import place_text
 
 SEASONS = ["utah-2012", "acf-2004", "lupiae-2012-13", "utah-2026"]
 DETAIL = {"bonus"}  # the fields only the CLI's document has, of a line and of a result
@@ -62,23 +65,27 @@ def test_every_page_is_plain_data(name: str) -> None:
 def test_every_link_of_a_page_leads_to_a_page(name: str) -> None:
     """The links are relative to the page's path, so served at the same paths they all work."""
     pages = every_page(SiteViews(season_of(name)))
-    paths = {page.path for page in pages} | {"season.json"}
+    paths = {page.path for page in pages} | set(DOWNLOADS)  # the exports, written by build
 
-    def hrefs(value: object) -> Iterator[str]:
+    def values(value: object, name: str) -> Iterator[str]:
+        """Every non-empty field ``name`` inside a page ('': a player without a page)."""
         if isinstance(value, tuple):
             for item in value:
-                yield from hrefs(item)
+                yield from values(item, name)
         elif is_dataclass(value) and not isinstance(value, type):
             for f in fields(value):
                 inner = getattr(value, f.name)
-                if f.name == "href" and inner:  # '': a player without a page, shown unlinked
+                if f.name == name and inner:
                     yield inner
-                yield from hrefs(inner)
+                yield from values(inner, name)
 
+    anchors = {page.path: set(values(page, "anchor")) for page in pages}
     for page in pages:
-        for href in hrefs(page):
-            target = posixpath.normpath(posixpath.join(posixpath.dirname(page.path), href))
+        for href in values(page, "href"):
+            path, _, fragment = href.partition("#")
+            target = posixpath.normpath(posixpath.join(posixpath.dirname(page.path), path))
             assert target in paths, (page.path, href)
+            assert not fragment or fragment in anchors.get(target, set()), (page.path, href)
 
 
 def test_the_player_view_has_the_standings_total_and_results() -> None:
@@ -93,22 +100,23 @@ def test_the_player_view_has_the_standings_total_and_results() -> None:
             page = views.player(line.player)
             assert page.name == line.name
             part = next(p for p in page.parts if p.division == division)
-            assert (part.rank, part.total) == (line.rank, show(line.total, decimals))
-            assert sorted(r.points for r in part.awards) == sorted(
+            assert (part.rank, part.total) == (place_text(line.rank), show(line.total, decimals))
+            assert sorted(r.points for r in part.results) == sorted(
                 show(a.points, decimals) for a in line.awards
             )
-            counted = [r for r in part.awards if r.counted == "counted"]
+            counted = [r for r in part.results if r.counted]
             assert len(counted) == len(line.counted)
-            assert f"total: {part.total}" in part.explanation
+            assert f"Total: {part.total}." in "".join(map(str, part.summary))
     with pytest.raises(KeyError):
-        views.player("id:no such player")
+        views.player(PlayerKey("id:no such player"))
 
 
 def test_the_home_view_holds_each_division_view() -> None:
     views = SiteViews(season_of("acf-2004"))
     home = views.home()
     assert home.tables == tuple(views.division(name) for name, _ in views.tables)
-    assert home.chart.startswith("<svg") and home.played == len(views.played)
+    assert all(t.chart.startswith("<svg") for t in home.tables)
+    assert home.played == len(views.played)
 
 
 def without_detail(document: dict[str, Any]) -> dict[str, Any]:

@@ -44,6 +44,17 @@ def meets(attribute: Callable[[str], str], require: Mapping[str, str | list[str]
     return all(matches(attribute(name), wanted) for name, wanted in require.items())
 
 
+def unmet(
+    attribute: Callable[[str], str], require: Mapping[str, str | list[str]]
+) -> list[tuple[str, str, str | list[str]]]:
+    """The required attributes a person lacks: (name, their value, the value(s) wanted)."""
+    return [
+        (name, attribute(name).strip(), wanted)
+        for name, wanted in require.items()
+        if not matches(attribute(name), wanted)
+    ]
+
+
 def in_band(rating: int | None, at_least: int | None, below: int | None) -> bool:
     """A rating inside a band (U2000: below 2000); an unrated player is in no bounded band."""
     if at_least is None and below is None:

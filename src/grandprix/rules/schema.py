@@ -368,6 +368,12 @@ class Prizes(Strict):
         "is paid in proportion, never below half for funds above 500 (US Chess, prizes.md "
         "§1.6).",
     )
+    currency: str = Field(
+        default="",
+        description="How amounts are shown: a symbol or code written before them, e.g. '$', "
+        "'A$' or 'EUR '.",
+        max_length=8,
+    )
     prize: list[Prize] = Field(
         default_factory=list,
         description="The prizes (`[[prizes.prize]]`), in priority order for equal values.",

@@ -12,6 +12,7 @@ and the run's own work folder, unique to the run, is the only other folder it cr
 
 from __future__ import annotations
 
+import json
 import multiprocessing
 import os
 import pickle
@@ -31,18 +32,16 @@ from grandprix.errors import GrandprixError, UsageError, WriteError
 from grandprix.season.model import Season
 from grandprix.season.report import Tables
 from grandprix.site.exports import write_text_exports, write_xlsx
-from grandprix.site.views import (
-    EventPage,
-    HomePage,
-    ListPage,
-    Page,
-    PlayerPage,
-    SiteViews,
-)
+from grandprix.site.pages import EventPage, HomePage, ListPage, Page, PlayerPage
+from grandprix.site.views import SiteViews
 
 HERE = Path(__file__).parent
 TEMPLATES = {HomePage: "index.html", PlayerPage: "player.html", EventPage: "event.html",
              ListPage: "list.html"}  # fmt: skip
+MENU = (("standings", "Standings", "index.html"), ("players", "Players", "players.html"),
+        ("events", "Events", "events.html"), ("prizes", "Prizes", "prizes.html"),
+        ("rules", "Rules", "rules.html"), ("downloads", "Downloads", "downloads.html"))  # fmt: skip
+STATIC = ("style.css", "search.js")  # copied as they are
 
 
 MARK = ".grandprix-site"  # in every site written, listing what the run wrote
@@ -50,7 +49,7 @@ MARK_HEAD = "written by grandprix site; the next run replaces these files and no
 EARLIER_SITE = {  # what a site held before its marker listed it
     MARK, "index.html", "events.html", "prizes.html", "rules.html", "downloads.html",
     "style.css", "standings.csv", "results.csv", "season.json", "season.schema.json",
-    "season.xlsx", "players/", "events/",
+    "season.xlsx", "players/", "events/", "players.html", "players.js", "search.js",
 }  # fmt: skip
 LOCK_TEXT = b"grandprix site: a run is writing the folder beside this file\n"
 
@@ -195,10 +194,14 @@ def _write(views: SiteViews, staging: Path) -> int:
         trim_blocks=True,
         lstrip_blocks=True,
     )
-    common = {"season_name": views.season_name, "decimals": views.decimals}
+    common = {"season_name": views.season_name, "decimals": views.decimals,
+              "updated": views.updated, "menu": MENU}  # fmt: skip
     (staging / "players").mkdir(parents=True)
     (staging / "events").mkdir()
-    shutil.copy(HERE / "style.css", staging / "style.css")
+    for name in STATIC:
+        shutil.copy(HERE / name, staging / name)
+    players = json.dumps(views.search_index(), ensure_ascii=False, separators=(",", ":"))
+    (staging / "players.js").write_text(f"window.grandprixPlayers = {players};\n", encoding="utf-8")
     count = 0
 
     def write(page: Page) -> None:

@@ -1,53 +1,128 @@
-"""An SVG line chart of the leaders' points across the season, made here (no external service)."""
+"""SVG charts made here (no external service): the leaders' running totals and a player's rank
+after each event.
+
+Sized for a phone first: the drawing is 400 units wide and shown at most 32rem wide, so its
+14-unit text is at least 12 CSS pixels on a 390-pixel screen. Lines differ by colour, by dash
+pattern and by the marker at their end, which the legend repeats.
+"""
 
 from __future__ import annotations
 
 from fractions import Fraction
 from html import escape
 
-COLOURS = ("#0b4f8a", "#a4161a", "#0a6b2e", "#6a3d9a", "#b15928")
+WIDTH = 400
+FONT = 14
+COLOURS = ("#0b4f8a", "#a4161a", "#0a6b2e", "#6a3d9a", "#8a4b08")
+DASHES = ("", "8 4", "2 3", "10 3 2 3", "4 4")
 
 
-def leaders_chart(events: list[str], series: list[tuple[str, list[Fraction]]]) -> str:
+def marker(k: int, x: float, y: float, colour: str) -> str:
+    """The k-th marker shape (circle, square, triangle, diamond, cross) centred on x, y."""
+    shape = k % 5
+    if shape == 0:
+        return f'<circle cx="{x:.1f}" cy="{y:.1f}" r="5" fill="{colour}"/>'
+    if shape == 1:
+        return f'<rect x="{x - 5:.1f}" y="{y - 5:.1f}" width="10" height="10" fill="{colour}"/>'
+    if shape == 2:
+        corners = f"{x:.1f},{y - 6:.1f} {x - 6:.1f},{y + 5:.1f} {x + 6:.1f},{y + 5:.1f}"
+    elif shape == 3:
+        corners = f"{x:.1f},{y - 6:.1f} {x - 6:.1f},{y:.1f} {x:.1f},{y + 6:.1f} {x + 6:.1f},{y:.1f}"
+    else:
+        return (
+            f'<path d="M{x - 5:.1f} {y - 5:.1f}L{x + 5:.1f} {y + 5:.1f}M{x - 5:.1f} {y + 5:.1f}'
+            f'L{x + 5:.1f} {y - 5:.1f}" stroke="{colour}" stroke-width="3"/>'
+        )
+    return f'<polygon points="{corners}" fill="{colour}"/>'
+
+
+def _frame(ident: str, title: str, height: int) -> list[str]:
+    return [
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {height}" role="img" '
+        f'aria-labelledby="{ident}" class="chart">',
+        f'<title id="{ident}">{escape(title)}</title>',
+    ]
+
+
+def _text(x: float, y: float, text: str, anchor: str = "start") -> str:
+    return (
+        f'<text x="{x:.1f}" y="{y:.1f}" text-anchor="{anchor}" font-size="{FONT}" '
+        f'fill="#1a1a1a">{escape(text)}</text>'
+    )
+
+
+def leaders_chart(
+    events: list[str], series: list[tuple[str, list[Fraction]]], title: str, ident: str
+) -> str:
     """Lines of running totals (one point per event) with a legend; all text escaped."""
-    width, height, left, bottom, top, right = 640, 320, 48, 40, 16, 16
+    plot, left, right, top = 220, 44, 12, 12
     most = max((max(values, default=Fraction(0)) for _, values in series), default=Fraction(1))
     most = max(most, Fraction(1))
     count = max(len(events), 1)
+    bottom = top + plot
 
     def x(i: int) -> float:
-        return left + (width - left - right) * (i / max(count - 1, 1))
+        return left + (WIDTH - left - right) * (i / max(count - 1, 1))
 
     def y(v: Fraction) -> float:
-        return float(top + (height - top - bottom) * (1 - v / most))
+        return float(top + plot * (1 - v / most))
 
-    parts = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height + 20 * len(series)}"'
-        ' role="img" aria-labelledby="chart-title">',
-        '<title id="chart-title">Points of the leaders after each event</title>',
-        f'<line x1="{left}" y1="{height - bottom}" x2="{width - right}" y2="{height - bottom}" '
-        'stroke="#4a4a4a"/>',
-        f'<line x1="{left}" y1="{top}" x2="{left}" y2="{height - bottom}" stroke="#4a4a4a"/>',
-        f'<text x="{left - 6}" y="{top + 4}" text-anchor="end" font-size="11">'
-        f"{float(most):.0f}</text>",
-        f'<text x="{left - 6}" y="{height - bottom}" text-anchor="end" font-size="11">0</text>',
-        f'<text x="{left}" y="{height - 12}" font-size="11">{escape(events[0] if events else "")}'
-        "</text>",
-        f'<text x="{width - right}" y="{height - 12}" text-anchor="end" font-size="11">'
-        f"{escape(events[-1] if events else '')}</text>",
+    height = bottom + 48 + 24 * len(series)
+    parts = _frame(ident, title, height)
+    parts += [
+        f'<line x1="{left}" y1="{bottom}" x2="{WIDTH - right}" y2="{bottom}" stroke="#4a4a4a"/>',
+        f'<line x1="{left}" y1="{top}" x2="{left}" y2="{bottom}" stroke="#4a4a4a"/>',
+        _text(left - 6, top + 10, f"{float(most):.0f}", "end"),
+        _text(left - 6, bottom, "0", "end"),
+        _text(left, bottom + 20, "first event"),
+        _text(WIDTH - right, bottom + 20, f"after {len(events)}", "end"),
     ]
     for k, (name, values) in enumerate(series):
-        colour = COLOURS[k % len(COLOURS)]
+        colour, dash = COLOURS[k % len(COLOURS)], DASHES[k % len(DASHES)]
         points = " ".join(f"{x(i):.1f},{y(v):.1f}" for i, v in enumerate(values))
+        pattern = f' stroke-dasharray="{dash}"' if dash else ""
         parts.append(
-            f'<polyline fill="none" stroke="{colour}" stroke-width="2.5" points="{points}"/>'
+            f'<polyline fill="none" stroke="{colour}" stroke-width="2.5"{pattern} '
+            f'points="{points}"/>'
         )
-        ly = height + 20 * k + 4
-        parts.append(f'<rect x="{left}" y="{ly}" width="14" height="4" fill="{colour}"/>')
+        if values:
+            parts.append(marker(k, x(len(values) - 1), y(values[-1]), colour))
+        ly = bottom + 44 + 24 * k
+        parts.append(marker(k, left + 6, ly - 5, colour))
         last = values[-1] if values else Fraction(0)
-        parts.append(
-            f'<text x="{left + 20}" y="{ly + 6}" font-size="13">{escape(name)}: '
-            f"{float(last):.2f}</text>"
-        )
+        parts.append(_text(left + 20, ly, f"{name}: {float(last):.2f}"))
+    parts.append("</svg>")
+    return "\n".join(parts)
+
+
+def rank_chart(labels: list[str], ranks: list[int | None], ident: str) -> str:
+    """A player's rank after each event (1 at the top); None where not yet ranked."""
+    known = [r for r in ranks if r is not None]
+    if not known:
+        return ""
+    plot, left, right, top = 100, 44, 12, 12
+    worst = max(max(known), 2)
+    bottom = top + plot
+    count = max(len(labels), 1)
+
+    def x(i: int) -> float:
+        return left + (WIDTH - left - right) * (i / max(count - 1, 1))
+
+    def y(rank: int) -> float:
+        return top + plot * (rank - 1) / (worst - 1)
+
+    parts = _frame(ident, f"Rank after each event: now {known[-1]}", bottom + 28)
+    parts += [
+        f'<line x1="{left}" y1="{bottom}" x2="{WIDTH - right}" y2="{bottom}" stroke="#4a4a4a"/>',
+        _text(left - 6, top + 5, "1st", "end"),
+        _text(left - 6, bottom, str(worst), "end"),
+        _text(left, bottom + 20, labels[0] if labels else ""),
+        _text(WIDTH - right, bottom + 20, labels[-1] if labels else "", "end"),
+    ]
+    points = " ".join(f"{x(i):.1f},{y(r):.1f}" for i, r in enumerate(ranks) if r is not None)
+    parts.append(f'<polyline fill="none" stroke="{COLOURS[0]}" stroke-width="2.5" '
+                 f'points="{points}"/>')  # fmt: skip
+    last = max(i for i, r in enumerate(ranks) if r is not None)
+    parts.append(marker(0, x(last), y(known[-1]), COLOURS[0]))
     parts.append("</svg>")
     return "\n".join(parts)

@@ -1,145 +1,64 @@
 """What every page of the season's site shows, as plain data (UT-8).
 
-``SiteViews(season)`` computes the standings once; each method gives one page as frozen records
-of strings and numbers: no files, no templates (the chart is an SVG string). The static writer
+``SiteViews(season)`` computes the standings once; each method gives one page as the frozen
+records of ``pages.py``: no files, no templates (charts are SVG strings). The static writer
 (``build.py``) renders them with the templates; a web server could serve the same pages from the
 same records. Every view has its ``path`` in the site, and its links are relative to that path.
 """
 
 from __future__ import annotations
 
-import math
 import re
 import unicodedata
 from collections import defaultdict
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
 from fractions import Fraction
 from functools import cached_property
 
+from grandprix.model import Player
 from grandprix.numbers import show
-from grandprix.players import PlayerKey
-from grandprix.rules.schema import Counting
-from grandprix.season.divisions import division_counting
+from grandprix.players import PlayerKey, name_key
+from grandprix.prizes.season import PrizeList
 from grandprix.season.identity import Directory
 from grandprix.season.model import Award, Line, Season, SeasonEvent
-from grandprix.season.points import event_placings
-from grandprix.season.report import Tables, explain
-from grandprix.season.standings import division_standings, player_line, rerank, season_directory
-from grandprix.site.chart import leaders_chart
+from grandprix.season.points import earning_sections, event_placings, table_for
+from grandprix.season.report import Tables
+from grandprix.season.standings import division_standings, season_directory
+from grandprix.site.chart import leaders_chart, rank_chart
+from grandprix.site.history import counting_of, history, previous_ranks, running_totals
+from grandprix.site.pages import (
+    EventPage,
+    EventRow,
+    EventSection,
+    HomePage,
+    ListPage,
+    Page,
+    PlayerPage,
+    PlayerPart,
+    PointsCell,
+    Result,
+    StandingsRow,
+    StandingsTable,
+)
 from grandprix.site.parts import Block, Link, Table
 from grandprix.site.rules_text import rules_in_words
+from grandprix.site.words import not_eligible, place_text, result_sentence, total_sentence
 
 SLUG_LIMIT = 80  # a page's file name stays far below the 255 bytes a file system allows
+DOWNLOADS = {  # file -> (who it is for, what it holds)
+    "season.xlsx": ("everyone", "The standings and every result as a spreadsheet (Excel)"),
+    "standings.csv": ("everyone", "The standings as a table (CSV, opens in any spreadsheet)"),
+    "results.csv": ("everyone", "Every result behind the standings (CSV)"),
+    "season.json": ("developers", "The standings and every result as JSON"),
+    "season.schema.json": ("developers", "The JSON Schema that describes season.json"),
+}
+TIEBREAK_HEADS = {"": "Points"}  # the column of the table without divisions
 
 
 def slug(text: str) -> str:
     """Lower-case ASCII letters, digits and hyphens, at most ``SLUG_LIMIT`` characters."""
     plain = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode()
     return re.sub(r"[^a-z0-9]+", "-", plain.lower()).strip("-")[:SLUG_LIMIT].rstrip("-") or "x"
-
-
-@dataclass(frozen=True, slots=True)
-class StandingsRow:
-    rank: str
-    name: str
-    href: str
-    points: str
-    events: int
-    move: str  # '▲2', '▼1', '=', 'new' or '' (no earlier standings)
-    move_class: str  # 'up', 'down' or ''
-    move_label: str  # the move in words
-
-
-@dataclass(frozen=True, slots=True)
-class StandingsTable:
-    """A division's standings ('Standings' without divisions), as on the home page."""
-
-    title: str
-    anchor: str
-    rows: tuple[StandingsRow, ...]
-
-
-@dataclass(frozen=True, slots=True)
-class HomePage:
-    path: str
-    title: str
-    tables: tuple[StandingsTable, ...]
-    played: int
-    calendar: int
-    last_event: str
-    chart: str  # SVG
-
-
-@dataclass(frozen=True, slots=True)
-class Result:
-    date: str
-    event: str
-    href: str
-    place: str
-    score: str
-    points: str
-    counted: str  # 'counted' or 'dropped'
-
-
-@dataclass(frozen=True, slots=True)
-class PlayerPart:
-    """The player's season in one division."""
-
-    division: str
-    rank: str
-    total: str
-    bonus: str
-    awards: tuple[Result, ...]
-    explanation: str
-
-
-@dataclass(frozen=True, slots=True)
-class PlayerPage:
-    path: str
-    title: str
-    name: str
-    parts: tuple[PlayerPart, ...]
-
-
-@dataclass(frozen=True, slots=True)
-class EventRow:
-    place: str
-    name: str
-    href: str  # '' for a player without a page
-    score: str
-    cells: tuple[str, ...]  # the tie-break values
-    points: str  # Grand Prix points; '' for none
-
-
-@dataclass(frozen=True, slots=True)
-class EventSection:
-    name: str
-    codes: tuple[str, ...]  # the tie-breaks
-    rows: tuple[EventRow, ...]
-
-
-@dataclass(frozen=True, slots=True)
-class EventPage:
-    path: str
-    title: str
-    date: str
-    weight: str
-    sections: tuple[EventSection, ...]
-
-
-@dataclass(frozen=True, slots=True)
-class ListPage:
-    """The events, prizes, rules and downloads pages."""
-
-    path: str
-    title: str
-    intro: str
-    blocks: tuple[Block, ...]
-
-
-Page = HomePage | PlayerPage | EventPage | ListPage
-DOWNLOADS_INTRO = "The standings and every result, to reuse. season.schema.json describes the JSON."
 
 
 class SiteViews:
@@ -152,7 +71,7 @@ class SiteViews:
         self.tables: Tables = division_standings(season)
         self.played = [e for e in season.events if not e.planned]
         self.before = previous_ranks(season, self.tables, self.played)
-        by_player: dict[str, list[tuple[str, Line]]] = defaultdict(list)
+        by_player: dict[PlayerKey, list[tuple[str, Line]]] = defaultdict(list)
         for division, lines in self.tables:
             for line in lines:
                 by_player[line.player].append((division, line))
@@ -160,27 +79,34 @@ class SiteViews:
         self.player_files = _player_files(self.tables)
         self.events = {e.index: e for e in self.played}  # by calendar index
         self.event_files = {i: f"{i + 1:03d}-{slug(e.name)}.html" for i, e in self.events.items()}
+        self.history = history(season, self.tables)
+        last = self.played[-1] if self.played else None
+        self.updated = (
+            f"Standings after {len(self.played)} of {len(season.events)} events; the latest: "
+            f"{last.name}, {last.date}."
+            if last
+            else "No event has been played yet."
+        )
 
     def pages(self) -> Iterator[Page]:
         """Every page but the downloads (which lists the files the writer wrote)."""
         yield self.home()
         yield from (self.player(key) for key in self.lines)
         yield from (self.event(event.index) for event in self.played)
+        if self.history is not None:
+            yield from (self.after(event.index) for event in self.played)
         yield self.events_index()
+        yield self.players_index()
         yield self.prizes()
         yield self.rules()
 
+    # The home page and the standings.
+
     def home(self) -> HomePage:
-        played = self.played
-        return HomePage(
-            path="index.html",
-            title=f"{self.season_name}: standings",
-            tables=tuple(self._standings(name, lines) for name, lines in self.tables),
-            played=len(played),
-            calendar=len(self.season.events),
-            last_event=f"{played[-1].name} ({played[-1].date})" if played else "none yet",
-            chart=self._chart(),
-        )
+        tables = tuple(self._standings(name, lines) for name, lines in self.tables)
+        title = f"{self.season_name}: standings"
+        return HomePage("index.html", "standings", title, tables, len(self.played),
+                        len(self.season.events))  # fmt: skip
 
     def division(self, name: str) -> StandingsTable:
         """The standings of division ``name`` ('' without divisions); KeyError if none."""
@@ -194,49 +120,74 @@ class SiteViews:
             for line in lines
         )  # fmt: skip
         title = name or "Standings"
-        return StandingsTable(title, slug(title), rows)
-
-    def _chart(self) -> str:
-        """Running totals of the first table's top five after each event."""
-        names = [e.name for e in self.played]
-        if not self.tables:
-            return leaders_chart(names, [])
-        division, lines = self.tables[0]
-        return leaders_chart(
-            names,
-            [(ln.name, running_totals(self.season, division, ln, self.played)) for ln in lines[:5]],
+        downloads = (
+            Link("spreadsheet (Excel)", "season.xlsx"),
+            Link("table (CSV)", "standings.csv"),
         )
+        return StandingsTable(title, slug(title), rows, self._chart(name, lines), "", downloads)
 
-    def player(self, key: str) -> PlayerPage:
+    def _chart(self, division: str, lines: list[Line]) -> str:
+        """Running totals of the table's top five after each event."""
+        names = [e.name for e in self.played]
+        series = [
+            (ln.name, running_totals(self.season, division, ln, self.played)) for ln in lines[:5]
+        ]
+        title = f"Points of the top five{f' of {division}' if division else ''} after each event"
+        return leaders_chart(names, series, title, f"chart-{slug(division or 'standings')}")
+
+    # A player's page.
+
+    def player(self, key: PlayerKey) -> PlayerPage:
         """The page of the player with season key ``key``; KeyError if not in the standings."""
         lines = self.lines[key]
         name = lines[0][1].name
         parts = tuple(self._part(division, line) for division, line in lines)
-        return PlayerPage(f"players/{self.player_files[key]}", name, name, parts)
+        money = self._money
+        prizes = tuple(
+            f"{w.prize}: {money(w.amount) if w.amount is not None else w.title or ''} ({w.reason})"
+            for w in (self._prizes.won if self._prizes else ())
+            if w.key == key
+        )
+        return PlayerPage(f"players/{self.player_files[key]}", "players", name, name, parts,
+                          prizes)  # fmt: skip
 
     def _part(self, division: str, line: Line) -> PlayerPart:
-        decimals = self.decimals
+        rules, decimals = self.season.rules, self.decimals
         results = []
-        for a in sorted(line.awards, key=lambda a: (a.date, a.event_name)):
+        for a in sorted(line.awards, key=lambda a: (a.date, a.event_name, a.section)):
             event = a.event_name if a.section == a.event_name else f"{a.event_name}, {a.section}"
-            href = f"../events/{self.event_files[a.event]}"
-            counted = "counted" if a in line.counted else "dropped"
-            points = show(a.points, decimals)
             results.append(
-                Result(a.date.isoformat(), event, href, a.place, show(a.score), points, counted)
-            )
-        total, bonus = show(line.total, decimals), show(line.bonus, decimals)
-        explanation = explain(self.season, line, division)
-        return PlayerPart(
-            division or "Standings", line.rank, total, bonus, tuple(results), explanation
-        )
+                Result(a.date.isoformat(), event, f"../events/{self.event_files[a.event]}",
+                       place_text(a.place), show(a.points, decimals), a in line.counted,
+                       result_sentence(a, rules, decimals, "../"))
+            )  # fmt: skip
+        counting = counting_of(self.season, division)
+        summary = total_sentence(line, counting, len(self.season.events), rules, decimals, "../")
+        title = division or "Standings"
+        chart = ""
+        if self.history is not None and len(self.history) > 1:
+            ranks = [
+                next((ln.rank_first for ln in dict(tables)[division] if ln.player == line.player),
+                     None)
+                for tables in self.history.values()
+            ]  # fmt: skip
+            chart = rank_chart([str(day) for day in self.history], ranks, f"rank-{slug(title)}")
+        return PlayerPart(title, slug(title), place_text(line.rank), show(line.total, decimals),
+                          tuple(results), summary, "", chart)  # fmt: skip
+
+    # An event's page.
 
     @cached_property
-    def _awards(self) -> dict[tuple[int, str, str], Award]:
-        """The overall (first table's) award of every player in every event section."""
-        if not self.tables:
-            return {}
-        return {(a.event, a.section, a.player): a for ln in self.tables[0][1] for a in ln.awards}
+    def _awards(self) -> dict[str, dict[tuple[int, str, PlayerKey], Award]]:
+        """Every award of every table, by (event, section, player)."""
+        return {
+            name: {(a.event, a.section, a.player): a for ln in lines for a in ln.awards}
+            for name, lines in self.tables
+        }
+
+    @cached_property
+    def _members(self) -> dict[str, set[PlayerKey]]:
+        return {name: {ln.player for ln in lines} for name, lines in self.tables}
 
     @cached_property
     def _directory(self) -> Directory:
@@ -246,62 +197,198 @@ class SiteViews:
         """The page of the event played at ``index`` in the calendar; KeyError if not played."""
         event = self.events[index]
         rules = self.season.rules
+        rates = {id(s): w for s, w in earning_sections(event, rules)}
         sections = []
         for s in event.sections:
-            standing = event_placings(s.section, event, rules)
+            placings = event_placings(s.section, event, rules)
+            keys = [self._directory.entrant(row.player) for row in placings.rows]
+            divisions = tuple(
+                name for name, awards in self._awards.items()
+                if any((index, s.name, k.key) in awards for k in keys)
+            )  # fmt: skip
             rows = []
-            for row in standing.rows:
-                key = self._directory.entrant(row.player).key
-                award = self._awards.get((event.index, s.name, key))
-                page = self.player_files.get(key)
-                href = f"../players/{page}" if page is not None else ""
-                points = show(award.points, self.decimals) if award else ""
-                cells = tuple(show(v) for v in row.values)
-                rows.append(
-                    EventRow(row.place, row.player.name, href, show(row.points), cells, points)
+            for row, entrant in zip(placings.rows, keys, strict=True):
+                page = self.player_files.get(entrant.key)
+                cells = tuple(
+                    self._points_cell(name, index, s.name, row.place, row.player, entrant.key)
+                    for name in divisions
                 )
-            codes = tuple(spec.code for spec in standing.specs)
-            sections.append(EventSection(s.name, codes, tuple(rows)))
+                rows.append(
+                    EventRow(row.place, row.player.name, f"../players/{page}" if page else "",
+                             show(row.points), tuple(show(v) for v in row.values), cells)
+                )  # fmt: skip
+            facts = _section_facts(s.section.rounds, dict(s.section.headers))
+            if not divisions:
+                facts += ("This section earns no Grand Prix points.",)
+            elif id(s) in rates and rates[id(s)] != 1:
+                facts += (f"Its points count {show(rates[id(s)])} times.",)
+            heads = tuple(TIEBREAK_HEADS.get(name, name) for name in divisions)
+            sections.append(EventSection(s.name, tuple(spec.code for spec in placings.specs),
+                                         heads, tuple(rows), facts))  # fmt: skip
         path = f"events/{self.event_files[index]}"
-        date, weight = event.date.isoformat(), show(event.weight)
-        return EventPage(path, event.name, date, weight, tuple(sections))
+        after = None
+        if self.history is not None:
+            after = Link("The standings after this event", self._after_file(index))
+        return EventPage(path, "events", event.name, event.date.isoformat(),
+                         self._event_facts(event), tuple(sections), after)  # fmt: skip
+
+    def _points_cell(
+        self, division: str, event: int, section: str, place: str, player: Player, key: PlayerKey
+    ) -> PointsCell:
+        award = self._awards[division].get((event, section, key))
+        label = division or "Grand Prix"
+        if award is not None:
+            note = "" if award.place == place else f"{place_text(award.place)} in {label}"
+            return PointsCell(division, show(award.points, self.decimals), note)
+        if key not in self._members[division] and self._directory.entrant(player).eligible:
+            return PointsCell(division, "", f"not in {label}", member=False)
+        require = self.season.rules.eligibility.require
+        attributes = self._directory.key(player)[2]
+        return PointsCell(division, "", not_eligible(lambda n: attributes.get(n, ""), require))
+
+    def _event_facts(self, event: SeasonEvent) -> tuple[str, ...]:
+        rules = self.season.rules
+        facts = []
+        headers = dict(event.sections[0].section.headers) if event.sections else {}
+        if headers.get("022", "").strip():
+            facts.append(f"Played in {headers['022'].strip()}.")
+        if event.weight != 1:
+            facts.append(f"Points count {show(event.weight)} times the normal rate.")
+        if rules.points.from_score:
+            facts.append(f"Points are the score times {show(rules.points.score_factor)}.")
+        else:
+            table, name = table_for(event, rules.points)
+            values = ", ".join(show(v) for v in table)
+            kind = f" (a class {name} tournament)" if name else ""
+            facts.append(f"Points for 1st, 2nd, ... places{kind}: {values}.")
+        return tuple(facts)
+
+    def _after_file(self, index: int) -> str:
+        return f"after-{index + 1:03d}.html"
+
+    def after(self, index: int) -> ListPage:
+        """The standings as they stood after the event at ``index`` (and any of the same day)."""
+        assert self.history is not None, "standings after each event need the history"
+        event = self.events[index]
+        tables = self.history[event.date]
+        blocks = []
+        for name, lines in tables:
+            rows = tuple(
+                (place_text(ln.rank), Link(ln.name, f"../players/{self.player_files[ln.player]}"),
+                 show(ln.total, self.decimals), str(ln.events))
+                for ln in lines
+            )  # fmt: skip
+            title = name or "Standings"
+            table = Table(f"{title} after {event.date}", ("Rank", "Player", "Points", "Events"),
+                          rows, numeric=(2, 3))  # fmt: skip
+            blocks.append(Block(title, slug(title), tables=(table,)))
+        intro = f"As the standings stood after {event.name} on {event.date}."
+        path = f"events/{self._after_file(index)}"
+        return ListPage(path, "events", f"Standings after {event.name}", intro, tuple(blocks))
+
+    # The list pages.
 
     def events_index(self) -> ListPage:
         entries = tuple(
             Link(e.name, f"events/{self.event_files[e.index]}", e.date.isoformat())
             for e in self.played
         )
-        return ListPage("events.html", "Events", "", (Block(entries=entries),))
+        planned = tuple(Link(e.name, "", f"{e.date}, planned") for e in self.season.events
+                        if e.planned)  # fmt: skip
+        blocks = [Block(entries=entries)]
+        if planned:
+            blocks.append(Block("Still to come", "planned", entries=planned))
+        return ListPage("events.html", "events", "Events", "", tuple(blocks))
 
-    def prizes(self) -> ListPage:
+    def players_index(self) -> ListPage:
+        """Every player of the standings by name: what search finds, without JavaScript too."""
+        entries = tuple(
+            Link(name, href, note) for name, href, note in sorted(
+                self._index(), key=lambda e: (name_key(e[0]), e[1]))
+        )  # fmt: skip
+        intro = f"All {len(entries)} players in the standings, by name."
+        return ListPage("players.html", "players", "Players", intro, (Block(entries=entries),))
+
+    def _index(self) -> Iterator[tuple[str, str, str]]:
+        for key, lines in self.lines.items():
+            division, line = lines[0]
+            where = f"{division}: " if division else ""
+            note = f"{where}{place_text(line.rank)}, {show(line.total, self.decimals)} points"
+            yield line.name, f"players/{self.player_files[key]}", note
+
+    def search_index(self) -> list[tuple[str, str]]:
+        """(name, page from the site's root) of every player, for the search box."""
+        return sorted(((name, href) for name, href, _ in self._index()),
+                      key=lambda e: name_key(e[0]))  # fmt: skip
+
+    @cached_property
+    def _prizes(self) -> PrizeList | None:
         if not self.season.rules.prizes.prize:
-            return ListPage("prizes.html", "Prizes", "These rules list no season prizes.", ())
+            return None
         from grandprix.prizes.season import season_prizes
 
-        result = season_prizes(self.season)
+        return season_prizes(self.season)
+
+    def _money(self, amount: Fraction) -> str:
+        return f"{self.season.rules.prizes.currency}{show(amount, 2)}"
+
+    def prizes(self) -> ListPage:
+        result = self._prizes
+        if result is None:
+            return ListPage("prizes.html", "prizes", "Prizes", "These rules list no season prizes.",
+                            ())  # fmt: skip
         rows = []
         for w in result.won:
-            value = show(w.amount, 2) if w.amount is not None else w.title or ""
-            rows.append((w.prize, w.name, value, w.reason))
+            value = self._money(w.amount) if w.amount is not None else w.title or ""
+            name = Link(w.name, f"players/{self.player_files[w.key]}")
+            rows.append((w.prize, name, value, w.reason))
         missed = tuple(Link(f"{m.prize}: {m.reason}") for m in result.missed)
         table = Table("Season prizes and why each went where it did",
-                      ("Prize", "Player", "Value", "Why"), tuple(rows))  # fmt: skip
-        blocks = (
-            Block(tables=(table,)),
-            Block("Not awarded", entries=missed) if missed else Block(),
-        )
-        intro = "On the standings as they are now; final when the season ends."
-        return ListPage("prizes.html", "Prizes", intro, blocks)
+                      ("Prize", "Player", "Value", "Why"), tuple(rows), numeric=(2,))  # fmt: skip
+        blocks = [Block(tables=(table,))]
+        if missed:
+            blocks.append(Block("Not awarded", "not-awarded", entries=missed))
+        left = len(self.season.events) - len(self.played)
+        if left:
+            intro = (
+                f"Provisional: on the standings after {len(self.played)} of "
+                f"{len(self.season.events)} events; final once the last planned event is in."
+            )
+        else:
+            intro = f"Final: all {len(self.played)} events of the season are in."
+        return ListPage("prizes.html", "prizes", "Prizes", intro, tuple(blocks))
 
     def rules(self) -> ListPage:
         rules = self.season.rules
         words = tuple(Block(h, paragraphs=tuple(ps)) for h, ps in rules_in_words(rules))
-        return ListPage("rules.html", "Rules", rules.description, words)
+        return ListPage("rules.html", "rules", "Rules", rules.description, words)
 
     def downloads(self, files: Sequence[str]) -> ListPage:
-        """The page listing the exports ``files`` (names in the site's folder)."""
-        entries = tuple(Link(f, f) for f in files)
-        return ListPage("downloads.html", "Downloads", DOWNLOADS_INTRO, (Block(entries=entries),))
+        """The page describing the exports ``files`` (names in the site's folder)."""
+        blocks = []
+        for who in ("everyone", "developers"):
+            entries = tuple(
+                Link(DOWNLOADS[f][1], f, f) for f in files if DOWNLOADS.get(f, ("", ""))[0] == who
+            )
+            heading = "For developers" if who == "developers" else ""
+            if entries:
+                blocks.append(Block(heading, slug(heading) if heading else "", entries=entries))
+        other = tuple(Link(f, f) for f in files if f not in DOWNLOADS)
+        if other:
+            blocks.append(Block("Other files", "other", entries=other))
+        intro = "The standings and every result, to keep or to reuse."
+        return ListPage("downloads.html", "downloads", "Downloads", intro, tuple(blocks))
+
+
+def _section_facts(rounds: int, headers: dict[str, str]) -> tuple[str, ...]:
+    """Rounds and time control, when the results file gives them (TRF 062, 122)."""
+    facts = []
+    if rounds:
+        facts.append(f"{rounds} rounds.")
+    control = headers.get("122", "").strip()
+    if control:
+        facts.append(f"Time control: {control}.")
+    return tuple(facts)
 
 
 def _player_files(tables: Tables) -> dict[str, str]:
@@ -329,60 +416,7 @@ def _move(before: dict[PlayerKey, int] | None, line: Line) -> tuple[str, str, st
         return "new", "", "new in the standings"
     change = before[line.player] - line.rank_first
     if change > 0:
-        return f"▲{change}", "up", f"up {change}"
+        return f"▲{change}", "up", f"up {change} since the previous event"
     if change < 0:
-        return f"▼{-change}", "down", f"down {-change}"
-    return "=", "", "no change"
-
-
-def previous_ranks(
-    season: Season, tables: Tables, played: list[SeasonEvent]
-) -> dict[str, dict[PlayerKey, int]]:
-    """Ranks before the last event date, by division, for the movement column."""
-    if len(played) < 2:
-        return {}
-    last = played[-1].date
-    earlier = [e for e in played if e.date < last]
-    if not earlier:
-        return {}
-    as_of = max(e.date for e in earlier)
-    last_event = max(e.index for e in earlier if e.date <= as_of)
-    out = {}
-    for name, lines in tables:
-        counting = _counting(season, name)
-        ranked = rerank(lines, season.rules, len(season.events), counting, as_of, last_event)
-        out[name] = {line.player: line.rank_first for line in ranked}
-    return out
-
-
-def _counting(season: Season, division: str) -> Counting:
-    """How the table of ``division`` ('' without divisions) counts a player's results."""
-    rules = season.rules
-    found = next((d for d in rules.divisions if d.name == division), None)
-    if found is None or found.award == "filter":  # a filter keeps the overall totals
-        return rules.counting
-    return division_counting(found, rules)
-
-
-def running_totals(
-    season: Season, division: str, line: Line, played: list[SeasonEvent]
-) -> list[Fraction]:
-    """The line's total after each event played, counted as its table counts them."""
-    counting = _counting(season, division)
-    scale = math.lcm(
-        counting.bonus_per_event.denominator, *{a.points.denominator for a in line.awards}
-    )
-    by_event: dict[int, list[tuple[int, Award]]] = defaultdict(list)
-    for award in line.awards:
-        units = award.points.numerator * (scale // award.points.denominator)
-        by_event[award.event].append((units, award))
-    so_far: list[tuple[int, Award]] = []
-    totals = []
-    for event in played:
-        so_far.extend(by_event.get(event.index, []))
-        if not so_far:
-            totals.append(Fraction(0))
-            continue
-        sub, _ = player_line(line.player, so_far, counting, len(season.events), scale)
-        totals.append(sub.total)
-    return totals
+        return f"▼{-change}", "down", f"down {-change} since the previous event"
+    return "=", "", "no change since the previous event"

@@ -1,0 +1,135 @@
+"""The records of the site's pages: plain, frozen data that a template (or a web application)
+renders. Every page has its ``path`` in the site and a ``section`` (the menu entry it belongs
+to); links inside a page are relative to that path.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from grandprix.site.parts import Block, Link
+from grandprix.site.words import Sentence
+
+
+@dataclass(frozen=True, slots=True)
+class StandingsRow:
+    rank: str
+    name: str
+    href: str
+    points: str
+    events: int
+    move: str  # '▲2', '▼1', '=', 'new' or '' (no earlier standings)
+    move_class: str  # 'up', 'down' or ''
+    move_label: str  # the move in words, for screen readers
+    race: str = ""  # 'clinched 1st', 'can still win', ... ('' when nothing is left to say)
+
+
+@dataclass(frozen=True, slots=True)
+class StandingsTable:
+    """A division's standings ('Standings' without divisions)."""
+
+    title: str
+    anchor: str
+    rows: tuple[StandingsRow, ...]
+    chart: str = ""  # SVG: the running totals of its top five
+    race: str = ""  # what the race for 1st looks like, in a sentence
+    downloads: tuple[Link, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class HomePage:
+    path: str
+    section: str
+    title: str
+    tables: tuple[StandingsTable, ...]
+    played: int
+    calendar: int
+
+
+@dataclass(frozen=True, slots=True)
+class Result:
+    date: str
+    event: str
+    href: str
+    place: str
+    points: str
+    counted: bool
+    sentence: Sentence
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerPart:
+    """The player's season in one division."""
+
+    division: str
+    anchor: str
+    rank: str
+    total: str
+    results: tuple[Result, ...]
+    summary: Sentence  # which results count, the bonus, the total
+    race: str  # the player's race in a sentence ('' when nothing is left to say)
+    rank_chart: str  # SVG of the rank after each event ('' without a history)
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerPage:
+    path: str
+    section: str
+    title: str
+    name: str
+    parts: tuple[PlayerPart, ...]
+    prizes: tuple[str, ...]  # the season prizes won, in words
+
+
+@dataclass(frozen=True, slots=True)
+class PointsCell:
+    """What a player earned in one division from one section of an event."""
+
+    division: str
+    points: str  # '' when none: ``note`` says why, or the player is not in the division
+    note: str  # the Grand Prix place when it differs from the event's, or why no points
+    member: bool = True  # False: not in this division (a dash, explained in the caption)
+
+
+@dataclass(frozen=True, slots=True)
+class EventRow:
+    place: str
+    name: str
+    href: str  # '' for a player without a page
+    score: str
+    cells: tuple[str, ...]  # the tie-break values
+    points: tuple[PointsCell, ...]  # one per division column of the section
+
+
+@dataclass(frozen=True, slots=True)
+class EventSection:
+    name: str
+    codes: tuple[str, ...]  # the tie-breaks
+    divisions: tuple[str, ...]  # the points columns ('Grand Prix' for the overall table)
+    rows: tuple[EventRow, ...]
+    facts: tuple[str, ...]  # rounds, time control, the section's rate
+
+
+@dataclass(frozen=True, slots=True)
+class EventPage:
+    path: str
+    section: str
+    title: str
+    date: str
+    facts: tuple[str, ...]  # place, the rate of the event, the points table used
+    sections: tuple[EventSection, ...]
+    after: Link | None  # the standings as they stood after this event
+
+
+@dataclass(frozen=True, slots=True)
+class ListPage:
+    """The events, prizes, rules, downloads, players and standings-after pages."""
+
+    path: str
+    section: str
+    title: str
+    intro: str
+    blocks: tuple[Block, ...]
+
+
+Page = HomePage | PlayerPage | EventPage | ListPage

@@ -1,0 +1,57 @@
+/* grandprix site: find a player by name from any page. Order, case and accents do not matter
+   ("hana hayes" finds "Hayes, Hana"); Enter opens the only match. Without JavaScript the form
+   opens players.html, the list of every player. The names come from players.js. */
+(function () {
+  "use strict";
+  var form = document.querySelector("form.search");
+  if (!form) { return; }
+  var input = document.getElementById("find");
+  var status = document.getElementById("find-status");
+  var list = document.getElementById("find-results");
+  var root = form.getAttribute("data-root") || "";
+  var players = (window.grandprixPlayers || []).map(function (entry) {
+    return { name: entry[0], href: entry[1], words: words(entry[0]) };
+  });
+  var SHOWN = 10;
+
+  function words(text) {
+    return text.normalize("NFKD").replace(/[\u0300-\u036f]/g, "").toLowerCase()
+      .replace(/ß/g, "ss").split(/[\s,.;]+/).filter(function (w) { return w !== ""; });
+  }
+
+  function matches(query) {
+    var wanted = words(query);
+    if (wanted.length === 0) { return []; }
+    return players.filter(function (p) {
+      return wanted.every(function (w) {
+        return p.words.some(function (have) { return have.indexOf(w) === 0; });
+      });
+    });
+  }
+
+  function show(found, query) {
+    list.textContent = "";
+    if (query.trim() === "") { status.textContent = ""; return; }
+    if (found.length === 0) { status.textContent = "No player found"; return; }
+    status.textContent = found.length === 1 ? "1 player found"
+      : found.length + " players found" + (found.length > SHOWN ? "; the first " + SHOWN + " shown" : "");
+    found.slice(0, SHOWN).forEach(function (p) {
+      var item = document.createElement("li");
+      var link = document.createElement("a");
+      link.href = root + p.href;
+      link.textContent = p.name;
+      item.appendChild(link);
+      list.appendChild(item);
+    });
+  }
+
+  input.addEventListener("input", function () { show(matches(input.value), input.value); });
+  form.addEventListener("submit", function (event) {
+    event.preventDefault();
+    var found = matches(input.value);
+    show(found, input.value);
+    if (found.length === 1) { window.location.href = root + found[0].href; }
+  });
+  var asked = new URLSearchParams(window.location.search).get("q");
+  if (asked) { input.value = asked; show(matches(asked), asked); }
+}());

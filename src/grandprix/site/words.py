@@ -1,0 +1,142 @@
+"""Points in plain words, for readers of the site: the sentence under each result of a player,
+how a season total is formed, and why an event page shows no points for a player.
+
+A sentence is a tuple of text and links; a rule ID is a footnote link to its meaning on the rules
+page (``rules.html#rule-UT-4``), and only the IDs the rule set cites are linked.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from fractions import Fraction
+
+from grandprix.conditions import unmet
+from grandprix.numbers import show
+from grandprix.rules.schema import Counting, RuleSet
+from grandprix.season.model import Award, Line
+from grandprix.site.parts import Cell, Link
+
+Sentence = tuple[Cell, ...]
+
+
+def ordinal(n: int) -> str:
+    """1st, 2nd, 3rd, 4th, 11th, 12th, 13th, 21st."""
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
+
+
+def places(first: int, last: int) -> str:
+    """'3rd' or '2nd-6th'."""
+    return ordinal(first) if first == last else f"{ordinal(first)}-{ordinal(last)}"
+
+
+def place_text(text: str) -> str:
+    """A place as the engine writes it ('3', '9-10') in words ('3rd', '9th-10th')."""
+    first, _, last = text.partition("-")
+    if not first.isdigit() or (last and not last.isdigit()):
+        return text
+    return places(int(first), int(last or first))
+
+
+def listed(values: list[str]) -> str:
+    """'15, 12, 10 and 8'."""
+    return values[0] if len(values) == 1 else ", ".join(values[:-1]) + " and " + values[-1]
+
+
+def footnote(rules: RuleSet, rule: str, root: str) -> tuple[Cell, ...]:
+    """A link to the meaning of ``rule`` when the rule set cites it; nothing otherwise."""
+    if rule not in rules.cites:
+        return ()
+    return (" ", Link(rule, f"{root}rules.html#rule-{rule}"))
+
+
+def result_sentence(award: Award, rules: RuleSet, decimals: int, root: str) -> Sentence:
+    """How one result earned its points, e.g. 'Tied 2nd-6th with 4 others, so the average of
+    15, 12, 10, 8 and 6 = 10.20.' (UT-3, UT-4, UT-5, LUP-1, LUP-2, ACF-13)."""
+    points = rules.points
+    out: list[Cell] = []
+    others = award.last - award.first
+    if others:
+        mates = "other" if others == 1 else "others"
+        out.append(f"Tied {places(award.first, award.last)} with {others} {mates}")
+    else:
+        out.append(f"{ordinal(award.first)} place")
+    if award.overall:
+        out.append(
+            f" among the Grand Prix players ({place_text(award.overall)} in the event: players "
+            "who are not eligible are skipped"
+        )
+        out.extend(footnote(rules, "D-UT-1", root))
+        out.append(")")
+    values = [show(v) for v in award.values]
+    if points.from_score:
+        worked = award.score * points.score_factor
+        out.append(
+            f": a score of {show(award.score)} x {show(points.score_factor)} = {show(worked)}"
+        )
+    elif len(values) > 1 and points.ties == "full":
+        worked = award.values[0]
+        out.append(f": tied players all take the points of {ordinal(award.first)}, {values[0]}")
+    elif len(values) > 1:
+        worked = sum(award.values, Fraction(0)) / len(values)
+        out.append(f", so the average of {listed(values)} = {show(worked, decimals)}")
+        out.extend(footnote(rules, "UT-4", root))
+    else:
+        worked = award.values[0] if award.values else Fraction(0)
+        out.append(f", worth {values[0]}" if values and worked else ", which scores no points")
+    if award.table_name:
+        out.append(f" in the table of class {award.table_name} tournaments")
+        out.extend(footnote(rules, "ACF-13", root))
+    if award.base != worked:
+        out.append(f", raised to the minimum of {show(award.base, decimals)} for taking part")
+        out.extend(footnote(rules, "LUP-1", root))
+    weights = []
+    if award.event_weight != 1:
+        weights.append(f" x {show(award.event_weight)} for this event")
+    if award.section_weight != 1:
+        weights.append(f" x {show(award.section_weight)} for this section")
+    if weights:
+        out.extend([*weights, f" = {show(award.points, decimals)}"])
+        out.extend(footnote(rules, "UT-7", root))
+    out.append(".")
+    return tuple(out)
+
+
+def total_sentence(
+    line: Line, counting: Counting, calendar: int, rules: RuleSet, decimals: int, root: str
+) -> Sentence:
+    """Which results make the total, the bonus, and the total (ACF-14, LUP-3)."""
+    kept, played = len(line.counted), len(line.awards)
+    results = "result" if played == 1 else "results"
+    out: list[Cell]
+    if not line.dropped:
+        out = [f"All {played} {results} count"]
+    elif counting.mode == "percent":
+        out = [
+            f"The best {kept} of {played} results count ({show(counting.percent)}% of the "
+            f"{calendar} events of the season, rounded up)"
+        ]
+        out.extend(footnote(rules, "LUP-3", root))
+    else:
+        out = [f"The best {kept} of {played} results count"]
+        out.extend(footnote(rules, "ACF-14", root))
+    counted = sum((a.points for a in line.counted), Fraction(0))
+    out.append(f": {show(counted, decimals)} points.")
+    if counting.bonus_per_event:
+        out.append(
+            f" Bonus: {show(counting.bonus_per_event)} for each of the {line.events} events "
+            f"played = {show(line.bonus, decimals)}."
+        )
+        out.extend(footnote(rules, "LUP-3", root))
+    out.append(f" Total: {show(line.total, decimals)}.")
+    return tuple(out)
+
+
+def not_eligible(attribute: Callable[[str], str], require: Mapping[str, str | list[str]]) -> str:
+    """Why a player earns no Grand Prix points in an event (UT-1): 'not eligible: region CA,
+    needs UT'."""
+    reasons = []
+    for name, have, wanted in unmet(attribute, require):
+        needs = wanted if isinstance(wanted, str) else " or ".join(wanted)
+        reasons.append(f"{name} {have}, needs {needs}" if have else f"no {name}, needs {needs}")
+    return "not eligible: " + "; ".join(reasons) if reasons else "not eligible"
