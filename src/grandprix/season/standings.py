@@ -84,23 +84,50 @@ def player_line(
     return line, (total, dropped_units, max(u for u, _ in awards))
 
 
+def chain(
+    line: Line,
+    discarded: int | Fraction,
+    best: int | Fraction,
+    rules: RuleSet,
+    last_event: int | None,
+) -> list[tuple[str, object]]:
+    """The season tie-break chain of a line after its total, in order: (criterion, sort value,
+    smaller first) (LUP-6, D-LUP-2)."""
+    out: list[tuple[str, object]] = []
+    for name in rules.standings.tiebreaks:
+        if name == "discarded":
+            out.append((name, -discarded))
+        elif name == "best":
+            out.append((name, -best))
+        elif name == "last-event":
+            places = [a.first for a in line.awards if a.event == last_event]
+            out.append((name, (0, min(places)) if places else (1, 0)))  # absent: after all
+        elif name == "events":
+            out.append((name, -line.events))
+    return out
+
+
 def _criteria(
     line: Line, raw: tuple[int, ...], rules: RuleSet, last_event: int | None
 ) -> tuple[object, ...]:
     """The sort key: total, then the season tie-break chain (LUP-6, D-LUP-2)."""
     total, discarded, best = raw
-    key: list[object] = [-total]
-    for name in rules.standings.tiebreaks:
-        if name == "discarded":
-            key.append(-discarded)
-        elif name == "best":
-            key.append(-best)
-        elif name == "last-event":
-            places = [a.first for a in line.awards if a.event == last_event]
-            key.append((0, min(places)) if places else (1, 0))  # absent: after all who played
-        elif name == "events":
-            key.append(-line.events)
-    return tuple(key)
+    return (-total, *(value for _, value in chain(line, discarded, best, rules, last_event)))
+
+
+def deciding(upper: Line, lower: Line, rules: RuleSet, last_event: int | None) -> str | None:
+    """The criterion of the chain that put ``upper`` before ``lower`` on equal totals, or None
+    when none separates them."""
+
+    def values(line: Line) -> list[tuple[str, object]]:
+        dropped = sum((a.points for a in line.dropped), Fraction(0))
+        best = max((a.points for a in line.awards), default=Fraction(0))
+        return chain(line, dropped, best, rules, last_event)
+
+    for (name, mine), (_, theirs) in zip(values(upper), values(lower), strict=True):
+        if mine != theirs:
+            return name
+    return None
 
 
 def standings(season: Season, as_of: datetime.date | None = None) -> list[Line]:

@@ -22,6 +22,7 @@ class StandingsRow:
     move_class: str  # 'up', 'down' or ''
     move_label: str  # the move in words, for screen readers
     race: str = ""  # 'clinched 1st', 'can still win', ... ('' when nothing is left to say)
+    tie: str = ""  # which season tie-break put the player above the next on the same total
 
 
 @dataclass(frozen=True, slots=True)

@@ -23,7 +23,7 @@ from grandprix.season.identity import Directory
 from grandprix.season.model import Award, Line, Season, SeasonEvent
 from grandprix.season.points import earning_sections, event_placings, table_for
 from grandprix.season.report import Tables
-from grandprix.season.standings import division_standings, season_directory
+from grandprix.season.standings import deciding, division_standings, season_directory
 from grandprix.site.chart import leaders_chart, rank_chart
 from grandprix.site.history import counting_of, history, previous_ranks, running_totals
 from grandprix.site.pages import (
@@ -42,7 +42,13 @@ from grandprix.site.pages import (
 )
 from grandprix.site.parts import Block, Link, Table
 from grandprix.site.rules_text import rules_in_words
-from grandprix.site.words import not_eligible, place_text, result_sentence, total_sentence
+from grandprix.site.words import (
+    not_eligible,
+    place_text,
+    result_sentence,
+    tie_note,
+    total_sentence,
+)
 
 SLUG_LIMIT = 80  # a page's file name stays far below the 255 bytes a file system allows
 DOWNLOADS = {  # file -> (who it is for, what it holds)
@@ -116,8 +122,9 @@ class SiteViews:
         before = self.before.get(name) if self.before else None
         rows = tuple(
             StandingsRow(line.rank, line.name, f"players/{self.player_files[line.player]}",
-                         show(line.total, self.decimals), line.events, *_move(before, line))
-            for line in lines
+                         show(line.total, self.decimals), line.events, *_move(before, line),
+                         tie=self._tie(lines, i))
+            for i, line in enumerate(lines)
         )  # fmt: skip
         title = name or "Standings"
         downloads = (
@@ -125,6 +132,17 @@ class SiteViews:
             Link("table (CSV)", "standings.csv"),
         )
         return StandingsTable(title, slug(title), rows, self._chart(name, lines), "", downloads)
+
+    def _tie(self, lines: list[Line], i: int) -> str:
+        """Why line ``i`` ranks above the next one on the same total, if it does (LUP-6)."""
+        if i + 1 >= len(lines):
+            return ""
+        line, below = lines[i], lines[i + 1]
+        if line.total != below.total or line.rank_first == below.rank_first:
+            return ""
+        last = max((e.index for e in self.played), default=-1)
+        criterion = deciding(line, below, self.season.rules, last)
+        return tie_note(line, below, criterion, self.decimals, last)
 
     def _chart(self, division: str, lines: list[Line]) -> str:
         """Running totals of the table's top five after each event."""

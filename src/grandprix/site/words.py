@@ -140,3 +140,28 @@ def not_eligible(attribute: Callable[[str], str], require: Mapping[str, str | li
         needs = wanted if isinstance(wanted, str) else " or ".join(wanted)
         reasons.append(f"{name} {have}, needs {needs}" if have else f"no {name}, needs {needs}")
     return "not eligible: " + "; ".join(reasons) if reasons else "not eligible"
+
+
+def tie_note(upper: Line, lower: Line, criterion: str | None, decimals: int, last: int) -> str:
+    """Why ``upper`` ranks above ``lower`` on the same total: the season tie-break that decided
+    (LUP-6, D-LUP-2), with both players' values."""
+    if criterion is None:
+        return ""
+
+    def value(line: Line) -> str:
+        if criterion == "discarded":
+            return show(sum((a.points for a in line.dropped), Fraction(0)), decimals)
+        if criterion == "best":
+            return show(max((a.points for a in line.awards), default=Fraction(0)), decimals)
+        if criterion == "last-event":
+            places_ = [a.first for a in line.awards if a.event == last]
+            return ordinal(min(places_)) if places_ else "absent"
+        return str(line.events)
+
+    what = {
+        "discarded": "the points of the results not counted",
+        "best": "the best single result",
+        "last-event": "the place in the last event",
+        "events": "the number of events played",
+    }[criterion]
+    return f"Level on points with {lower.name}; ahead on {what}: {value(upper)} to {value(lower)}."
