@@ -253,11 +253,13 @@ results = "winter_quick.csv"
 [[events]]
 name = "Provo Open"
 date = 2012-03-17
+place = "Provo, Utah"
 results = "provo_open.trf"
 
 [[events]]
 name = "Utah Open"
 date = 2012-05-12
+place = "Salt Lake City, Utah"
 results = "utah_open.trf"
 weight = 1.5   # UT-6
 

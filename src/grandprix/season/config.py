@@ -60,6 +60,9 @@ class EventEntry(Strict):
     planned: bool = Field(
         default=False, description="In the calendar but not played yet (no results)."
     )
+    place: str = Field(
+        default="", max_length=200, description="Where it is played (shown on its page)."
+    )
 
     @model_validator(mode="after")
     def _one_source(self) -> EventEntry:
@@ -321,6 +324,7 @@ def _events(
                 tiebreaks=entry.tiebreaks,
                 tiebreak_rules=entry.tiebreak_rules,
                 planned=entry.planned,
+                place=entry.place,
                 location=toml.where(key),
             )
         )

@@ -32,6 +32,7 @@ class SeasonEvent:
     tiebreaks: str | None = None
     tiebreak_rules: str | None = None
     planned: bool = False  # in the calendar, no results yet
+    place: str = ""  # where it is played, if season.toml says
     location: Location | None = field(default=None, compare=False)
 
 

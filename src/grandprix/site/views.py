@@ -268,8 +268,9 @@ class SiteViews:
         rules = self.season.rules
         facts = []
         headers = dict(event.sections[0].section.headers) if event.sections else {}
-        if headers.get("022", "").strip():
-            facts.append(f"Played in {headers['022'].strip()}.")
+        place = event.place or headers.get("022", "").strip()  # season.toml, else TRF 022
+        if place:
+            facts.append(f"Played in {place}.")
         if event.weight != 1:
             facts.append(f"Points count {show(event.weight)} times the normal rate.")
         if rules.points.from_score:
