@@ -28,7 +28,7 @@ from grandprix.season.report import Tables, explain
 from grandprix.season.standings import division_standings, player_line, rerank, season_directory
 from grandprix.site.chart import leaders_chart
 from grandprix.site.parts import Block, Link, Table
-from grandprix.site.rules_text import rules_in_words
+from grandprix.site.rules_text import rules_intro, rules_page
 
 SLUG_LIMIT = 80  # a page's file name stays far below the 255 bytes a file system allows
 
@@ -294,9 +294,8 @@ class SiteViews:
         return ListPage("prizes.html", "Prizes", intro, blocks)
 
     def rules(self) -> ListPage:
-        rules = self.season.rules
-        words = tuple(Block(h, paragraphs=tuple(ps)) for h, ps in rules_in_words(rules))
-        return ListPage("rules.html", "Rules", rules.description, words)
+        intro = rules_intro(self.season)
+        return ListPage("rules.html", "Rules", intro, rules_page(self.season, self.tables))
 
     def downloads(self, files: Sequence[str]) -> ListPage:
         """The page listing the exports ``files`` (names in the site's folder)."""
