@@ -241,7 +241,11 @@ def total_blocks(season: Season) -> list[Block]:
             "every event."
         ]
     elif counting.mode == "best":
-        best = "best result counts" if counting.best == 1 else f"{counting.best} best results count"
+        best = (
+            "best result counts"
+            if counting.best == 1
+            else f"{number(counting.best)} best results count"
+        )
         said = [f"Only a player's {best}: any other results are dropped."]
     else:
         events = len(season.events)
@@ -512,7 +516,7 @@ def example_paragraphs(season: Season, division: str, line: Line, a: Award) -> t
         )
     else:
         worth += f"{ordinal(a.first)} place is worth {listing(values) or '0'} points."
-    if a.values and not points.from_score and a.base != sum(a.values, Fraction(0)) / len(a.values):
+    if a.values and not points.from_score and a.base == points.minimum > _before_minimum(a, rules):
         worth += (
             f" That is less than the {show(points.minimum)} every player earns at least, so "
             f"it counts as {pts(a.base)}."
@@ -533,6 +537,13 @@ def example_paragraphs(season: Season, division: str, line: Line, a: Award) -> t
     return result, worth, total_in_words(line, division, rules)
 
 
+def _before_minimum(a: Award, rules: RuleSet) -> Fraction:
+    """The value of the award's places before the minimum every player earns (LUP-1)."""
+    if rules.points.ties == "full":
+        return a.values[0]
+    return sum(a.values, Fraction(0)) / len(a.values)
+
+
 def total_in_words(line: Line, division: str, rules: RuleSet) -> str:
     """How the line's total is made: the results counted, those dropped, the bonus."""
     decimals = rules.standings.decimals
@@ -541,9 +552,13 @@ def total_in_words(line: Line, division: str, rules: RuleSet) -> str:
     figures = " + ".join(show(a.points, decimals) for a in counted)
     if line.dropped:
         dropped = listing([show(a.points, decimals) for a in line.dropped])
+        best = (
+            f"only the best one counts: {figures}"
+            if len(counted) == 1
+            else f"only the best {number(len(counted))} count: {figures}, which makes {summed}"
+        )
         text = (
-            f"{line.name} has {count(len(line.awards), 'result')}, and only the best "
-            f"{number(len(counted))} count: {figures}, which makes {summed}; the "
+            f"{line.name} has {count(len(line.awards), 'result')}, and {best}; the "
             f"{'other one' if len(line.dropped) == 1 else 'others'} ({dropped}) "
             f"{'is' if len(line.dropped) == 1 else 'are'} dropped."
         )

@@ -124,10 +124,10 @@ def day(date: datetime.date) -> str:
 
 
 def on_day(ref: DateRef, season: Season) -> str:
-    """A date of the rule set as a day of this season: '20 April 2013, the day of the season's
-    last event'."""
+    """A date of the rule set as a day of this season: '20 April 2013 (the day of the season's
+    last event)'."""
     found = day(resolve(ref, season))
-    return found if isinstance(ref, datetime.date) else f"{found}, {DATE_NAMES[ref]}"
+    return found if isinstance(ref, datetime.date) else f"{found} ({DATE_NAMES[ref]})"
 
 
 def place_span(span: str) -> str:
@@ -180,7 +180,7 @@ def who(c: Conditions, season: Season) -> str:
     if c.us_class:
         parts.append(f"in US Chess class {c.us_class}")
     parts += [has(name, wanted) for name, wanted in c.require.items()]
-    return listing([p for p in parts if p]) or "everyone"
+    return ", ".join(p for p in parts if p) or "everyone"
 
 
 def tiebreak_names(codes: str, book: str) -> str:
