@@ -1,9 +1,11 @@
-"""Every rule ID the program can print is defined, once, in docs/rule-books.md.
+"""Every rule ID the program can print is defined, once, in src/grandprix/rules/rule-books.md.
 
 Rule IDs (UT-5, ACF-13.1, LUP-E3, D-UT-1, ...) name rules of the four rule books digested in
 ../shared/seeds/README.md; the code prints them in explanations, messages, presets' `cites` and
 `choices` and on the site. The doc defines each one as a list entry `- **ID** — ...`, and an ID
-that the seeds README does not define is marked `*(project-defined)*` right after it.
+that the seeds README does not define is marked `*(project-defined)*` right after it. The doc
+ships with the package, whose rules page shows the first sentence of each entry
+(`grandprix.rules.books`); docs/rule-books.md only points to it.
 """
 
 from __future__ import annotations
@@ -14,10 +16,13 @@ from pathlib import Path
 
 import pytest
 
+from grandprix.rules.books import RULE_BOOKS, definitions, meaning
+
 ROOT = Path(__file__).resolve().parents[1]
 SOURCE = ROOT / "src" / "grandprix"
 SCANNED_SUFFIXES = (".py", ".toml", ".html")
-DOC = ROOT / "docs" / "rule-books.md"
+DOC = SOURCE / "rules" / "rule-books.md"
+POINTER = ROOT / "docs" / "rule-books.md"
 SEEDS = Path(__file__).resolve().parents[2] / "shared" / "seeds"
 SEEDS_README = SEEDS / "README.md"
 
@@ -119,3 +124,29 @@ def test_doc_defines_every_id_of_the_seeds_readme() -> None:
     defined = {m["id"] for m in doc_entries()}
     missing = [token for token in in_readme if token not in defined]
     assert not missing, f"rule IDs of {SEEDS_README} not defined in {DOC.name}: {missing}"
+
+
+def test_the_doc_has_one_home_in_the_package() -> None:
+    """docs/rule-books.md points to the package's file and defines nothing; the package reads
+    the file it ships, which pyproject.toml lists as package data."""
+    assert RULE_BOOKS == DOC
+    pointer = POINTER.read_text(encoding="utf-8")
+    assert "src/grandprix/rules/rule-books.md" in pointer
+    assert not DOC_ENTRY.search(pointer) and len(pointer.splitlines()) == 1
+    assert '"rules/rule-books.md"' in (ROOT / "pyproject.toml").read_text(encoding="utf-8")
+
+
+def test_the_package_reads_every_entry_and_its_meaning_in_one_plain_sentence() -> None:
+    """The package's reader finds the entries this test finds, in order; each meaning (the
+    entry's first sentence, as the rules page shows it) is plain text, not a heading."""
+    assert list(definitions()) == [m["id"] for m in doc_entries()]
+    for rule_id in definitions():
+        text = meaning(rule_id)
+        assert text is not None and text.endswith((".", '."', ".)")), (rule_id, text)
+        assert len(text.split()) >= 5, f"{rule_id}: '{text}' does not say what the rule means"
+        assert not any(mark in text for mark in ("`", "**", "=", "_")), (rule_id, text)
+    assert meaning("UT-3") == (
+        "The normal scale for one event: 21 points for 1st place, 15 for 2nd, 12 for 3rd, 10 for "
+        "4th, 8 for 5th and 6 for 6th."
+    )
+    assert meaning("XX-1") is None

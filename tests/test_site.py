@@ -281,8 +281,10 @@ def test_an_xlsx_error_that_cannot_travel_still_stops_the_build(
 @pytest.mark.parametrize("name", ["utah-2012", "acf-2004", "lupiae-2012-13"])
 def test_ut8_standings_and_prize_structure_are_published(name: str, tmp_path: Path) -> None:
     """UT-8: the standings and the prize structure are on the site: every player of every
-    table on the home page, every prize of the rule set on the rules page with its value and
-    standings, and on the prizes page either with its winner or as not awarded."""
+    table on the home page, every prize of the rule set on the rules page (a row of its prize
+    table) with its standings and value, and on the prizes page either with its winner or as
+    not awarded."""
+    import re
     from html import escape
 
     from grandprix.numbers import show
@@ -301,7 +303,9 @@ def test_ut8_standings_and_prize_structure_are_published(name: str, tmp_path: Pa
     assert season.rules.prizes.prize
     for prize in season.rules.prizes.prize:
         value = show(prize.amount, 2) if prize.amount is not None else escape(prize.title or "")
-        assert f"{escape(prize.name)}: {value}, to the best player of the " in rules
+        cells = [escape(prize.name), escape(prize.ranking or "Overall")]
+        row = "".join(f"<td>{re.escape(cell)}</td>" for cell in cells)
+        assert re.search(rf"<tr>{row}.*?{re.escape(value)}</td></tr>", rules), prize.name
         assert f"<td>{escape(prize.name)}</td>" in prizes or f"{escape(prize.name)}:" in prizes
 
 

@@ -22,8 +22,8 @@ from grandprix.season.document import SCHEMA, standings_document
 from grandprix.season.model import Season
 from grandprix.site.exports import write_text_exports
 from grandprix.site.pages import Page
+from grandprix.site.rules_words import place_span
 from grandprix.site.views import DOWNLOADS, SiteViews
-from grandprix.site.words import place_text
 
 SEASONS = ["utah-2012", "acf-2004", "lupiae-2012-13", "utah-2026"]
 DETAIL = {"bonus"}  # the fields only the CLI's document has, of a line and of a result
@@ -100,7 +100,7 @@ def test_the_player_view_has_the_standings_total_and_results() -> None:
             page = views.player(line.player)
             assert page.name == line.name
             part = next(p for p in page.parts if p.division == division)
-            assert (part.rank, part.total) == (place_text(line.rank), show(line.total, decimals))
+            assert (part.rank, part.total) == (place_span(line.rank), show(line.total, decimals))
             assert sorted(r.points for r in part.results) == sorted(
                 show(a.points, decimals) for a in line.awards
             )

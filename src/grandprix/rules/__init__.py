@@ -1,4 +1,5 @@
 """Rules as data: the season rule-set schema and its presets (``schema``, ``load``,
 ``presets/*.toml``), the event side's federation files (``federation``, ``federations/*.toml``),
-and the reference generated from the schema (``reference``).
+the reference generated from the schema (``reference``), and the rule books: every rule ID and
+what it means (``rule-books.md``, read by ``books``).
 """

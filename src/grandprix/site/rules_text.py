@@ -1,118 +1,618 @@
-"""The rule set in plain words, for the rules page."""
+"""The rules page: the season's rule set in plain words, as blocks of paragraphs and tables.
+
+Everything on it is generated from the rule set, and from the season where the words need its
+dates, its events or an example: the points tables, the rates of events and sections, what
+counts towards the season total, who scores, divisions and prizes, one result of the season
+worked through with the engine's own numbers, and what each rule ID means. Every setting is said
+in words: no key names, no values as the settings file spells them.
+
+Each rule ID the page explains has an anchor (``rule_anchor``), so that other pages can link a
+footnote to ``rules.html#rule-UT-5``; its meaning is the first sentence of its definition in
+``rules/rule-books.md`` (``grandprix.rules.books``).
+"""
 
 from __future__ import annotations
 
+from collections import Counter
+from collections.abc import Sequence
+from fractions import Fraction
+
 from grandprix.numbers import show
-from grandprix.rules.schema import Conditions, Prize, RuleSet
+from grandprix.rules.books import definitions, meaning
+from grandprix.rules.schema import Division, RuleSet
+from grandprix.season.model import Award, Line, Season
+from grandprix.season.points import base_points, earning_sections, table_for
+from grandprix.season.report import Tables
+from grandprix.season.standings import counted_number, division_standings
+from grandprix.site.parts import Block, Cell, Table
+from grandprix.site.rules_words import (
+    SEASON_TIEBREAKS,
+    any_of,
+    attribute,
+    band,
+    capital,
+    count,
+    day,
+    has,
+    listing,
+    number,
+    on_day,
+    ordinal,
+    place_span,
+    rating_list,
+    tiebreak_names,
+    who,
+)
+
+RULES_PAGE = "rules.html"
 
 
-def _who(c: Conditions) -> str:
-    parts = []
-    if c.rating_at_least is not None and c.rating_below is not None:
-        parts.append(f"rated {c.rating_at_least} to {c.rating_below - 1}")
-    elif c.rating_below is not None:
-        parts.append(f"rated under {c.rating_below}")
-    elif c.rating_at_least is not None:
-        parts.append(f"rated {c.rating_at_least} or more")
-    if c.unrated is True:
-        parts.append("unrated")
-    if c.unrated is False:
-        parts.append("with a rating")
-    if c.age_below is not None:
-        parts.append(f"under {c.age_below}")
-    if c.sex:
-        parts.append("women" if c.sex.lower() in ("w", "f") else "men")
-    if c.us_class:
-        parts.append(f"of US Chess class {c.us_class}")
-    parts += [f"{k} {v if isinstance(v, str) else ' or '.join(v)}" for k, v in c.require.items()]
-    return ", ".join(parts) or "everyone"
+def rule_anchor(rule_id: str) -> str:
+    """The anchor of a rule ID on the rules page: 'rule-UT-5'."""
+    return f"rule-{rule_id}"
 
 
-def _prize_in_words(p: Prize) -> str:
-    value = show(p.amount, 2) if p.amount is not None else f"the title {p.title}"
-    ranking = f"the {p.ranking} standings" if p.ranking else "the overall standings"
-    text = f"{p.name}: {value}, to the best player of {ranking} without a better prize"
-    who = _who(p)
-    if who != "everyone":
-        text += f" (only players {who})"
-    if p.each:
-        text += f"; one for each {p.each}"
-    if p.min_players:
-        text += f"; paid only if at least {p.min_players} such players take part"
-    if p.based_on:
-        text += f"; the amount assumes {p.based_on} such players and shrinks in proportion"
-    return text + "."
+def rule_href(rule_id: str) -> str:
+    """The link to a rule ID's meaning from the site's top folder: 'rules.html#rule-UT-5'."""
+    return f"{RULES_PAGE}#{rule_anchor(rule_id)}"
 
 
-def rules_in_words(rules: RuleSet) -> list[tuple[str, list[str]]]:
-    """Headed paragraphs describing the rule set."""
+# The page
+
+
+def rules_intro(season: Season) -> str:
+    return (
+        f"How {season.name} turns results into points, standings and prizes. This page is made "
+        "from the same rules that compute the standings, so the two always agree."
+    )
+
+
+def rules_page(season: Season, tables: Tables | None = None) -> tuple[Block, ...]:
+    """The rules page of the season: its rule set in words, one of its results worked
+    through, and the rule IDs. ``tables``: the season's standings (``division_standings``),
+    when already computed."""
+    standings = division_standings(season) if tables is None else tables
+    return (
+        *points_blocks(season),
+        *rate_blocks(season),
+        *total_blocks(season),
+        *eligibility_blocks(season.rules),
+        *rating_blocks(season),
+        *division_blocks(season),
+        *prize_blocks(season),
+        *example_blocks(season, standings),
+        *rule_id_blocks(season.rules),
+    )
+
+
+def points_blocks(season: Season) -> list[Block]:
+    """The points table of an event (one per class of event), and what ties do."""
+    rules = season.rules
     points = rules.points
-    out: list[tuple[str, list[str]]] = []
-    said = []
+    heading, anchor = "Points in each event", "points"
     if points.from_score:
-        said.append(f"Each event awards its score times {show(points.score_factor)}.")
+        factor = "" if points.score_factor == 1 else f", multiplied by {show(points.score_factor)}"
+        intro = Block(heading, anchor, (f"Each player earns their score in the event{factor}.",))
     elif points.classes:
-        for c in points.classes:
-            table = ", ".join(show(v) for v in c.table)
-            said.append(
-                f"Events with a prize fund of {show(c.min_prize_fund)} or more (class {c.name}) "
-                f"award {table} points from 1st place down."
+        classes = sorted(points.classes, key=lambda c: c.min_prize_fund)
+        rows = []
+        for low, high in zip(classes, [*classes[1:], None], strict=True):
+            fund = f"{show(low.min_prize_fund)} or more"
+            if high is not None:
+                below = f"under {show(high.min_prize_fund)}"
+                fund = (
+                    below if low.min_prize_fund == 0 else f"{show(low.min_prize_fund)} to {below}"
+                )
+            rows.append((f"Class {low.name}", fund))
+        classes_said = (
+            "The points for each place depend on the event's class, which goes by its total "
+            f"prize fund. There are {count(len(rows), 'class', 'classes')}:",
+        )
+        tables = (
+            Table("Classes of event", ("Class", "Total prize fund"), tuple(rows)),
+            points_table([(f"Class {c.name}", list(c.table)) for c in classes], rules),
+        )
+        intro = Block(heading, anchor, classes_said, tables=tables)
+    else:
+        table = points_table([("Points", list(points.table))], rules)
+        intro = Block(heading, anchor, ("Each event gives points by place:",), tables=(table,))
+    said = [] if points.from_score else ties_in_words(rules)
+    if points.minimum:
+        unit = "point" if points.minimum == 1 else "points"
+        said.append(f"Every player who takes part earns at least {show(points.minimum)} {unit}.")
+    if any(len(e.sections) > 1 for e in season.events):
+        said.append(_sections_in_words(rules))
+    return [intro, Block(paragraphs=tuple(said))]
+
+
+def points_table(columns: list[tuple[str, list[Fraction]]], rules: RuleSet) -> Table:
+    """Place -> points, a column per table; a last row for the places below the tables when
+    every player earns something."""
+    least = rules.points.minimum
+    length = max(len(values) for _, values in columns)
+    rows: list[tuple[Cell, ...]] = []
+    for place in range(1, length + 1):
+        cells = [
+            show(max(v[place - 1] if place <= len(v) else Fraction(0), least)) for _, v in columns
+        ]
+        rows.append((ordinal(place), *cells))
+    if least:
+        rows.append((f"{ordinal(length + 1)} and below", *[show(least)] * len(columns)))
+    caption = "Points for each place" + (", by class" if len(columns) > 1 else "")
+    head = ("Place", *(name for name, _ in columns))
+    return Table(caption, head, tuple(rows), tuple(range(1, len(columns) + 1)))
+
+
+def ties_in_words(rules: RuleSet) -> list[str]:
+    """What players on equal scores get, with an example computed by the engine, and what the
+    places below the table get."""
+    points = rules.points
+    tables = [list(c.table) for c in points.classes] or [list(points.table)]
+    lengths = {len(t) for t in tables}
+    last = ordinal(lengths.pop()) if len(lengths) == 1 else "the last place with points"
+    if points.ties == "tiebreak":
+        how = ""
+        if points.tiebreaks:
+            how = f" ({tiebreak_names(points.tiebreaks, points.tiebreak_rules)})"
+        return [
+            "Places are not shared: players on the same score are placed in the order of the "
+            f"event's results, which its tie-breaks decide{how}. Only players whom every "
+            "tie-break leaves level share the points of their places."
+        ]
+    if points.ties == "full":
+        said = [
+            "Players who finish on the same score each get the points of the best place they share."
+        ]
+    else:
+        example = ""
+        if len(tables[0]) >= 2:
+            value, values, _ = base_points(1, 2, Fraction(0), tables[0], rules)
+            example = (
+                " For example, two players tied for 1st and 2nd each get the average of "
+                f"{listing([show(v) for v in values])}, which is {show(value)}."
             )
-    else:
-        said.append("Points from 1st place down: " + ", ".join(show(v) for v in points.table) + ".")
-    if points.ties == "share":
-        said.append("Players on equal scores share the points of the places they occupy.")
-    elif points.ties == "full":
-        said.append("Players on equal scores each get the points of the best place they share.")
-    else:
-        said.append("Places are never shared: the event's tie-breaks decide.")
+        said = [
+            "Players who finish on the same score share the places they cover: each gets the "
+            f"average of the points of those places.{example}"
+        ]
     if points.overflow is not None:
         said.append(
-            f"When a tie includes the last paid place, each place below it counts "
-            f"{show(points.overflow)}."
+            f"When a tie includes {last} place and goes further down, each place after {last} "
+            f"counts as {show(points.overflow)} in that average; players tied only below {last} "
+            "earn nothing."
         )
-    if points.minimum:
-        said.append(f"Every participant earns at least {show(points.minimum)}.")
-    out.append(("Points in each event", said))
+    elif not points.minimum:
+        zero = " and count as 0 in the average of a tie" if points.ties == "share" else ""
+        said.append(f"Places after {last} earn nothing{zero}.")
+    return said
+
+
+def _sections_in_words(rules: RuleSet) -> str:
+    if rules.sections.unweighted == "first":
+        text = (
+            "When an event has several sections, only its first (top) section earns these "
+            "points, unless its sections are given rates of their own."
+        )
+    else:
+        text = (
+            "When an event has several sections, every section earns these points, at its "
+            "own rate when it has one."
+        )
+    if any(d.section or d.cascade for d in rules.divisions):
+        text += " Some divisions also give their own points in other sections (see Divisions)."
+    return text
+
+
+def rate_blocks(season: Season) -> list[Block]:
+    """The events and sections whose points are multiplied, when the season has any."""
+    rows: list[tuple[Cell, ...]] = []
+    for event in season.events:
+        if event.weight == 1 and all(s.weight is None for s in event.sections):
+            continue
+        name = event.name + (" (to be played)" if event.planned else "")
+        rates = {id(s): rate for s, rate in earning_sections(event, season.rules)}
+        for section in event.sections or [None]:
+            part = section.name if section and len(event.sections) > 1 else "the whole event"
+            rate = rates.get(id(section), Fraction(1)) if section else Fraction(1)
+            earns = section is None or id(section) in rates
+            rows.append((name, part, show(event.weight * rate) if earns else "no points"))
+    if not rows:
+        return []
+    said = (
+        "Some events and sections count more or less than others: their points are "
+        "multiplied by the rate below. Every other event counts its points as they are.",
+    )
+    table = Table(
+        "Events and sections with their own rate",
+        ("Event", "Section", "Points multiplied by"),
+        tuple(rows),
+        (2,),
+    )
+    return [Block("Events that count more or less", "rates", said, tables=(table,))]
+
+
+def total_blocks(season: Season) -> list[Block]:
+    """Which results count, the bonus, and the order of equal totals."""
+    rules = season.rules
     counting = rules.counting
-    counted = {
-        "all": ["Every result counts."],
-        "best": [f"The best {counting.best} results count."],
-        "percent": [
-            f"The best results in {show(counting.percent)}% of the season's events (rounded "
-            "up) count."
-        ],
-    }[counting.mode]
+    if counting.mode == "all":
+        said = [
+            "Every result counts: a player's season total is the sum of their points from "
+            "every event."
+        ]
+    elif counting.mode == "best":
+        best = (
+            "best result counts"
+            if counting.best == 1
+            else f"{number(counting.best)} best results count"
+        )
+        said = [f"Only a player's {best}: any other results are dropped."]
+    else:
+        events = len(season.events)
+        said = [
+            f"Only a player's best results count: {show(counting.percent)}% of the "
+            f"{count(events, 'event')} on the season's calendar, rounded up, which makes "
+            f"{counted_number(counting, events, 0)}. The number comes from the whole calendar, "
+            "so it stays the same all season."
+        ]
+    said += [
+        f"In the {d.name} division, the {d.best} best results count."
+        for d in rules.divisions
+        if d.best is not None
+    ]
+    if any(d.award == "rerank" for d in rules.divisions):
+        said.append("Each division keeps its own points and its own total.")
     if counting.bonus_per_event:
-        counted.append(f"Every event played adds {show(counting.bonus_per_event)} points.")
-    if rules.standings.tiebreaks:
-        counted.append("Equal totals are decided by: " + ", ".join(rules.standings.tiebreaks) + ".")
-    out.append(("The season total", counted))
-    if rules.eligibility.require:
-        out.append(
-            (
-                "Who scores",
-                [
-                    f"Players {_who(Conditions(require=rules.eligibility.require))} score; "
-                    + (
-                        "the others are skipped and those below move up."
-                        if rules.eligibility.ineligible_players == "skip"
-                        else "the others keep their place and its points go to nobody."
-                    )
-                ],
-            )
+        said.append(
+            f"Every event a player takes part in adds {show(counting.bonus_per_event)} points to "
+            "their total, whether its result counts or not."
         )
-    if rules.divisions:
-        out.append(("Divisions", [f"{d.name}: {_who(d)}." for d in rules.divisions]))
-    if rules.prizes.prize:
-        out.append(
-            (
-                "Prizes",
-                [_prize_in_words(p) for p in rules.prizes.prize],
-            )
+    if counting.min_events:
+        said.append(f"The season is planned with at least {count(counting.min_events, 'event')}.")
+    chain = [SEASON_TIEBREAKS[name] for name in rules.standings.tiebreaks]
+    if chain:
+        said.append(
+            f"Players with equal totals are separated first by {', then by '.join(chain)}; "
+            "players still level share a rank."
         )
-    if rules.choices:
-        out.append(("Where the rule book is silent", list(rules.choices)))
-    if rules.cites:
-        out.append(("Rules applied", [", ".join(rules.cites)]))
-    return out
+    else:
+        said.append("Players with equal totals share a rank.")
+    decimals = rules.standings.decimals
+    shown = "as whole numbers" if decimals == 0 else f"rounded to {count(decimals, 'decimal')}"
+    said.append(
+        f"Points are kept exact and shown {shown}; a total adds the exact values, so it can "
+        "differ slightly from the sum of the rounded figures."
+    )
+    return [Block("The season total", "total", tuple(said))]
+
+
+def eligibility_blocks(rules: RuleSet) -> list[Block]:
+    """Who may score, and what happens to the places of those who may not."""
+    heading, anchor = "Who can score", "who"
+    wanted = rules.eligibility.require
+    if not wanted:
+        return [Block(heading, anchor, ("Everyone who plays can earn points.",))]
+    rows = tuple((capital(attribute(name)), any_of(v)) for name, v in wanted.items())
+    said = (
+        f"To earn points, a player must meet {count(len(rows), 'condition')}, as the season's "
+        "list of players records them:",
+    )
+    if rules.eligibility.ineligible_players == "skip":
+        others = (
+            "they are left out when points are given, and the players below them move up a place."
+        )
+    else:
+        others = "they keep their place in the event, and nobody gets that place's points."
+    table = Table("Who can earn points", ("Condition", "Must be"), rows)
+    after = f"Players who do not meet them may still play, but {others}"
+    return [Block(heading, anchor, said, tables=(table,)), Block(paragraphs=(after,))]
+
+
+def rating_blocks(season: Season) -> list[Block]:
+    """Where ratings come from: the chain of lists, each on its date."""
+    sources = season.rules.ratings.sources
+    if not sources:
+        return []
+    first, *others = sources
+    said = f"A player's rating is the one on the {rating_list(first.kind)} in force on "
+    said += f"{on_day(first.on, season)}."
+    for source in others:
+        when = "that day" if source.on == first.on else on_day(source.on, season)
+        said += (
+            f" A player who is not on it takes their rating from the "
+            f"{rating_list(source.kind)} in force on {when}."
+        )
+    return [Block("Ratings", "ratings", (said + " A player on no list is unrated.",))]
+
+
+def _division_points(d: Division) -> str:
+    if d.award == "filter":
+        text = (
+            "The overall standings: its players keep their totals and are ranked among themselves"
+        )
+    else:
+        again = "the division's players are placed again from 1st down"
+        if d.cascade:
+            text = f"Each event's sections in order, the top section first; {again}"
+        elif d.section:
+            text = f"The {d.section} section in events that have one, else each event; {again}"
+        else:
+            text = f"Each event; {again}"
+    return text + (f"; the {d.best} best results count" if d.best is not None else "")
+
+
+def division_blocks(season: Season) -> list[Block]:
+    """The divisions, who belongs to each, and the limits by where a rating comes from."""
+    rules = season.rules
+    if not rules.divisions:
+        return []
+    rows = tuple((d.name, capital(who(d, season)), _division_points(d)) for d in rules.divisions)
+    said = (f"The season has {count(len(rows), 'division')}, each with its own standings:",)
+    table = Table("Divisions", ("Division", "Who belongs", "Where its points come from"), rows)
+    blocks = [Block("Divisions", "divisions", said, tables=(table,))]
+    after = []
+    if any(d.award == "rerank" for d in rules.divisions):
+        after.append("A player can be in several divisions at once and earns points in each.")
+    limits = []
+    for r in rules.restrictions:
+        origin = (
+            "Unrated players"
+            if r.source == "unrated"
+            else f"Players whose rating comes from the {rating_list(r.source)}"
+        )
+        rated = band(r.rating_at_least, r.rating_below)
+        limits.append((f"{origin}, {rated}" if rated else origin, listing(r.only)))
+    tables: tuple[Table, ...] = ()
+    if limits:
+        after.append("Where a player's rating comes from limits their divisions:")
+        tables = (Table("Limits by rating list", ("Players", "Can only be in"), tuple(limits)),)
+    if after:
+        blocks.append(Block(paragraphs=tuple(after), tables=tables))
+    return blocks
+
+
+def prize_rows(season: Season) -> tuple[tuple[Cell, ...], ...]:
+    """One row per prize: its name, its standings, its place among the prizes of its kind, who
+    can win it, and its amount or title."""
+    places: Counter[tuple[str, str]] = Counter()
+    rows = []
+    for p in season.rules.prizes.prize:
+        whom = who(p, season)
+        if p.each:
+            place = f"best of each {attribute(p.each)} without another prize"
+        else:
+            places[p.ranking, whom] += 1
+            place = ordinal(places[p.ranking, whom])
+        notes = [] if whom == "everyone" else [capital(whom)]
+        if p.min_players:
+            notes.append(f"paid only if at least {p.min_players} such players take part")
+        if p.based_on:
+            notes.append(f"smaller in proportion with fewer than {p.based_on} such players")
+        value = (
+            f"{season.rules.prizes.currency}{show(p.amount, 2)}"
+            if p.amount is not None
+            else f"the title {p.title}"
+        )
+        whole = "; ".join(notes) or "Anyone in these standings"
+        rows.append((p.name, p.ranking or "Overall", place, whole, value))
+    return tuple(rows)
+
+
+def prize_blocks(season: Season) -> list[Block]:
+    prizes = season.rules.prizes
+    if not prizes.prize:
+        return [Block("Prizes", "prizes", ("These rules give no season prizes.",))]
+    rows = prize_rows(season)
+    money = all(p.amount is not None for p in prizes.prize)
+    head = ["Prize", "Standings", "Place", "Who can win it", "Amount" if money else "Prize given"]
+    if all(row[3] == "Anyone in these standings" for row in rows):
+        rows = tuple(row[:3] + row[4:] for row in rows)
+        del head[3]
+    table = Table("Season prizes", tuple(head), rows, (len(head) - 1,) if money else ())
+    said = (f"The season has {count(len(rows), 'prize')}, given on the final standings:",)
+    after = [
+        "Each prize goes down its standings: the 1st prize of a kind to the best player there, "
+        "the 2nd to the next, and so on.",
+        "Nobody wins more than one prize: a player who could win several gets the most "
+        "valuable, and the others go to the next players.",
+    ]
+    if any(p.title for p in prizes.prize):
+        after.append(
+            "A title is given apart from the money: winning one does not stop a player "
+            "from winning money."
+        )
+    after.append(
+        {
+            "pool": "Players who tie in the standings put together the prizes of the places they "
+            "share and divide them equally.",
+            "hort": "Players who tie in the standings get half of each prize in the order of the "
+            "season's tie-breaks and share the other half equally.",
+            "tiebreak": "Prizes are not split between players who tie: the order of the standings "
+            "decides.",
+        }[prizes.ties]
+    )
+    if prizes.played_last_event:
+        after.append("Only players who play the season's last event can win a prize.")
+    if prizes.require:
+        wanted = listing([has(name, v) for name, v in prizes.require.items()])
+        after.append(f"A prize winner must also be {wanted}.")
+    if prizes.based_on:
+        after.append(
+            f"The amounts assume {prizes.based_on} players; with fewer, every prize is paid in "
+            "proportion, but never below half when the prizes add up to more than 500."
+        )
+    return [Block("Prizes", "prizes", said, tables=(table,)), Block(paragraphs=tuple(after))]
+
+
+# The worked example
+
+
+def example_result(tables: Tables) -> tuple[str, Line, Award] | None:
+    """The result the page works through, from the first table: the best counted result with a
+    shared place of the highest-ranked player who has one (the leader first), else the
+    leader's best counted result; None before anyone has won points."""
+    if not tables or not tables[0][1]:
+        return None
+    division, lines = tables[0]
+
+    def best(awards: Sequence[Award]) -> Award:
+        return max(awards, key=lambda a: (a.points, -a.event))
+
+    for line in lines:
+        shared = [a for a in line.counted if a.first != a.last and a.points > 0]
+        if shared:
+            return division, line, best(shared)
+    won = [a for a in lines[0].counted if a.points > 0]
+    return (division, lines[0], best(won)) if won else None
+
+
+def example_blocks(season: Season, tables: Tables) -> list[Block]:
+    heading, anchor = "An example from this season", "example"
+    found = example_result(tables)
+    if found is None:
+        return [Block(heading, anchor, ("An example will appear here once points are won.",))]
+    return [Block(heading, anchor, example_paragraphs(season, *found))]
+
+
+def example_paragraphs(season: Season, division: str, line: Line, a: Award) -> tuple[str, ...]:
+    """One result in words: the place, the table's points shared and the rates, then how the
+    player's total is made. Every number is the engine's: the award's valuation, the line."""
+    rules = season.rules
+    points, name = rules.points, line.name
+
+    def pts(value: Fraction) -> str:
+        return show(value, rules.standings.decimals)
+
+    where = a.event_name if a.section == a.event_name else f"{a.event_name}, {a.section} section"
+    reranked = any(d.name == division and d.award == "rerank" for d in rules.divisions)
+    among = f" among the players of the {division} division" if reranked else ""
+    tied = a.last - a.first + 1
+    place = f"finished {ordinal(a.first)}{among}"
+    if tied > 1:
+        others = count(tied - 1, "other player")
+        place = f"tied with {others} for {ordinal(a.first)} to {ordinal(a.last)} place{among}"
+    if a.overall:
+        place += (
+            f" ({place_span(a.overall)} among all players: those who cannot score are left "
+            "out, and the players below them move up)"
+        )
+    result = f"{where}, {day(a.date)}: {name} {place}, on a score of {show(a.score)}."
+    event = next(e for e in season.events if e.index == a.event)
+    table, _ = table_for(event, points)
+    worth = f"This was a class {a.table_name} event. " if a.table_name else ""
+    values = [show(v) for v in a.values]
+    if points.from_score:
+        factor = "" if points.score_factor == 1 else f" times {show(points.score_factor)}"
+        worth += f"Points here are the score{factor}: {pts(a.base)}."
+    elif tied > 1 and points.ties == "full":
+        worth += (
+            f"Each of the tied players gets the points of {ordinal(a.first)} place, {values[0]}."
+        )
+    elif tied > 1:
+        below = ""
+        if a.last > len(table):
+            extra = show(points.overflow or Fraction(0))
+            below = f" (each place after {ordinal(len(table))} counts as {extra})"
+        mean = sum(a.values, Fraction(0)) / len(a.values)
+        worth += (
+            f"The {count(tied, 'tied player')} share the points of places {a.first} to "
+            f"{a.last}{below}: the average of {listing(values)}, which is {pts(mean)}."
+        )
+    else:
+        worth += f"{ordinal(a.first)} place is worth {listing(values) or '0'} points."
+    if a.values and not points.from_score and a.base == points.minimum > _before_minimum(a, rules):
+        worth += (
+            f" That is less than the {show(points.minimum)} every player earns at least, so "
+            f"it counts as {pts(a.base)}."
+        )
+    rates = [f"the event counts {show(a.event_weight)} times"] if a.event_weight != 1 else []
+    if a.section_weight != 1:
+        rates.append(f"the {a.section} section counts {show(a.section_weight)} times")
+    if rates:
+        product = " times ".join(
+            [pts(a.base)] + [show(w) for w in (a.event_weight, a.section_weight) if w != 1]
+        )
+        worth += (
+            f" {capital(listing(rates))}, so {name} earned {product}, which is "
+            f"{pts(a.points)} points."
+        )
+    else:
+        worth += f" The event counts at its normal rate, so {name} earned {pts(a.points)} points."
+    return result, worth, total_in_words(line, division, rules)
+
+
+def _before_minimum(a: Award, rules: RuleSet) -> Fraction:
+    """The value of the award's places before the minimum every player earns (LUP-1)."""
+    if rules.points.ties == "full":
+        return a.values[0]
+    return sum(a.values, Fraction(0)) / len(a.values)
+
+
+def total_in_words(line: Line, division: str, rules: RuleSet) -> str:
+    """How the line's total is made: the results counted, those dropped, the bonus."""
+    decimals = rules.standings.decimals
+    counted = sorted(line.counted, key=lambda a: (-a.points, a.date, a.event_name, a.section))
+    summed = show(sum((a.points for a in counted), Fraction(0)), decimals)
+    figures = " + ".join(show(a.points, decimals) for a in counted)
+    if line.dropped:
+        dropped = listing([show(a.points, decimals) for a in line.dropped])
+        best = (
+            f"only the best one counts: {figures}"
+            if len(counted) == 1
+            else f"only the best {number(len(counted))} count: {figures}, which makes {summed}"
+        )
+        text = (
+            f"{line.name} has {count(len(line.awards), 'result')}, and {best}; the "
+            f"{'other one' if len(line.dropped) == 1 else 'others'} ({dropped}) "
+            f"{'is' if len(line.dropped) == 1 else 'are'} dropped."
+        )
+    elif len(counted) == 1:
+        text = f"This is the only result of {line.name} so far, so it makes the total alone."
+    else:
+        text = (
+            f"All {count(len(counted), 'result')} of {line.name} count: {figures}, which "
+            f"makes {summed}."
+        )
+    if line.bonus:
+        text += (
+            f" Taking part in {count(line.events, 'event')} adds "
+            f"{show(rules.counting.bonus_per_event)} points for each, "
+            f"{show(line.bonus, decimals)} in all."
+        )
+    where = f"the {division} standings" if division else "the standings"
+    tied = "tied " if line.rank_first != line.rank_last else ""
+    total = show(line.total, decimals)
+    return text + f" The total is {total}, {tied}{place_span(line.rank)} in {where}."
+
+
+# Rule IDs
+
+
+def _book(rule_id: str) -> str:
+    return rule_id.removeprefix("D-").split("-")[0]
+
+
+def page_rule_ids(rules: RuleSet) -> list[str]:
+    """The rule IDs the page explains: the rule set's ``cites`` and the project's decisions on
+    the books it cites, in the order of the books; IDs that no book defines come last."""
+    known = definitions()
+    books = {_book(i) for i in rules.cites}
+    wanted = set(rules.cites) | {i for i in known if i.startswith("D-") and _book(i) in books}
+    unknown = [i for i in dict.fromkeys(rules.cites) if i not in known]
+    return [i for i in known if i in wanted] + unknown
+
+
+def rule_id_blocks(rules: RuleSet) -> list[Block]:
+    """A block per rule ID, its heading the ID with its anchor, its paragraph the meaning."""
+    ids = page_rule_ids(rules)
+    if not ids:
+        return []
+    said = (
+        f"Other pages of this site name rules by short IDs such as {ids[0]}; each is explained "
+        "here in a line. They are labels for the rules of the rule book these rules follow; "
+        "an ID starting with D- is a decision taken where the rule book is silent or unclear.",
+    )
+    return [Block("Rule IDs", "rule-ids", said)] + [
+        Block(i, rule_anchor(i), (meaning(i) or "A rule of this rule set's own rule book.",))
+        for i in ids
+    ]

@@ -41,14 +41,9 @@ from grandprix.site.pages import (
     StandingsTable,
 )
 from grandprix.site.parts import Block, Link, Table
-from grandprix.site.rules_text import rules_in_words
-from grandprix.site.words import (
-    not_eligible,
-    place_text,
-    result_sentence,
-    tie_note,
-    total_sentence,
-)
+from grandprix.site.rules_text import rules_intro, rules_page
+from grandprix.site.rules_words import place_span
+from grandprix.site.words import not_eligible, result_sentence, tie_note, total_sentence
 
 SLUG_LIMIT = 80  # a page's file name stays far below the 255 bytes a file system allows
 DOWNLOADS = {  # file -> (who it is for, what it holds)
@@ -176,7 +171,7 @@ class SiteViews:
             event = a.event_name if a.section == a.event_name else f"{a.event_name}, {a.section}"
             results.append(
                 Result(a.date.isoformat(), event, f"../events/{self.event_files[a.event]}",
-                       place_text(a.place), show(a.points, decimals), a in line.counted,
+                       place_span(a.place), show(a.points, decimals), a in line.counted,
                        result_sentence(a, rules, decimals, "../"))
             )  # fmt: skip
         counting = counting_of(self.season, division)
@@ -190,7 +185,7 @@ class SiteViews:
                 for tables in self.history.values()
             ]  # fmt: skip
             chart = rank_chart([str(day) for day in self.history], ranks, f"rank-{slug(title)}")
-        return PlayerPart(title, slug(title), place_text(line.rank), show(line.total, decimals),
+        return PlayerPart(title, slug(title), place_span(line.rank), show(line.total, decimals),
                           tuple(results), summary, "", chart)  # fmt: skip
 
     # An event's page.
@@ -256,7 +251,7 @@ class SiteViews:
         award = self._awards[division].get((event, section, key))
         label = division or "Grand Prix"
         if award is not None:
-            note = "" if award.place == place else f"{place_text(award.place)} in {label}"
+            note = "" if award.place == place else f"{place_span(award.place)} in {label}"
             return PointsCell(division, show(award.points, self.decimals), note)
         if key not in self._members[division] and self._directory.entrant(player).eligible:
             return PointsCell(division, "", f"not in {label}", member=False)
@@ -293,7 +288,7 @@ class SiteViews:
         blocks = []
         for name, lines in tables:
             rows = tuple(
-                (place_text(ln.rank), Link(ln.name, f"../players/{self.player_files[ln.player]}"),
+                (place_span(ln.rank), Link(ln.name, f"../players/{self.player_files[ln.player]}"),
                  show(ln.total, self.decimals), str(ln.events))
                 for ln in lines
             )  # fmt: skip
@@ -332,7 +327,7 @@ class SiteViews:
         for key, lines in self.lines.items():
             division, line = lines[0]
             where = f"{division}: " if division else ""
-            note = f"{where}{place_text(line.rank)}, {show(line.total, self.decimals)} points"
+            note = f"{where}{place_span(line.rank)}, {show(line.total, self.decimals)} points"
             yield line.name, f"players/{self.player_files[key]}", note
 
     def search_index(self) -> list[tuple[str, str]]:
@@ -378,9 +373,8 @@ class SiteViews:
         return ListPage("prizes.html", "prizes", "Prizes", intro, tuple(blocks))
 
     def rules(self) -> ListPage:
-        rules = self.season.rules
-        words = tuple(Block(h, paragraphs=tuple(ps)) for h, ps in rules_in_words(rules))
-        return ListPage("rules.html", "rules", "Rules", rules.description, words)
+        intro = rules_intro(self.season)
+        return ListPage("rules.html", "rules", "Rules", intro, rules_page(self.season, self.tables))
 
     def downloads(self, files: Sequence[str]) -> ListPage:
         """The page describing the exports ``files`` (names in the site's folder)."""

@@ -15,32 +15,14 @@ from grandprix.numbers import show
 from grandprix.rules.schema import Counting, RuleSet
 from grandprix.season.model import Award, Line
 from grandprix.site.parts import Cell, Link
+from grandprix.site.rules_words import listing, ordinal, place_span
 
 Sentence = tuple[Cell, ...]
-
-
-def ordinal(n: int) -> str:
-    """1st, 2nd, 3rd, 4th, 11th, 12th, 13th, 21st."""
-    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
-    return f"{n}{suffix}"
 
 
 def places(first: int, last: int) -> str:
     """'3rd' or '2nd-6th'."""
     return ordinal(first) if first == last else f"{ordinal(first)}-{ordinal(last)}"
-
-
-def place_text(text: str) -> str:
-    """A place as the engine writes it ('3', '9-10') in words ('3rd', '9th-10th')."""
-    first, _, last = text.partition("-")
-    if not first.isdigit() or (last and not last.isdigit()):
-        return text
-    return places(int(first), int(last or first))
-
-
-def listed(values: list[str]) -> str:
-    """'15, 12, 10 and 8'."""
-    return values[0] if len(values) == 1 else ", ".join(values[:-1]) + " and " + values[-1]
 
 
 def footnote(rules: RuleSet, rule: str, root: str) -> tuple[Cell, ...]:
@@ -63,7 +45,7 @@ def result_sentence(award: Award, rules: RuleSet, decimals: int, root: str) -> S
         out.append(f"{ordinal(award.first)} place")
     if award.overall:
         out.append(
-            f" among the Grand Prix players ({place_text(award.overall)} in the event: players "
+            f" among the Grand Prix players ({place_span(award.overall)} in the event: players "
             "who are not eligible are skipped"
         )
         out.extend(footnote(rules, "D-UT-1", root))
@@ -79,7 +61,7 @@ def result_sentence(award: Award, rules: RuleSet, decimals: int, root: str) -> S
         out.append(f": tied players all take the points of {ordinal(award.first)}, {values[0]}")
     elif len(values) > 1:
         worked = sum(award.values, Fraction(0)) / len(values)
-        out.append(f", so the average of {listed(values)} = {show(worked, decimals)}")
+        out.append(f", so the average of {listing(values)} = {show(worked, decimals)}")
         out.extend(footnote(rules, "UT-4", root))
     else:
         worked = award.values[0] if award.values else Fraction(0)

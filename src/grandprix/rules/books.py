@@ -1,0 +1,47 @@
+"""The rule IDs and what each means, read from ``rule-books.md``: the one home of the
+definitions, shipped with the package.
+
+Each definition is a list entry ``- **UT-5** — text``, its text going on over indented lines;
+an ID the digest does not list is marked ``*(project-defined)*`` after it. The first sentence of
+an entry says what the rule means on its own, in plain words: the site's rules page shows it.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import cache
+from pathlib import Path
+
+RULE_BOOKS = Path(__file__).parent / "rule-books.md"
+RULE_ID = r"(?:D-)?(?:UT|UCC|ACF|LUP)-E?\d+(?:\.\d+)?"
+_ENTRY = re.compile(
+    rf"^- \*\*(?P<id>{RULE_ID})\*\*(?: \*\(project-defined\)\*)? — (?P<text>\S.*(?:\n  \S.*)*)",
+    re.MULTILINE,
+)
+# A sentence ends at . ! or ? (a closing quote or bracket may follow) before a capital letter.
+_SENTENCE_END = re.compile(r"[.!?][\"')]?(?=\s+[A-Z(\"])")
+_MARKUP = re.compile(r"\*\*|`|(?<!\w)\*(?=\S)|(?<=\S)\*(?!\w)")
+
+
+def plain(text: str) -> str:
+    """The text of an entry without its Markdown: bold, italics and code marks removed, its
+    lines joined."""
+    return _MARKUP.sub("", " ".join(line.strip() for line in text.splitlines()))
+
+
+def first_sentence(text: str) -> str:
+    end = _SENTENCE_END.search(text)
+    return text if end is None else text[: end.end()]
+
+
+@cache
+def definitions() -> dict[str, str]:
+    """Every rule ID, in the order of the books, with its whole definition as plain text."""
+    text = RULE_BOOKS.read_text(encoding="utf-8")
+    return {m["id"]: plain(m["text"]) for m in _ENTRY.finditer(text)}
+
+
+def meaning(rule_id: str) -> str | None:
+    """The one-line meaning of a rule ID (its definition's first sentence); None if unknown."""
+    found = definitions().get(rule_id)
+    return None if found is None else first_sentence(found)

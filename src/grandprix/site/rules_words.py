@@ -1,0 +1,194 @@
+"""Settings said in words, for the rules page: numbers and places, dates of the rule set as
+days of the season, conditions on players, rating lists and tie-breaks.
+
+Each function turns one kind of setting into the words a reader understands; none shows a key
+name or a value as the settings file spells it.
+"""
+
+from __future__ import annotations
+
+import calendar
+import datetime
+import re
+from collections.abc import Sequence
+
+from grandprix.rules.schema import Conditions, DateRef
+from grandprix.season.divisions import resolve
+from grandprix.season.model import Season
+
+NUMBER_WORDS = (
+    "no",
+    "one",
+    "two",
+    "three",
+    "four",
+    "five",
+    "six",
+    "seven",
+    "eight",
+    "nine",
+    "ten",
+    "eleven",
+    "twelve",
+)
+# Columns of players.csv that rules often name, as a reader calls them.
+ATTRIBUTES = {
+    "region": "region",
+    "member": "federation member",
+    "federation": "federation",
+    "attended": "present at the prize giving",
+    "club": "club",
+}
+LISTS = {
+    "fide-standard": "FIDE standard",
+    "fide-rapid": "FIDE rapid",
+    "fide-blitz": "FIDE blitz",
+    "national": "national",
+}
+TIEBREAK_NAMES = {
+    "BH": "Buchholz",
+    "FB": "Fore Buchholz",
+    "AOB": "average Buchholz of the opponents",
+    "SB": "Sonneborn-Berger",
+    "KS": "Koya",
+    "DE": "the games between the tied players",
+    "WIN": "number of wins",
+    "WON": "number of games won",
+    "BPG": "games played with black",
+    "BWG": "games won with black",
+    "PS": "progressive score",
+    "REP": "rounds played",
+    "GE": "rounds played",
+    "ARO": "average rating of the opponents",
+    "TPR": "performance rating",
+    "PTP": "perfect tournament performance",
+    "APRO": "average performance of the opponents",
+    "APPO": "average perfect performance of the opponents",
+    "MM": "modified median",
+    "MED": "median",
+    "SOLK": "Solkoff",
+    "CUM": "cumulative score",
+    "OCUM": "opponents' cumulative score",
+    "KASH": "Kashdan",
+}
+TIEBREAK_BOOKS = {
+    "fide-2009": "FIDE's 2009 rules",
+    "fide-2024": "FIDE's 2024 rules",
+    "fide-2026": "FIDE's 2026 rules",
+    "us-chess": "the US Chess rules",
+}
+SEASON_TIEBREAKS = {
+    "discarded": "the total of their results that did not count (more is better)",
+    "best": "their best single result",
+    "last-event": "their place in the season's last event (players who missed it come after "
+    "those who played it)",
+    "events": "the number of events they played (more is better)",
+}
+DATE_NAMES = {
+    "season-start": "the first day of the season",
+    "season-end": "the last day of the season",
+    "last-event": "the day of the season's last event",
+}
+
+
+def number(n: int) -> str:
+    """'six', 'twelve', '14'."""
+    return NUMBER_WORDS[n] if 0 <= n < len(NUMBER_WORDS) else str(n)
+
+
+def count(n: int, noun: str, plural: str = "") -> str:
+    """'six divisions', 'one prize', '14 prizes'."""
+    return f"{number(n)} {noun if n == 1 else plural or noun + 's'}"
+
+
+def ordinal(n: int) -> str:
+    """'1st', '2nd', '3rd', '11th', '22nd'."""
+    ending = "th" if n % 100 in (11, 12, 13) else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{ending}"
+
+
+def listing(items: Sequence[str], last: str = "and") -> str:
+    """'a', 'a and b', 'a, b and c'."""
+    if len(items) <= 1:
+        return "".join(items)
+    return f"{', '.join(items[:-1])} {last} {items[-1]}"
+
+
+def capital(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def day(date: datetime.date) -> str:
+    """'1 January 2004'."""
+    return f"{date.day} {calendar.month_name[date.month]} {date.year}"
+
+
+def on_day(ref: DateRef, season: Season) -> str:
+    """A date of the rule set as a day of this season: '20 April 2013 (the day of the season's
+    last event)'."""
+    found = day(resolve(ref, season))
+    return found if isinstance(ref, datetime.date) else f"{found} ({DATE_NAMES[ref]})"
+
+
+def place_span(span: str) -> str:
+    """'3' -> '3rd', '3-4' -> '3rd-4th'."""
+    return "-".join(ordinal(int(p)) for p in span.split("-"))
+
+
+def attribute(name: str) -> str:
+    return ATTRIBUTES.get(name.casefold(), name.replace("_", " ").replace("-", " "))
+
+
+def any_of(wanted: str | list[str]) -> str:
+    return listing([wanted] if isinstance(wanted, str) else wanted, "or")
+
+
+def has(name: str, wanted: str | list[str]) -> str:
+    """A condition on a column of the players list: 'federation member', 'region VIC'."""
+    label, value = attribute(name), any_of(wanted)
+    if value.casefold() in ("yes", "no"):
+        return label if value.casefold() == "yes" else f"not {label}"
+    return f"{label} {value}"
+
+
+def rating_list(kind: str) -> str:
+    """A kind of rating list in words: 'FIDE standard rating list', 'national rapid ...'."""
+    national = kind.removeprefix("national-").replace("-", " ")
+    words = LISTS.get(kind) or (f"national {national}" if kind.startswith("national-") else kind)
+    return f"{words} rating list"
+
+
+def band(at_least: int | None, below: int | None) -> str:
+    if at_least is not None and below is not None:
+        return f"rated {at_least} to {below - 1}"
+    if below is not None:
+        return f"rated under {below}"
+    return f"rated {at_least} or more" if at_least is not None else ""
+
+
+def who(c: Conditions, season: Season) -> str:
+    """The players a division or a prize is for: 'rated under 1400 and under 18 on ...'."""
+    parts = [band(c.rating_at_least, c.rating_below)]
+    if c.unrated is not None:
+        parts.append("unrated (on no rating list)" if c.unrated else "with a rating")
+    if c.age_below is not None:
+        parts.append(f"under {c.age_below} on {on_day(c.age_on, season)}")
+    if c.age_at_least is not None:
+        parts.append(f"{c.age_at_least} or older on {on_day(c.age_on, season)}")
+    if c.sex:
+        parts.append("women and girls" if c.sex.lower() in ("w", "f") else "men and boys")
+    if c.us_class:
+        parts.append(f"in US Chess class {c.us_class}")
+    parts += [has(name, wanted) for name, wanted in c.require.items()]
+    return ", ".join(p for p in parts if p) or "everyone"
+
+
+def tiebreak_names(codes: str, book: str) -> str:
+    """'BH,SB' of a rule book in words: 'Buchholz, then Sonneborn-Berger, as ... define them'."""
+    names = []
+    for code in filter(None, (c.strip() for c in codes.split(","))):
+        base, *modifiers = code.upper().split("/")
+        cut = next((m[1] for m in modifiers if re.fullmatch(r"C\d", m)), None)
+        name = TIEBREAK_NAMES.get(base, base)
+        names.append(f"{name} less the lowest {cut}" if cut else name)
+    return f"{', then '.join(names)}, as {TIEBREAK_BOOKS.get(book, book)} define them"
