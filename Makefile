@@ -3,6 +3,9 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
+# axe-core, the accessibility rules engine the browser tests inject into the pages (npm registry)
+AXE_CORE := axe-core@^4.10
+AXE := $(VENV)/node/node_modules/axe-core/axe.min.js
 
 .PHONY: demo test lint typecheck unit bench site-shots clean
 
@@ -11,6 +14,11 @@ $(STAMP): pyproject.toml
 	$(BIN)/pip install --quiet --upgrade pip
 	$(BIN)/pip install --quiet -e '.[dev]'
 	touch $(STAMP)
+
+# Installed once; offline afterwards (the file is the stamp). `make clean` removes it with .venv.
+$(AXE):
+	npm install --prefix $(VENV)/node --no-audit --no-fund --silent '$(AXE_CORE)'
+	test -f $(AXE)
 
 demo: $(STAMP)
 	$(BIN)/grandprix event examples/events/spring_open_2026.trf --tiebreaks "BH/C1,BH,SB,DE,WIN"
@@ -47,7 +55,7 @@ lint: $(STAMP)
 typecheck: $(STAMP)
 	$(BIN)/mypy
 
-unit: $(STAMP)
+unit: $(STAMP) $(AXE)
 	$(BIN)/pytest -n 2 -q
 
 test: lint typecheck unit

@@ -1,7 +1,9 @@
-"""Screenshots of the example site: home, a player and an event page (make site-shots).
+"""Screenshots of the example site: every page type, full length (make site-shots).
 
-Builds the site of examples/acf-2004 into site-shots/site and saves site-shots/*.png, as a
-phone (390 px wide) and a desktop (1280 px) would show them, with Debian's Chromium.
+Builds the site of examples/acf-2004 into site-shots/site and saves site-shots/NAME-WIDTH.png
+for the home page, a player, an event, the events, prizes, rules, downloads and players pages,
+as a phone (390 px wide) and a desktop (1280 px) would show them, with Debian's Chromium. A page
+missing from the site is named, and the script ends with exit status 1 after the other shots.
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ OUT = ROOT / "site-shots"
 CHROMIUM = "/usr/bin/chromium"
 FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
          "--disable-component-update", "--disable-sync", "--no-first-run"]  # fmt: skip
+WIDTHS = {390: "phone", 1280: "desktop"}
 
 
 def main() -> int:
@@ -30,20 +33,25 @@ def main() -> int:
     OUT.mkdir(exist_ok=True)
     build_site(season, site)
     player = sorted((site / "players").glob("*.html"))[0]
-    event = sorted((site / "events").glob("*.html"))[1]
+    event = sorted((site / "events").glob("*.html"))[1]  # Sydney Open: two sections
     pages = {"home": site / "index.html", "player": player, "event": event}
+    for name in ("events", "prizes", "rules", "downloads", "players"):
+        pages[name] = site / f"{name}.html"
+    missing = [name for name, path in pages.items() if not path.exists()]
+    for name in missing:
+        print(f"no {name} page: {pages.pop(name)} is not in the site", file=sys.stderr)
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
-        for width, label in ((390, "phone"), (1280, "desktop")):
+        for width, label in WIDTHS.items():
             page = browser.new_page(viewport={"width": width, "height": 900})
             for name, path in pages.items():
                 page.goto(path.as_uri())
                 shot = OUT / f"{name}-{label}.png"
-                page.screenshot(path=str(shot), full_page=False)
+                page.screenshot(path=str(shot), full_page=True)
                 print(f"saved {shot}")
             page.close()
         browser.close()
-    return 0
+    return 1 if missing else 0
 
 
 if __name__ == "__main__":

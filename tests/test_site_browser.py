@@ -1,0 +1,590 @@
+"""Issue 11, the pages as readers meet them in Chromium: axe-core finds no violation on any page
+type at 390 and 1280 px, no page scrolls sideways on a phone, every event page shows the points
+its players' pages show, the search finds players in any order, case and accents, and without
+JavaScript the search form and every table still work.
+
+Playwright drives Debian's /usr/bin/chromium, as in test_site.py (skipped, with the reason, only
+where it is not installed; CI installs it). axe-core is the npm package ``make unit`` installs
+into .venv/node. The sites of the example seasons are built once per session. The points check
+reads the HTML files with Python; the markup it relies on is described at ``EventRow``.
+"""
+
+from __future__ import annotations
+
+import os
+from collections import defaultdict
+from collections.abc import Iterator
+from contextlib import contextmanager, suppress
+from dataclasses import dataclass, field
+from html.parser import HTMLParser
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, Page, sync_playwright
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+from conftest import ROOT
+from grandprix.season.config import load_season
+from grandprix.site.build import build_site
+
+CHROMIUM = Path("/usr/bin/chromium")
+FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+         "--disable-component-update", "--disable-sync", "--no-first-run"]  # fmt: skip
+AXE = ROOT / ".venv" / "node" / "node_modules" / "axe-core" / "axe.min.js"
+SEASONS = ["utah-2012", "acf-2004", "lupiae-2012-13"]
+WIDTHS = [390, 1280]  # a phone, a desktop
+HEIGHT = 844
+KINDS = ["home", "player", "event", "events", "prizes", "rules", "downloads", "players"]
+FILES = {"home": "index.html", "events": "events.html", "prizes": "prizes.html",
+         "rules": "rules.html", "downloads": "downloads.html",
+         "players": "players.html"}  # fmt: skip
+WAIT_MS = 3000  # for the search script to answer
+
+
+# -- the sites and the browser ------------------------------------------------------------------
+
+
+def _build(name: str, out: Path) -> Path:
+    season, problems = load_season(ROOT / "examples" / name)
+    assert season is not None, [str(p) for p in problems]
+    build_site(season, out)
+    return out
+
+
+@pytest.fixture(scope="session")
+def sites(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
+    """The site of each example season, built once."""
+    base = tmp_path_factory.mktemp("sites")
+    return {name: _build(name, base / name) for name in SEASONS}
+
+
+@pytest.fixture(scope="session")
+def accented_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """examples/utah-2026, the example season whose players have accented names
+    ('Dvořák, Aleš'); the three others have none."""
+    return _build("utah-2026", tmp_path_factory.mktemp("sites") / "utah-2026")
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Browser]:
+    """One headless Chromium for the whole session."""
+    if not CHROMIUM.exists():
+        reason = "Debian's chromium is not installed (.ci/run installs it: apt install chromium)"
+        if os.environ.get("CI"):
+            pytest.fail(reason)
+        pytest.skip(reason)
+    with sync_playwright() as p:
+        chromium = p.chromium.launch(executable_path=str(CHROMIUM), args=FLAGS)
+        yield chromium
+        chromium.close()
+
+
+@contextmanager
+def opened(browser: Browser, path: Path, width: int = 1280, script: bool = True) -> Iterator[Page]:
+    """``path`` open in a fresh tab ``width`` CSS pixels wide, JavaScript on or off."""
+    assert path.exists(), f"the site has no {path.name}"
+    context = browser.new_context(
+        viewport={"width": width, "height": HEIGHT}, java_script_enabled=script
+    )
+    context.set_default_timeout(10_000)
+    try:
+        page = context.new_page()
+        page.goto(path.as_uri())
+        yield page
+    finally:
+        context.close()
+
+
+def page_of(site: Path, kind: str) -> Path:
+    """The page of each kind the browser tests open: for players and events, the longest."""
+    if kind in ("player", "event"):
+        pages = sorted((site / f"{kind}s").glob("*.html"))
+        return max(pages, key=lambda p: p.stat().st_size)
+    return site / FILES[kind]
+
+
+# -- reading the HTML files ---------------------------------------------------------------------
+
+VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source",
+        "track", "wbr"}  # fmt: skip
+
+
+@dataclass
+class Node:
+    """An element of a page: its tag, attributes and children (elements and text)."""
+
+    tag: str
+    attrs: dict[str, str]
+    children: list[Node | str] = field(default_factory=list)
+
+    def iter(self, tag: str = "") -> Iterator[Node]:
+        """This element and every element inside it (of ``tag`` only, when given)."""
+        if not tag or self.tag == tag:
+            yield self
+        for child in self.children:
+            if isinstance(child, Node):
+                yield from child.iter(tag)
+
+    def text(self) -> str:
+        """The text inside, spaces collapsed."""
+        parts: list[str] = []
+
+        def walk(node: Node) -> None:
+            for child in node.children:
+                if isinstance(child, str):
+                    parts.append(child)
+                else:
+                    walk(child)
+
+        walk(self)
+        return " ".join("".join(parts).split())
+
+
+class _Tree(HTMLParser):
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.root = Node("#document", {})
+        self.open = [self.root]
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        node = Node(tag, {k: v or "" for k, v in attrs})
+        self.open[-1].children.append(node)
+        if tag not in VOID:
+            self.open.append(node)
+
+    def handle_startendtag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        self.open[-1].children.append(Node(tag, {k: v or "" for k, v in attrs}))
+
+    def handle_endtag(self, tag: str) -> None:
+        for i in range(len(self.open) - 1, 0, -1):
+            if self.open[i].tag == tag:
+                del self.open[i:]
+                return
+
+    def handle_data(self, data: str) -> None:
+        self.open[-1].children.append(data)
+
+
+def parse(path: Path) -> Node:
+    tree = _Tree()
+    tree.feed(path.read_text(encoding="utf-8"))
+    tree.close()
+    return tree.root
+
+
+def _column(table: Node, heading: str) -> int:
+    """The index of the column headed ``heading`` (-1 if none)."""
+    heads = [th.text() for th in table.iter("th")]
+    return heads.index(heading) if heading in heads else -1
+
+
+def _cells(row: Node) -> list[Node]:
+    return [n for n in row.children if isinstance(n, Node) and n.tag in ("td", "th")]
+
+
+def _label(row: Node) -> str:
+    """A row in a message: the text of its first link (the player's name), else of its cells."""
+    link = next(row.iter("a"), None)
+    return link.text() if link is not None else " | ".join(c.text() for c in _cells(row))
+
+
+BAD_CELL = "a points cell needs data-division, and its text must show its data-points"
+
+
+@dataclass(frozen=True)
+class EventRow:
+    """One player's row of an event page, as the page shows it.
+
+    The markup read (the contract with templates/event.html), when the page has any
+    ``data-points`` attribute:
+
+    - each section's table is ``<table data-section="SECTION NAME">``;
+    - a player's row is ``<tr data-player="../players/X.html">`` (the href of their page, as
+      the row's link has it); a player without a page has a row without ``data-player``;
+    - the points the player earned in each division are a cell
+      ``<td data-division="DIVISION" data-points="20.00">...20.00...</td>``: the division's
+      name ('' for the standings of a season without divisions), the points exactly as shown
+      ('' for none), and the cell's text shows them. Only these cells carry ``data-points``.
+
+    Today's markup, read when no element has ``data-points``: each ``<section>``'s ``<h2>`` is
+    the section's name and its table has the columns headed ``Player`` (a link to the player's
+    page) and ``GP points``, which names no division, so its points must be those of every
+    division the player's page shows for the section; the section is keyed as the player pages
+    key it, 'EVENT' (the ``<h1>``) when the section has the event's name, else 'EVENT, SECTION'.
+    """
+
+    event: Path
+    section: str
+    name: str
+    player: Path | None  # their page; None without one
+    points: dict[str | None, str]  # division (None: the column names none) -> points shown
+
+
+def event_rows(path: Path) -> tuple[list[EventRow], list[str]]:
+    """Every player's row of the event page at ``path``, and the problems of its markup."""
+    tree = parse(path)
+    rows: list[EventRow] = []
+    problems: list[str] = []
+
+    def add(section: str, tr: Node, href: str | None, points: dict[str | None, str]) -> None:
+        player = (path.parent / href).resolve() if href else None
+        if player is not None and not player.exists():
+            problems.append(f"{path.name}: {_label(tr)!r} links to {href}, which does not exist")
+        rows.append(EventRow(path.resolve(), section, _label(tr), player, points))
+
+    if any("data-points" in n.attrs for n in tree.iter()):
+        for table in tree.iter("table"):
+            section = table.attrs.get("data-section")
+            for tr in table.iter("tr"):
+                cells = [n for n in tr.iter() if "data-points" in n.attrs]
+                if not cells and "data-player" not in tr.attrs:
+                    continue  # a heading
+                if section is None:
+                    problems.append(f"{path.name}: a player's row outside a table[data-section]")
+                    continue
+                points: dict[str | None, str] = {}
+                for cell in cells:
+                    shown, division = cell.attrs["data-points"], cell.attrs.get("data-division")
+                    if shown not in cell.text() or division is None:
+                        problems.append(f"{path.name}: {_label(tr)!r}: {BAD_CELL}")
+                    points[division] = shown
+                add(section, tr, tr.attrs.get("data-player"), points)
+        return rows, problems
+    h1 = next(tree.iter("h1")).text()
+    for part in tree.iter("section"):
+        h2 = next(part.iter("h2")).text()
+        section = h1 if h2 == h1 else f"{h1}, {h2}"
+        for table in part.iter("table"):
+            who, gp = _column(table, "Player"), _column(table, "GP points")
+            if who < 0 or gp < 0:
+                problems.append(f"{path.name}: {h2!r} has no 'Player' and 'GP points' columns")
+                continue
+            for tbody in table.iter("tbody"):
+                for tr in tbody.iter("tr"):
+                    cells = _cells(tr)
+                    link = next(cells[who].iter("a"), None)
+                    add(section, tr, link.attrs.get("href") if link else None,
+                        {None: cells[gp].text()})  # fmt: skip
+    return rows, problems
+
+
+def player_points(path: Path) -> tuple[dict[tuple[Path, str], dict[str, str]], list[str]]:
+    """The points a player's page shows: (event page, section) -> division -> points, and the
+    problems of its markup.
+
+    The markup read, when the page has any ``data-points`` attribute: each result is a row
+    ``<tr data-event="../events/NNN-NAME.html" data-section="SECTION NAME">`` holding the cell
+    ``<td data-division="DIVISION" data-points="20.00">...20.00...</td>`` (as on the event page;
+    only result rows carry ``data-points``). Today's markup otherwise: each ``<section>``'s
+    ``<h2>`` starts with the division's name and ': rank' ('Standings' is the season without
+    divisions); its table has the columns ``Event`` (a link to the event's page, its text 'EVENT'
+    or 'EVENT, SECTION') and ``Points``.
+    """
+    tree = parse(path)
+    shown: dict[tuple[Path, str], dict[str, str]] = defaultdict(dict)
+    problems: list[str] = []
+
+    def add(href: str, section: str, division: str, points: str) -> None:
+        key = ((path.parent / href).resolve(), section)
+        if division in shown[key] and shown[key][division] != points:
+            problems.append(f"{path.name}: {section!r} shown twice in {division!r}")
+        shown[key][division] = points
+
+    if any("data-points" in n.attrs for n in tree.iter()):
+        for tr in tree.iter("tr"):
+            cells = [n for n in tr.iter() if "data-points" in n.attrs]
+            if not cells:
+                continue
+            href, section = tr.attrs.get("data-event"), tr.attrs.get("data-section")
+            if href is None or section is None:
+                problems.append(f"{path.name}: {_label(tr)!r} has no data-event and data-section")
+                continue
+            for cell in cells:
+                value, division = cell.attrs["data-points"], cell.attrs.get("data-division")
+                if value not in cell.text() or division is None:
+                    problems.append(f"{path.name}: {_label(tr)!r}: {BAD_CELL}")
+                    continue
+                add(href, section, division, value)
+        return dict(shown), problems
+    for part in tree.iter("section"):
+        division = next(part.iter("h2")).text().split(": rank")[0]
+        division = "" if division == "Standings" else division
+        for table in part.iter("table"):
+            event, gp = _column(table, "Event"), _column(table, "Points")
+            for tbody in table.iter("tbody"):
+                for tr in tbody.iter("tr"):
+                    cells = _cells(tr)
+                    link = next(cells[event].iter("a"))
+                    add(link.attrs["href"], link.text(), division, cells[gp].text())
+    return dict(shown), problems
+
+
+def _shown(points: dict[str, str] | dict[str | None, str]) -> str:
+    named = [f"{'(no division named)' if d is None else repr(d)}: {v!r}" for d, v in points.items()]
+    return "{" + ", ".join(named) + "}"
+
+
+def disagreements(site: Path) -> list[str]:
+    """Where the site's event pages and player pages disagree on a player's points."""
+    problems: list[str] = []
+    theirs: dict[tuple[Path, Path, str], dict[str, str]] = {}
+    for page in sorted((site / "players").glob("*.html")):
+        shown, wrong = player_points(page)
+        problems += wrong
+        for (event, section), points in shown.items():
+            theirs[page.resolve(), event, section] = {d: p for d, p in points.items() if p}
+    rows_seen = set()
+    for page in sorted((site / "events").glob("*.html")):
+        rows, wrong = event_rows(page)
+        problems += wrong
+        if not rows:
+            problems.append(f"{page.name}: no player's row found")
+        for row in rows:
+            where = f"{page.name}, {row.section!r}, {row.name!r}"
+            mine = {d: p for d, p in row.points.items() if p}
+            if row.player is None:
+                if mine:
+                    problems.append(f"{where}: points {_shown(mine)} for a player without a page")
+                continue
+            rows_seen.add((row.player, row.event, row.section))
+            expected = theirs.get((row.player, row.event, row.section), {})
+            if None in row.points:  # a column naming no division holds for all of them
+                same = set(mine.values()) == set(expected.values())
+            else:
+                same = mine == expected
+            if not same:
+                problems.append(
+                    f"{where}: event page shows {_shown(row.points)}, "
+                    f"players/{row.player.name} shows {_shown(expected)}"
+                )
+    for (player, event, section), points in sorted(theirs.items()):
+        if points and (player, event, section) not in rows_seen:
+            problems.append(
+                f"players/{player.name} shows {_shown(points)} for {event.name}, {section!r}, "
+                "where no row links to that player"
+            )
+    return problems
+
+
+@pytest.mark.parametrize("name", SEASONS)
+def test_every_event_page_shows_the_points_of_its_players_pages(
+    sites: dict[str, Path], name: str
+) -> None:
+    """For every row of every event page, the Grand Prix points shown in each division are, as
+    text, those the player's page shows for that event and section; and every result a player's
+    page shows is a row of its event page."""
+    problems = disagreements(sites[name])
+    assert not problems, f"{len(problems)} disagreement(s):\n" + "\n".join(problems[:40])
+
+
+# -- axe-core and the phone's width -------------------------------------------------------------
+
+AXE_RUN = """async () => {
+  const found = await axe.run(document);
+  return found.violations.map(v => ({
+    id: v.id, impact: v.impact || "", help: v.help,
+    nodes: v.nodes.map(n => ({target: n.target.map(String).join(" "),
+                              summary: n.failureSummary || ""}))}));
+}"""
+
+
+def readable(violations: list[dict[str, object]]) -> str:
+    """axe-core's violations as lines: rule, impact and help; then each element and why."""
+    lines = []
+    for v in violations:
+        lines.append(f"{v['id']} ({v['impact']}): {v['help']}")
+        nodes = v["nodes"]
+        assert isinstance(nodes, list)
+        for node in nodes[:5]:
+            summary = " ".join(str(node["summary"]).split())
+            lines.append(f"    {node['target']}: {summary}")
+        if len(nodes) > 5:
+            lines.append(f"    ... and {len(nodes) - 5} more element(s)")
+    return "\n".join(lines)
+
+
+@pytest.mark.parametrize("width", WIDTHS, ids=lambda w: f"{w}px")
+@pytest.mark.parametrize("kind", KINDS)
+@pytest.mark.parametrize("name", SEASONS)
+def test_axe_core_finds_no_violation(
+    sites: dict[str, Path], browser: Browser, name: str, kind: str, width: int
+) -> None:
+    """axe-core, the accessibility rules engine the issue measured with, injected into the
+    page: no violation of any rule it runs by default (WCAG A and AA, best practices)."""
+    if not AXE.exists():
+        pytest.fail(f"axe-core is not installed at {AXE}: 'make unit' installs it with npm")
+    path = page_of(sites[name], kind)
+    with opened(browser, path, width) as page:
+        page.add_script_tag(path=str(AXE))
+        violations = page.evaluate(AXE_RUN)
+    where = path.relative_to(sites[name])
+    assert violations == [], f"{name}/{where} at {width} px:\n{readable(violations)}"
+
+
+@pytest.mark.parametrize("name", SEASONS)
+def test_no_page_scrolls_sideways_on_a_phone(
+    sites: dict[str, Path], browser: Browser, name: str
+) -> None:
+    """At 390 px every page of the site fits the width: wide tables scroll inside their own
+    box, the page itself never does."""
+    site = sites[name]
+    wide = []
+    with opened(browser, site / "index.html", 390) as page:
+        for path in sorted(site.rglob("*.html")):
+            page.goto(path.as_uri())
+            scroll, width = page.evaluate(
+                "[document.documentElement.scrollWidth, window.innerWidth]"
+            )
+            if scroll > width:
+                wide.append(f"{path.relative_to(site)}: {scroll} px wide in a {width} px window")
+    assert not wide, "\n".join(wide)
+
+
+# -- search -------------------------------------------------------------------------------------
+
+
+def player_page(site: Path, name: str) -> Path:
+    """The page of the player called ``name``: the one whose ``<h1>`` shows the name."""
+    found = [p for p in sorted((site / "players").glob("*.html"))
+             if name in next(parse(p).iter("h1")).text()]  # fmt: skip
+    assert len(found) == 1, (name, found)
+    return found[0]
+
+
+@pytest.mark.parametrize("name", SEASONS)
+def test_every_page_has_the_search_form(sites: dict[str, Path], name: str) -> None:
+    """``<form role="search" action="ROOT/players.html">`` holding ``<input id="find"
+    type="search">`` on every page: without JavaScript it opens the players index."""
+    site = sites[name]
+    missing: list[str] = []
+    for path in sorted(site.rglob("*.html")):
+        forms = [f for f in parse(path).iter("form") if f.attrs.get("role") == "search"]
+        good = [
+            f for f in forms
+            if (path.parent / f.attrs.get("action", "")).resolve() == (site / "players.html")
+            and any(i.attrs.get("id") == "find" and i.attrs.get("type") == "search"
+                    for i in f.iter("input"))
+        ]  # fmt: skip
+        if not good:
+            missing.append(str(path.relative_to(site)))
+    shown = ", ".join(missing[:5]) + (f" and {len(missing) - 5} more" if missing[5:] else "")
+    assert not missing, f"no search form going to players.html on {shown}"
+
+
+def find(page: Page, query: str) -> None:
+    """Type ``query`` into the search box, key by key."""
+    status = page.locator("#find-status")
+    assert status.count() == 1, "no #find-status on the page"
+    assert status.get_attribute("aria-live") == "polite"  # there before it changes, so it is read
+    page.locator("#find").press_sequentially(query)
+
+
+def listed(page: Page) -> str:
+    links = page.locator("#find-results a").evaluate_all("els => els.map(e => e.href)")
+    status = page.locator("#find-status").all_inner_texts()
+    return f"results {links}, status {status}"
+
+
+def wait_for(page: Page, script: str, arg: object, what: str) -> None:
+    """Wait until ``script`` is true; else fail, saying ``what`` and what the page lists."""
+    try:
+        page.wait_for_function(script, arg=arg, timeout=WAIT_MS)
+        done = True
+    except PlaywrightTimeout:
+        done = False
+    assert done, f"{what}; the page shows {listed(page)}"
+
+
+LINKS_TO = """url => [...document.querySelectorAll('#find-results a')].some(a => a.href === url)"""
+
+
+@pytest.mark.parametrize(
+    ("start", "query"),
+    [("home", "hana hayes"), ("home", "HAYES"), ("home", "hayes, hana"), ("event", "hana hayes")],
+)
+def test_search_finds_a_player_in_any_order_and_case(
+    sites: dict[str, Path], browser: Browser, start: str, query: str
+) -> None:
+    site = sites["acf-2004"]
+    hayes = player_page(site, "Hayes, Hana").as_uri()
+    with opened(browser, page_of(site, start), 390) as page:
+        find(page, query)
+        wait_for(page, LINKS_TO, hayes, f"{query!r} lists no link to {hayes}")
+
+
+def test_search_ignores_accents(accented_site: Path, browser: Browser) -> None:
+    dvorak = player_page(accented_site, "Dvořák, Aleš").as_uri()
+    with opened(browser, accented_site / "index.html", 390) as page:
+        find(page, "dvorak ales")
+        wait_for(page, LINKS_TO, dvorak, f"'dvorak ales' lists no link to {dvorak}")
+
+
+def test_search_says_no_player_found(sites: dict[str, Path], browser: Browser) -> None:
+    with opened(browser, sites["acf-2004"] / "index.html", 390) as page:
+        find(page, "zzyzx")
+        said = """() => (document.querySelector('#find-status')?.textContent || '')
+                          .toLowerCase().includes('no player found')"""
+        wait_for(page, said, None, "'zzyzx' is not announced as 'No player found'")
+        assert page.locator("#find-results a").count() == 0, listed(page)
+
+
+def test_enter_opens_the_only_match(sites: dict[str, Path], browser: Browser) -> None:
+    site = sites["acf-2004"]
+    hayes = player_page(site, "Hayes, Hana").as_uri()
+    with opened(browser, site / "index.html", 390) as page:
+        find(page, "hana hayes")
+        one = "() => document.querySelectorAll('#find-results a').length === 1"
+        wait_for(page, one, None, "'hana hayes' does not list exactly one player")
+        page.locator("#find").press("Enter")
+        page.wait_for_url(hayes)
+
+
+# -- without JavaScript -------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("name", SEASONS)
+def test_without_javascript_the_search_opens_the_players_index(
+    sites: dict[str, Path], browser: Browser, name: str
+) -> None:
+    """The form submits to players.html, which links every player of the standings (each
+    player's page) by their name."""
+    site = sites[name]
+    index = (site / "players.html").as_uri()
+    with opened(browser, site / "index.html", 390, script=False) as page:
+        page.locator("#find").fill("hayes")
+        page.locator("#find").press("Enter")
+        with suppress(PlaywrightTimeout):
+            page.wait_for_url(lambda url: url.split("?")[0] == index, timeout=WAIT_MS)
+        assert page.url.split("?")[0] == index, f"the search form went to {page.url}"
+        links = page.locator("a").evaluate_all(
+            "els => els.map(e => [e.href, e.textContent.replace(/\\s+/g, ' ').trim()])"
+        )
+    missing = []
+    for path in sorted((site / "players").glob("*.html")):
+        name_shown = next(parse(path).iter("h1")).text()
+        if not any(href == path.as_uri() and name_shown in text for href, text in links):
+            missing.append(f"{name_shown} ({path.name})")
+    assert not missing, f"players.html has no link to {len(missing)} player(s): {missing}"
+
+
+@pytest.mark.parametrize("name", SEASONS)
+def test_without_javascript_every_page_shows_its_tables(
+    sites: dict[str, Path], browser: Browser, name: str
+) -> None:
+    """Every row of a table that shows with JavaScript shows without it; the home, player and
+    event pages show theirs (the standings, the player's results, the placings)."""
+    site = sites[name]
+    paths = {kind: page_of(site, kind) for kind in KINDS}
+    hidden = [f"{p.relative_to(site)}: no such page" for p in paths.values() if not p.exists()]
+    paths = {kind: path for kind, path in paths.items() if path.exists()}
+    rows: dict[tuple[str, bool], int] = {}
+    for script in (True, False):
+        with opened(browser, site / "index.html", 1280, script) as page:
+            for kind, path in paths.items():
+                page.goto(path.as_uri())
+                rows[kind, script] = page.locator("tbody tr:visible").count()
+    for kind, path in paths.items():
+        without, with_script = rows[kind, False], rows[kind, True]
+        if without < with_script or (kind in ("home", "player", "event") and not without):
+            hidden.append(f"{path.relative_to(site)}: {without} row(s), {with_script} with JS")
+    assert not hidden, "\n".join(hidden)
