@@ -34,10 +34,10 @@ AXE = ROOT / ".venv" / "node" / "node_modules" / "axe-core" / "axe.min.js"
 SEASONS = ["utah-2012", "acf-2004", "lupiae-2012-13"]
 WIDTHS = [390, 1280]  # a phone, a desktop
 HEIGHT = 844
-KINDS = ["home", "player", "event", "events", "prizes", "rules", "downloads", "players"]
+KINDS = ["home", "player", "event", "after", "events", "prizes", "rules", "downloads", "players"]
 FILES = {"home": "index.html", "events": "events.html", "prizes": "prizes.html",
-         "rules": "rules.html", "downloads": "downloads.html",
-         "players": "players.html"}  # fmt: skip
+         "rules": "rules.html", "downloads": "downloads.html", "players": "players.html",
+         "after": "events/after-001.html"}  # fmt: skip
 WAIT_MS = 3000  # for the search script to answer
 
 
@@ -95,10 +95,15 @@ def opened(browser: Browser, path: Path, width: int = 1280, script: bool = True)
         context.close()
 
 
+def event_pages(site: Path) -> list[Path]:
+    """The events' own pages (not the standings after each, ``events/after-NNN.html``)."""
+    return [p for p in sorted((site / "events").glob("*.html")) if not p.name.startswith("after-")]
+
+
 def page_of(site: Path, kind: str) -> Path:
     """The page of each kind the browser tests open: for players and events, the longest."""
     if kind in ("player", "event"):
-        pages = sorted((site / f"{kind}s").glob("*.html"))
+        pages = event_pages(site) if kind == "event" else sorted((site / "players").glob("*.html"))
         return max(pages, key=lambda p: p.stat().st_size)
     return site / FILES[kind]
 
@@ -272,9 +277,10 @@ def player_points(path: Path) -> tuple[dict[tuple[Path, str], dict[str, str]], l
     """The points a player's page shows: (event page, section) -> division -> points, and the
     problems of its markup.
 
-    The markup read, when the page has any ``data-points`` attribute: each result is a row
-    ``<tr data-event="../events/NNN-NAME.html" data-section="SECTION NAME">`` holding the cell
-    ``<td data-division="DIVISION" data-points="20.00">...20.00...</td>`` (as on the event page;
+    The markup read, when the page has any ``data-points`` attribute: each result is a row or a
+    card ``<li data-event="../events/NNN-NAME.html" data-section="SECTION NAME">`` holding the
+    cell ``<strong data-division="DIVISION" data-points="20.00">...20.00...</strong>`` (as on
+    the event page;
     only result rows carry ``data-points``). Today's markup otherwise: each ``<section>``'s
     ``<h2>`` starts with the division's name and ': rank' ('Standings' is the season without
     divisions); its table has the columns ``Event`` (a link to the event's page, its text 'EVENT'
@@ -291,7 +297,7 @@ def player_points(path: Path) -> tuple[dict[tuple[Path, str], dict[str, str]], l
         shown[key][division] = points
 
     if any("data-points" in n.attrs for n in tree.iter()):
-        for tr in tree.iter("tr"):
+        for tr in (n for n in tree.iter() if n.tag in ("tr", "li")):  # a row, or a result card
             cells = [n for n in tr.iter() if "data-points" in n.attrs]
             if not cells:
                 continue
@@ -334,7 +340,7 @@ def disagreements(site: Path) -> list[str]:
         for (event, section), points in shown.items():
             theirs[page.resolve(), event, section] = {d: p for d, p in points.items() if p}
     rows_seen = set()
-    for page in sorted((site / "events").glob("*.html")):
+    for page in event_pages(site):
         rows, wrong = event_rows(page)
         problems += wrong
         if not rows:
@@ -582,7 +588,7 @@ def test_without_javascript_every_page_shows_its_tables(
         with opened(browser, site / "index.html", 1280, script) as page:
             for kind, path in paths.items():
                 page.goto(path.as_uri())
-                rows[kind, script] = page.locator("tbody tr:visible").count()
+                rows[kind, script] = page.locator("tbody tr:visible, ol.results li:visible").count()
     for kind, path in paths.items():
         without, with_script = rows[kind, False], rows[kind, True]
         if without < with_script or (kind in ("home", "player", "event") and not without):

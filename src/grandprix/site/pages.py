@@ -51,6 +51,7 @@ class HomePage:
 class Result:
     date: str
     event: str
+    section: str
     href: str
     place: str
     points: str
@@ -63,6 +64,7 @@ class PlayerPart:
     """The player's season in one division."""
 
     division: str
+    key: str  # the division's name in the standings ('' without divisions)
     anchor: str
     rank: str
     total: str

@@ -170,7 +170,8 @@ class SiteViews:
         for a in sorted(line.awards, key=lambda a: (a.date, a.event_name, a.section)):
             event = a.event_name if a.section == a.event_name else f"{a.event_name}, {a.section}"
             results.append(
-                Result(a.date.isoformat(), event, f"../events/{self.event_files[a.event]}",
+                Result(a.date.isoformat(), event, a.section,
+                       f"../events/{self.event_files[a.event]}",
                        place_span(a.place), show(a.points, decimals), a in line.counted,
                        result_sentence(a, rules, decimals, "../"))
             )  # fmt: skip
@@ -185,7 +186,8 @@ class SiteViews:
                 for tables in self.history.values()
             ]  # fmt: skip
             chart = rank_chart([str(day) for day in self.history], ranks, f"rank-{slug(title)}")
-        return PlayerPart(title, slug(title), place_span(line.rank), show(line.total, decimals),
+        return PlayerPart(title, division, slug(title), place_span(line.rank),
+                          show(line.total, decimals),
                           tuple(results), summary, "", chart)  # fmt: skip
 
     # An event's page.
