@@ -1,8 +1,9 @@
 """Screenshots of the example site: every page type, full length (make site-shots).
 
 Builds the site of examples/acf-2004 into site-shots/site and saves site-shots/NAME-WIDTH.png
-for the home page, a player, an event, the events, prizes, rules, downloads and players pages,
-as a phone (390 px wide) and a desktop (1280 px) would show them, with Debian's Chromium. A page
+for the home page, a player, an event, the standings after it, the events, prizes, rules,
+downloads and players pages, as a phone (390 px wide) and a desktop (1280 px) would show them,
+with Debian's Chromium. A page
 missing from the site is named, and the script ends with exit status 1 after the other shots.
 """
 
@@ -33,8 +34,9 @@ def main() -> int:
     OUT.mkdir(exist_ok=True)
     build_site(season, site)
     player = sorted((site / "players").glob("*.html"))[0]
-    event = sorted((site / "events").glob("*.html"))[1]  # Sydney Open: two sections
-    pages = {"home": site / "index.html", "player": player, "event": event}
+    event = site / "events" / "002-sydney-open.html"  # two sections, six divisions
+    after = site / "events" / "after-002.html"  # the standings after it
+    pages = {"home": site / "index.html", "player": player, "event": event, "after": after}
     for name in ("events", "prizes", "rules", "downloads", "players"):
         pages[name] = site / f"{name}.html"
     missing = [name for name, path in pages.items() if not path.exists()]

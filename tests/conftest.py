@@ -3,10 +3,14 @@
 from __future__ import annotations
 
 import os
+from collections.abc import Iterator
 from pathlib import Path, PurePosixPath
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pytest
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Browser
 
 ROOT = Path(__file__).resolve().parents[1]
 # The MIT-licensed real data sets, copied into the repository with their SOURCE.txt and LICENSE.
@@ -55,3 +59,25 @@ def real_files(pattern: str) -> list[Any]:
             pytest.param(pattern, id="shared-data-missing", marks=pytest.mark.skip(reason=reason))
         )
     return params
+
+
+CHROMIUM = Path("/usr/bin/chromium")  # Debian's; .ci/run installs it
+FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+         "--disable-component-update", "--disable-sync", "--no-first-run"]  # fmt: skip
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Browser]:
+    """One headless Chromium for the whole session (Playwright's sync API allows one per
+    process). Skipped without Debian's chromium, except in CI, where it must be there."""
+    if not CHROMIUM.exists():
+        reason = "Debian's chromium is not installed (.ci/run installs it: apt install chromium)"
+        if os.environ.get("CI"):
+            pytest.fail(reason)
+        pytest.skip(reason)
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        chromium = p.chromium.launch(executable_path=str(CHROMIUM), args=FLAGS)
+        yield chromium
+        chromium.close()

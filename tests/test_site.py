@@ -5,22 +5,19 @@ from __future__ import annotations
 import csv
 import io
 import json
-import os
 import shutil
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
+from playwright.sync_api import Browser
 
 from conftest import ROOT
 from grandprix.season.config import load_season
 from grandprix.site.build import build_site
 
 XSS = "<img src=x onerror=alert(1)>"
-CHROMIUM = Path("/usr/bin/chromium")
-FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-         "--disable-component-update", "--disable-sync", "--no-first-run"]  # fmt: skip
 
 
 @pytest.fixture(scope="module")
@@ -101,63 +98,49 @@ def test_exports_csv_json_xlsx(site: Path) -> None:
     assert book.sheetnames == ["Standings", "Results"]
 
 
-def browser_or_reason() -> str:
-    if CHROMIUM.exists():
-        return ""
-    reason = "Debian's chromium is not installed (.ci/run installs it: apt-get install chromium)"
-    if os.environ.get("CI"):
-        pytest.fail(reason)
-    return reason
+def test_ut8_site_in_headless_chromium(site: Path, browser: Browser) -> None:
+    from playwright.sync_api import Dialog
 
+    page = browser.new_page(viewport={"width": 390, "height": 844})
+    requests: list[str] = []
+    page.on("request", lambda r: requests.append(r.url))
+    dialogs: list[str] = []
 
-def test_ut8_site_in_headless_chromium(site: Path) -> None:
-    reason = browser_or_reason()
-    if reason:
-        pytest.skip(reason)
-    from playwright.sync_api import Dialog, sync_playwright
+    def on_dialog(dialog: Dialog) -> None:
+        dialogs.append(dialog.message)
+        dialog.dismiss()
 
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=str(CHROMIUM), args=FLAGS)
-        page = browser.new_page(viewport={"width": 390, "height": 844})
-        requests: list[str] = []
-        page.on("request", lambda r: requests.append(r.url))
-        dialogs: list[str] = []
-
-        def on_dialog(dialog: Dialog) -> None:
-            dialogs.append(dialog.message)
-            dialog.dismiss()
-
-        page.on("dialog", on_dialog)
-        page.goto((site / "index.html").as_uri())
-        assert page.locator("h1").inner_text().endswith("standings")
-        assert page.locator("table caption").count() == page.locator("table").count() >= 6
-        assert XSS in page.locator("body").inner_text()  # shown as text, not as an image
-        assert page.locator("img").count() == 0
-        page.fill("#find", "young")
-        found = page.locator("#find-results a").count()
-        assert 1 <= found < page.locator("table.standings tbody tr").count()
-        assert page.locator("#find-status").inner_text().endswith("found")
-        links = page.locator("a").evaluate_all("els => els.map(e => e.getAttribute('href'))")
-        for href in sorted(set(links)):
-            assert not href.startswith(("http:", "https:", "//")), href
-            if href.startswith("#"):
-                continue
-            target = (site / href).resolve()
-            assert target.exists(), href
-        player = site / next(h for h in links if "players/" in h)
-        page.goto(player.as_uri())
-        assert page.locator("h2").count() >= 1
-        assert "Total:" in page.locator("p.total").first.inner_text()  # in words, no click
-        event_link = page.locator("a[href*='events/']").first.get_attribute("href")
-        assert event_link is not None
-        page.goto((player.parent / event_link).resolve().as_uri())
-        assert page.locator("table").count() >= 1
-        for name in ("prizes.html", "rules.html", "downloads.html", "events.html"):
-            page.goto((site / name).as_uri())
-            assert page.locator("h1").count() == 1
-        page.goto((site / "index.html").as_uri())
-        assert page.evaluate("document.documentElement.scrollWidth") <= 390 + 1  # fits a phone
-        browser.close()
+    page.on("dialog", on_dialog)
+    page.goto((site / "index.html").as_uri())
+    assert page.locator("h1").inner_text().endswith("standings")
+    assert page.locator("table caption").count() == page.locator("table").count() >= 6
+    assert XSS in page.locator("body").inner_text()  # shown as text, not as an image
+    assert page.locator("img").count() == 0
+    page.fill("#find", "young")
+    found = page.locator("#find-results a").count()
+    assert 1 <= found < page.locator("table.standings tbody tr").count()
+    assert page.locator("#find-status").inner_text().endswith("found")
+    links = page.locator("a").evaluate_all("els => els.map(e => e.getAttribute('href'))")
+    for href in sorted(set(links)):
+        assert not href.startswith(("http:", "https:", "//")), href
+        if href.startswith("#"):
+            continue
+        target = (site / href).resolve()
+        assert target.exists(), href
+    player = site / next(h for h in links if "players/" in h)
+    page.goto(player.as_uri())
+    assert page.locator("h2").count() >= 1
+    assert "Total:" in page.locator("p.total").first.inner_text()  # in words, no click
+    event_link = page.locator("a[href*='events/']").first.get_attribute("href")
+    assert event_link is not None
+    page.goto((player.parent / event_link).resolve().as_uri())
+    assert page.locator("table").count() >= 1
+    for name in ("prizes.html", "rules.html", "downloads.html", "events.html"):
+        page.goto((site / name).as_uri())
+        assert page.locator("h1").count() == 1
+    page.goto((site / "index.html").as_uri())
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390 + 1  # fits a phone
+    page.close()
     assert all(url.startswith("file://") for url in requests), requests
     assert dialogs == []
 

@@ -11,7 +11,6 @@ reads the HTML files with Python; the markup it relies on is described at ``Even
 
 from __future__ import annotations
 
-import os
 from collections import defaultdict
 from collections.abc import Iterator
 from contextlib import contextmanager, suppress
@@ -20,16 +19,13 @@ from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, Page, sync_playwright
+from playwright.sync_api import Browser, Page
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from conftest import ROOT
 from grandprix.season.config import load_season
 from grandprix.site.build import build_site
 
-CHROMIUM = Path("/usr/bin/chromium")
-FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-         "--disable-component-update", "--disable-sync", "--no-first-run"]  # fmt: skip
 AXE = ROOT / ".venv" / "node" / "node_modules" / "axe-core" / "axe.min.js"
 SEASONS = ["utah-2012", "acf-2004", "lupiae-2012-13"]
 WIDTHS = [390, 1280]  # a phone, a desktop
@@ -63,20 +59,6 @@ def accented_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """examples/utah-2026, the example season whose players have accented names
     ('Dvořák, Aleš'); the three others have none."""
     return _build("utah-2026", tmp_path_factory.mktemp("sites") / "utah-2026")
-
-
-@pytest.fixture(scope="session")
-def browser() -> Iterator[Browser]:
-    """One headless Chromium for the whole session."""
-    if not CHROMIUM.exists():
-        reason = "Debian's chromium is not installed (.ci/run installs it: apt install chromium)"
-        if os.environ.get("CI"):
-            pytest.fail(reason)
-        pytest.skip(reason)
-    with sync_playwright() as p:
-        chromium = p.chromium.launch(executable_path=str(CHROMIUM), args=FLAGS)
-        yield chromium
-        chromium.close()
 
 
 @contextmanager
