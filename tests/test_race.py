@@ -46,9 +46,10 @@ RULES = {
     # ACF-14: the best 2 results, in the Open division and a division of its own points.
     "best": '[rules]\npreset = "acf-2004"\nrestrictions = []\n[rules.counting]\nbest = 2\n'
     + CLUB.format(top="Open", award=""),
-    # LUP-1 to LUP-3: 25-20-17..., 1 for everyone, best 70% of the calendar, +2 per event;
-    # LUP-5: divisions that filter the overall standings; prizes down the overall standings too.
-    "percent": '[rules]\npreset = "lupiae-2012-13"\n'
+    # LUP-1 to LUP-3 with a short table: 1 point for everyone, best 70% of the calendar, +2
+    # per event; LUP-5: divisions that filter the overall standings; prizes down the overall
+    # standings too.
+    "percent": '[rules]\npreset = "lupiae-2012-13"\n[rules.points]\ntable = [10, 6, 3]\n'
     + CLUB.format(top="Assoluto", award='award = "filter"')
     + "".join(
         f'[[rules.prizes.prize]]\nname = "{r} {k}"\nranking = "{r}"\namount = {100 - k}\n'
@@ -292,7 +293,7 @@ def test_acf6_an_event_without_its_prize_fund_may_be_of_the_richest_class(
 def test_lup3_the_bonus_counts_for_every_event_played_even_when_dropped(tmp_path: Path) -> None:
     # 3 played + 1 left: ceil(70% of 4) = 3 count. A won all three: 75 + 6.
     played = [{"A": 3, "B": 2}, {"A": 3, "B": 2}, {"A": 3, "B": 2}]
-    season = season_of(RULES["percent"], played, [""], tmp_path)
+    season = season_of('rules = "lupiae-2012-13"', played, [""], tmp_path)  # 25, 20, 17...
     a = outlook(race(season), "A", "Assoluto")
     assert a.total == 81 and a.best == 83  # a 4th win is dropped, its 2 points are not
     b = outlook(race(season), "B", "Assoluto")

@@ -49,6 +49,7 @@ from __future__ import annotations
 
 import itertools
 import math
+from bisect import bisect_left, bisect_right
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -64,7 +65,7 @@ from grandprix.season.standings import counted_number, division_standings, stand
 CLINCHED = "clinched"
 REACHABLE = "reachable"
 OUT_OF_REACH = "out of reach"
-SEARCH_LIMIT = 200_000  # ways of sharing an event tried for one question before "reachable"
+SEARCH_LIMIT = 200_000  # steps (players compared, ways of sharing an event) before "reachable"
 
 
 @dataclass(frozen=True)
@@ -122,7 +123,7 @@ def race(season: Season, newcomers: int | None = None) -> dict[str, list[Outlook
         if not planned:
             out[name] = [_final(line, places) for line in lines]
             continue
-        table = _Table(lines, counting, len(season.events), chances, unbounded, newcomers)
+        table = _Table(lines, counting, len(season.events), chances, places, unbounded, newcomers)
         out[name] = [table.outlook(i, places) for i in range(len(lines))]
     return out
 
@@ -254,20 +255,23 @@ def _falling(table: Sequence[Fraction], overflow: Fraction | None) -> tuple[Frac
 
 @dataclass(frozen=True)
 class _Player:
-    """A player of a table as the counting rule sees them: every result's points, best first,
-    and the events played (for the bonus)."""
+    """A player of a table as the counting rule sees them, in integer units of the table:
+    every result's points (best first), the events played (for the bonus), the total, and the
+    results that count now under best N or p%, padded with zeros (to compare players)."""
 
-    values: tuple[Fraction, ...]
+    values: tuple[int, ...]
     events: int
-    total: Fraction
+    total: int
+    counted: tuple[int, ...]
 
 
 class _CutShort(Exception):
-    """The search tried more ways than SEARCH_LIMIT."""
+    """The search took more steps than SEARCH_LIMIT."""
 
 
 class _Table:
-    """The race of one table."""
+    """The race of one table, in integer units (as the standings add: every value the table
+    can hold over one common denominator)."""
 
     def __init__(
         self,
@@ -275,37 +279,57 @@ class _Table:
         counting: Counting,
         calendar: int,
         chances: list[_Chance],
+        places: tuple[int, ...],
         unbounded: bool,
         newcomers: int | None,
     ):
         self.lines = lines
         self.counting = counting
         self.calendar = calendar
-        self.chances = chances
         self.unbounded = unbounded
         self.newcomers = newcomers
+        largest = max(places)
+        spans = [
+            [c.span(first, last) for first in range(1, largest + 1)
+             for last in range(first, largest + 1)]
+            for c in chances
+        ]  # fmt: skip
+        numbers = {a.points for ln in lines for a in ln.awards}
+        numbers |= {counting.bonus_per_event, *(v for values in spans for v in values)}
+        self.scale = math.lcm(*(n.denominator for n in numbers))
+        self.chances = chances
+        self.bonus = self.units(counting.bonus_per_event)
+        self.keep = counted_number(counting, calendar, 0)  # best N or p% (not all)
         self.players = [
-            _Player(tuple(sorted((a.points for a in ln.awards), reverse=True)), ln.events, ln.total)
+            self.player(sorted((self.units(a.points) for a in ln.awards), reverse=True), ln.events)
             for ln in lines
         ]
-        self.newcomer = _Player((), 0, Fraction(0))
-        self.most = [c.best for c in chances]
+        self.newcomer = self.player([], 0)
+        self.most = [self.units(c.best) for c in chances]
         self.bests = [self.best(p) for p in self.players]
+        self.newcomer_best = self.best(self.newcomer)
+        self.totals = sorted(p.total for p in self.players)  # to count players above a total
         self.tries = 0
-        self._options: dict[int, list[list[tuple[Fraction, ...]]]] = {}
+        self._options: dict[int, list[list[tuple[int, ...]]]] = {}
 
-    def total(self, player: _Player, new: Sequence[Fraction]) -> Fraction:
+    def units(self, value: Fraction) -> int:
+        return value.numerator * (self.scale // value.denominator)
+
+    def player(self, values: list[int], events: int) -> _Player:
+        counted = (*values[: self.keep], *[0] * max(0, self.keep - len(values)))
+        return _Player(tuple(values), events, self.total(values, events, ()), counted)
+
+    def total(self, values: Sequence[int], events: int, new: Sequence[int]) -> int:
         """The total with ``new`` results from events left: the counted results (all, the best
         N of ACF-14, or the best ceil(p%) of the calendar of LUP-3 and D-LUP-1) plus the bonus
         for every event played, counted or not (LUP-3)."""
-        pool = sorted((*player.values, *new), reverse=True)
+        pool = sorted((*values, *new), reverse=True)
         keep = counted_number(self.counting, self.calendar, len(pool))
-        bonus = self.counting.bonus_per_event * (player.events + len(new))
-        return sum(pool[:keep], Fraction(0)) + bonus
+        return sum(pool[:keep]) + self.bonus * (events + len(new))
 
-    def best(self, player: _Player) -> Fraction | None:
+    def best(self, player: _Player) -> int | None:
         """The most the player can total: 1st place in every event left."""
-        return None if self.unbounded else self.total(player, self.most)
+        return None if self.unbounded else self.total(player.values, player.events, self.most)
 
     def outlook(self, index: int, places: tuple[int, ...]) -> Outlook:
         line = self.lines[index]
@@ -315,11 +339,12 @@ class _Table:
             if status is None:
                 cautious.append(place)
             statuses.append((place, status or REACHABLE))
+        best = self.bests[index]
         return Outlook(
             line.player,
             line.name,
             line.total,
-            self.bests[index],
+            None if best is None else Fraction(best, self.scale),
             tuple(statuses),
             tuple(cautious),
         )
@@ -327,23 +352,22 @@ class _Table:
     def status(self, index: int, place: int) -> str | None:
         """The status of ``place`` for one player; None: reachable as far as the search went."""
         mine, best = self.players[index].total, self.bests[index]
-        others = [i for i in range(len(self.players)) if i != index]
         # Out of reach: even winning every event left while the others stay away, ``place``
         # players or more stay ahead. Exact.
-        if best is not None and sum(1 for i in others if self.players[i].total > best) >= place:
+        if best is not None and len(self.totals) - bisect_right(self.totals, best) >= place:
             return OUT_OF_REACH
         # Clinched: no ``place`` rivals can end level or above while this player stays away.
-        level = sum(1 for i in others if self.players[i].total >= mine)
+        level = len(self.totals) - bisect_left(self.totals, mine) - 1  # others level or above
         if level >= place:
             return REACHABLE
         needed = place - level
         rivals = [
-            self.players[i]
-            for i in others
-            if self.players[i].total < mine and _at_least(self.bests[i], mine)
+            rival
+            for rival, most in zip(self.players, self.bests, strict=True)
+            if rival.total < mine and (most is None or most >= mine)
         ]
         fresh = 0
-        if _at_least(self.best(self.newcomer), mine):
+        if self.newcomer_best is None or self.newcomer_best >= mine:
             fresh = needed if self.newcomers is None else min(needed, self.newcomers)
         if len(rivals) + fresh < needed:
             return CLINCHED
@@ -359,97 +383,86 @@ class _Table:
         ``b``'s place in any way of passing a player."""
         if self.counting.mode == "all":
             return a.total >= b.total
-        top_a, top_b = self._counted(a), self._counted(b)
-        bonus = self.counting.bonus_per_event == 0 or a.events >= b.events
-        return bonus and all(x >= y for x, y in zip(top_a, top_b, strict=True))
+        bonus = self.bonus == 0 or a.events >= b.events
+        return bonus and all(x >= y for x, y in zip(a.counted, b.counted, strict=True))
 
-    def _strength(self, player: _Player) -> tuple[object, ...]:
+    def strength(self, player: _Player) -> tuple[object, ...]:
         """A sort key that puts a dominating player before those it dominates."""
         if self.counting.mode == "all":
             return (player.total,)
-        return (self._counted(player), player.events)
+        return (player.counted, player.events)
 
-    def _counted(self, player: _Player) -> tuple[Fraction, ...]:
-        """The results that count now under best N or p% (ACF-14, LUP-3), padded with zeros."""
-        keep = counted_number(self.counting, self.calendar, 0)
-        return (*player.values[:keep], *[Fraction(0)] * max(0, keep - len(player.values)))
-
-    def together(self, target: Fraction, needed: int, pool: list[_Player]) -> bool | None:
+    def together(self, target: int, needed: int, pool: list[_Player]) -> bool | None:
         """Whether ``needed`` players of the pool can all end on ``target`` or more at once;
         None when the search was cut short.
 
         Who they are: a player is only tried when every player who dominates them is (any way
         of passing with the weaker one works with the stronger one in their place)."""
-        pool = sorted(pool, key=self._strength, reverse=True)  # dominating players first
+        pool = sorted(pool, key=self.strength, reverse=True)  # dominating players first
         self.tries = 0
+
+        def dominates(a: _Player, b: _Player) -> bool:
+            self.count()
+            return self.dominates(a, b)
+
         try:
-            for chosen in _closed_subsets(pool, needed, self.dominates):
+            for chosen in _closed_subsets(pool, needed, dominates):
                 if self.assign([pool[i] for i in chosen], target):
                     return True
         except _CutShort:
             return None
         return False
 
-    def options(self, size: int) -> list[list[tuple[Fraction, ...]]]:
+    def count(self) -> None:
+        """One more step of the search; stop it past SEARCH_LIMIT."""
+        self.tries += 1
+        if self.tries > SEARCH_LIMIT:
+            raise _CutShort
+
+    def options(self, size: int) -> list[list[tuple[int, ...]]]:
         """For each event left, every distinct way ``size`` players alone in it can share its
         points: its first places in every order, ties included (UT-4)."""
         if size not in self._options:
             orders = list(_ordered_partitions(tuple(range(size))))
             self._options[size] = [
-                sorted({_values(blocks, chance, size) for blocks in orders})
-                for chance in self.chances
+                sorted({tuple(self.units(v) for v in _values(b, c, size)) for b in orders})
+                for c in self.chances
             ]
         return self._options[size]
 
-    def assign(self, members: list[_Player], target: Fraction) -> bool:
+    def assign(self, members: list[_Player], target: int) -> bool:
         """Whether the members, alone in every event left and taking its first places among
         themselves in some order (ties included), can all reach ``target``.
 
-        A depth-first search over the events left, in integer units (as the standings add).
-        At each event a member must take at least what still lets them reach the target with
-        1st place in every later event; two identical members with the same results so far
-        are tried in one order only; a position that failed is not tried again."""
-        options = self.options(len(members))
-        numbers = [target, self.counting.bonus_per_event, *self.most]
-        numbers += [v for m in members for v in m.values]
-        numbers += [v for vectors in options for vector in vectors for v in vector]
-        scale = math.lcm(*(n.denominator for n in numbers))
-
-        def units(value: Fraction) -> int:
-            return value.numerator * (scale // value.denominator)
-
-        goal, bonus = units(target), units(self.counting.bonus_per_event)
-        own = [tuple(units(v) for v in m.values) for m in members]
-        ways = [[tuple(units(v) for v in vector) for vector in vectors] for vectors in options]
-        most = [units(v) for v in self.most]
+        A depth-first search over the events left. At each event a member must take at least
+        what still lets them reach the target with 1st place in every later event; two
+        identical members with the same results so far are tried in one order only; a
+        position that failed is not tried again."""
+        ways = self.options(len(members))
         twins = [(j, i) for i in range(len(members)) for j in range(i) if members[j] == members[i]]
         failed: set[tuple[object, ...]] = set()
 
-        def reaches(i: int, new: tuple[int, ...]) -> bool:
-            pool = sorted((*own[i], *new), reverse=True)
-            keep = counted_number(self.counting, self.calendar, len(pool))
-            return sum(pool[:keep]) + bonus * (members[i].events + len(new)) >= goal
+        def reaches(member: _Player, new: tuple[int, ...]) -> bool:
+            return self.total(member.values, member.events, new) >= target
 
         def go(event: int, got: tuple[tuple[int, ...], ...]) -> bool:
             if event == len(ways):
-                return True  # every member was checked to reach the goal at the last event
+                return True  # every member was checked to reach the target at the last event
             state = (event, tuple(tuple(sorted(g)) for g in got))
             if state in failed:
                 return False
-            rest = tuple(most[event + 1 :])
+            rest = tuple(self.most[event + 1 :])
             values = sorted({v for vector in ways[event] for v in vector})
             floor = []
-            for i, g in enumerate(got):
-                least = next((v for v in values if reaches(i, (*g, v, *rest))), None)
+            for member, g in zip(members, got, strict=True):
+                least = next((v for v in values if reaches(member, (*g, v, *rest))), None)
                 if least is None:
                     failed.add(state)
                     return False
                 floor.append(least)
             same = [(j, i) for j, i in twins if got[j] == got[i]]
             for vector in ways[event]:
-                self.tries += 1
-                if self.tries > SEARCH_LIMIT:
-                    raise _CutShort
+                self.count()
                 if any(v < f for v, f in zip(vector, floor, strict=True)):
                     continue
                 if any(vector[j] < vector[i] for j, i in same):
@@ -460,10 +473,6 @@ class _Table:
             return False
 
         return go(0, tuple(() for _ in members))
-
-
-def _at_least(best: Fraction | None, target: Fraction) -> bool:
-    return best is None or best >= target
 
 
 def _values(
@@ -497,18 +506,16 @@ def _closed_subsets(
     pool: list[_Player], needed: int, dominates: Callable[[_Player, _Player], bool]
 ) -> Iterator[tuple[int, ...]]:
     """Subsets of ``needed`` players of the pool (sorted dominating first) that never leave
-    out a player dominating one they take."""
-    over = [[j for j in range(i + 1, len(pool)) if dominates(pool[i], pool[j])]
-            for i in range(len(pool))]  # fmt: skip
+    out an earlier player dominating one they take; the strongest first."""
 
-    def go(i: int, chosen: tuple[int, ...], barred: frozenset[int]) -> Iterator[tuple[int, ...]]:
+    def go(start: int, chosen: tuple[int, ...], left: list[int]) -> Iterator[tuple[int, ...]]:
         if len(chosen) == needed:
             yield chosen
             return
-        if len(pool) - i < needed - len(chosen):
-            return
-        if i not in barred:
-            yield from go(i + 1, (*chosen, i), barred)
-        yield from go(i + 1, chosen, barred | frozenset(over[i]))
+        left = list(left)
+        for i in range(start, len(pool) - (needed - len(chosen)) + 1):
+            if not any(dominates(pool[j], pool[i]) for j in left):
+                yield from go(i + 1, (*chosen, i), left)
+            left.append(i)
 
-    yield from go(0, (), frozenset())
+    yield from go(0, (), [])
