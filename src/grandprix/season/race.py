@@ -1,0 +1,521 @@
+"""The race at a glance: for each table and each player, whether 1st place and each prize place
+is already clinched, still reachable or out of reach, and the most the player can still total.
+
+Pure: the season (its standings and its planned events) in, plain records out.
+
+What an event left can give is read from the rule set as ``season/points.py`` applies it: the
+points table (by tournament class from the prize fund, ACF-6 and ACF-13.1), shared places (UT-4),
+places below the table (UT-5), the minimum for every participant (LUP-1), the event's weight
+(UT-6) and the rate of the section played (UT-7). How much of it adds to a total follows the
+counting rule: every result, the best N (ACF-14), the best ceil(p% of the calendar) (LUP-3,
+D-LUP-1), plus the bonus for every event played (LUP-3). A division that awards its own points
+(ACF-13) is raced on those points and its own best N; a division that filters the overall
+standings (LUP-5) on the overall totals of its players.
+
+Statuses are strict: a total that can only be equalled leaves the place "reachable", whatever
+the season's tie-breaks would say (they depend on results still to come, ``last-event``, or
+share the place). With no event left the rank is known and decides.
+
+Exact, given what is known of the events left (``assumptions`` says it in words):
+
+- ``total`` and ``best``: a player's total never falls (a new result is counted or dropped, never
+  subtracted; points are never negative), and the most is 1st place in every event left;
+- "out of reach", for every place: the player wins every event left while everyone else stays
+  away, which gives the player their most and every rival their least at once;
+- "clinched", for every place: the player stays away (their least). For 1st place one rival who
+  can reach the player's total is enough. For a place k >= 2, k rivals must get there together,
+  and they cannot all win the same event: rivals who overtake together lose nothing when they
+  alone play each event left and share its first places among themselves (a table falls from
+  1st place down; a tie is worth the mean of the places it spans, UT-4, or the best of them), so
+  a search over who they are and their order in each event, ties included, decides it. Two
+  rivals tied for 1st-2nd may both pass where 1st and 2nd would take only one past.
+
+Conservative, so that "clinched" and "out of reach" are never wrong:
+
+- anyone not yet in a table may enter it by playing an event left (``newcomers`` limits them);
+- an event left is played in one section, at the rate of the top section (1) or the highest
+  rate any section of the season has, whichever is more (UT-7, D-UT-2); an event without the
+  prize fund its class needs may be of the class worth the most (ACF-6); a table that does not
+  fall from 1st place down is raised until it does; points by event score have no limit while
+  an event is left (its number of rounds is unknown);
+- the search stops after ``SEARCH_LIMIT`` ways (never in the seasons it is meant for: a few
+  events left, prize places 1st to 5th) and then answers "reachable"; ``cautious`` names them.
+
+Divisions are those of today: who belongs to one is decided on the dates the rule set names,
+and a player outside a division enters it only as a newcomer.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+from bisect import bisect_left, bisect_right
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+from grandprix.numbers import show
+from grandprix.players import PlayerKey
+from grandprix.rules.schema import Conditions, Counting, Prize, RuleSet
+from grandprix.season.divisions import division_counting
+from grandprix.season.model import Line, Season, SeasonEvent
+from grandprix.season.points import base_points, table_for
+from grandprix.season.standings import counted_number, division_standings, standings
+
+CLINCHED = "clinched"
+REACHABLE = "reachable"
+OUT_OF_REACH = "out of reach"
+SEARCH_LIMIT = 200_000  # steps (players compared, ways of sharing an event) before "reachable"
+
+
+@dataclass(frozen=True)
+class Outlook:
+    """One player's race in one table: the total now, the most still reachable, and the status
+    of 1st place and of each prize place of the table."""
+
+    player: PlayerKey
+    name: str
+    total: Fraction  # now
+    best: Fraction | None  # the most still reachable; None: no limit (points by event score)
+    places: tuple[tuple[int, str], ...]  # (place, CLINCHED | REACHABLE | OUT_OF_REACH)
+    cautious: tuple[int, ...] = ()  # places "reachable" only because the search was cut short
+
+    def status(self, place: int) -> str:
+        return dict(self.places)[place]
+
+
+def remaining_events(season: Season) -> list[SeasonEvent]:
+    """The events of the calendar still to be played (``planned``, no results yet)."""
+    return [e for e in season.events if e.planned]
+
+
+def prize_places(season: Season, ranking: str) -> tuple[int, ...]:
+    """1st place and every place of the table that a prize goes by: the prizes of that ranking
+    with no condition of their own, one place each in list order (money and titles counted
+    apart). A prize for some players only (a rating band, the best of each region, ACF-8) is
+    not a place of the table."""
+    plain = [p for p in season.rules.prizes.prize if p.ranking == ranking and _plain(p)]
+    money = sum(1 for p in plain if p.amount is not None)
+    titles = len(plain) - money
+    return tuple(range(1, max(1, money, titles) + 1))
+
+
+def _plain(prize: Prize) -> bool:
+    default = Conditions()
+    return prize.each is None and all(
+        getattr(prize, name) == getattr(default, name) for name in Conditions.model_fields
+    )
+
+
+def race(season: Season, newcomers: int | None = None) -> dict[str, list[Outlook]]:
+    """Every table's race, by division name ('' for the overall table), in standings order.
+
+    ``newcomers``: how many players not yet in a table may still enter it by playing an event
+    left; None (the default) for any number. A table is listed for each division, and the
+    overall one when there are no divisions or a prize goes down it (as the prizes do).
+    """
+    planned = remaining_events(season)
+    chances = [_Chance.of(e, season) for e in planned]
+    unbounded = _by_score(season.rules) and bool(planned)
+    out: dict[str, list[Outlook]] = {}
+    for name, lines, counting in _tables(season):
+        places = prize_places(season, name)
+        if not planned:
+            out[name] = [_final(line, places) for line in lines]
+            continue
+        table = _Table(lines, counting, len(season.events), chances, places, unbounded, newcomers)
+        out[name] = [table.outlook(i, places) for i in range(len(lines))]
+    return out
+
+
+def assumptions(season: Season, newcomers: int | None = None) -> list[str]:
+    """What the race assumes about the events left, in words, for a footnote."""
+    planned = remaining_events(season)
+    if not planned:
+        return ["No events are left: places are those of the final standings."]
+    rules = season.rules
+    notes: list[str] = []
+    if _by_score(rules):
+        notes.append(
+            "Points are the event scores and an event not yet played has no known number of "
+            "rounds: there is no limit to what a player can still score."
+        )
+    if rules.points.classes:
+        for event in planned:
+            if event.prize_fund is None:
+                notes.append(
+                    f"{event.name} has no prize fund yet: it may be of the class worth the "
+                    f"most points{rules.cite('ACF-6')}."
+                )
+    rate = _section_rate(season)
+    notes.append(
+        "A player plays one section of each event left, earning at most its top section's rate "
+        f"({show(rate, 2)}, the highest of the season) times the event's weight"
+        f"{rules.cite('UT-6', 'UT-7')}."
+    )
+    if rules.divisions:
+        notes.append("Who belongs to each division is as known today.")
+    if newcomers is None:
+        notes.append("Players not yet in a table may still enter it, any number of them.")
+    else:
+        notes.append(f"At most {newcomers} player(s) not yet in a table may still enter it.")
+    return notes
+
+
+def _by_score(rules: RuleSet) -> bool:
+    return rules.points.from_score and rules.points.score_factor > 0
+
+
+def _tables(season: Season) -> list[tuple[str, list[Line], Counting]]:
+    """Each table with the counting rule its totals follow: a division that awards its own
+    points may count its own best N (ACF-14); a division that filters the overall standings
+    keeps the overall totals (LUP-5)."""
+    rules = season.rules
+    tables = division_standings(season)
+    if rules.divisions and any(p.ranking == "" for p in rules.prizes.prize):
+        tables = [("", standings(season)), *tables]
+    divisions = {d.name: d for d in rules.divisions}
+    out = []
+    for name, lines in tables:
+        division = divisions.get(name) if name else None
+        counting = rules.counting
+        if division is not None and division.award == "rerank":
+            counting = division_counting(division, rules)
+        out.append((name, lines, counting))
+    return out
+
+
+def _final(line: Line, places: tuple[int, ...]) -> Outlook:
+    """No event left: the rank is known, and a shared rank across a place decides nothing."""
+    statuses = []
+    for place in places:
+        if line.rank_last <= place:
+            statuses.append((place, CLINCHED))
+        elif line.rank_first > place:
+            statuses.append((place, OUT_OF_REACH))
+        else:
+            statuses.append((place, REACHABLE))
+    return Outlook(line.player, line.name, line.total, line.total, tuple(statuses))
+
+
+def _section_rate(season: Season) -> Fraction:
+    """The rate assumed for the section a player plays in an event left: 1, the rate of an
+    unweighted top section (UT-7, D-UT-2), or the highest rate any section of the season has."""
+    weights = [s.weight for e in season.events for s in e.sections if s.weight is not None]
+    return max([Fraction(1), *weights])
+
+
+@dataclass
+class _Chance:
+    """What one event left can give a player, place span by place span.
+
+    The tables are made to fall from 1st place down (each value raised to the best below it,
+    and to the UT-5 value of places below the table), which changes no real table and keeps
+    every bound an upper bound. An event without the prize fund its class needs may be of any
+    class (ACF-6): each span is worth the most any class gives it.
+    """
+
+    rules: RuleSet
+    tables: tuple[tuple[Fraction, ...], ...]
+    rate: Fraction
+    _memo: dict[tuple[int, int], Fraction] = field(default_factory=dict)
+
+    @classmethod
+    def of(cls, event: SeasonEvent, season: Season) -> _Chance:
+        points = season.rules.points
+        if points.classes and event.prize_fund is None:
+            tables = [c.table for c in points.classes]
+        else:
+            tables = [table_for(event, points)[0]]
+        falling = tuple(_falling(t, points.overflow) for t in tables)
+        return cls(season.rules, falling, event.weight * _section_rate(season))
+
+    def span(self, first: int, last: int) -> Fraction:
+        """Each player's points for sharing places ``first``..``last`` (UT-4, UT-5, LUP-1)."""
+        key = (first, last)
+        if key not in self._memo:
+            self._memo[key] = self.rate * max(
+                base_points(first, last, Fraction(0), list(t), self.rules)[0] for t in self.tables
+            )
+        return self._memo[key]
+
+    @property
+    def best(self) -> Fraction:
+        return self.span(1, 1)
+
+
+def _falling(table: Sequence[Fraction], overflow: Fraction | None) -> tuple[Fraction, ...]:
+    out = list(table)
+    running = overflow if overflow is not None and out else Fraction(0)
+    for i in reversed(range(len(out))):
+        running = max(running, out[i])
+        out[i] = running
+    return tuple(out)
+
+
+@dataclass(frozen=True)
+class _Player:
+    """A player of a table as the counting rule sees them, in integer units of the table:
+    every result's points (best first), the events played (for the bonus), the total, and the
+    results that count now under best N or p%, padded with zeros (to compare players)."""
+
+    values: tuple[int, ...]
+    events: int
+    total: int
+    counted: tuple[int, ...]
+
+
+class _CutShort(Exception):
+    """The search took more steps than SEARCH_LIMIT."""
+
+
+class _Table:
+    """The race of one table, in integer units (as the standings add: every value the table
+    can hold over one common denominator)."""
+
+    def __init__(
+        self,
+        lines: list[Line],
+        counting: Counting,
+        calendar: int,
+        chances: list[_Chance],
+        places: tuple[int, ...],
+        unbounded: bool,
+        newcomers: int | None,
+    ):
+        self.lines = lines
+        self.counting = counting
+        self.calendar = calendar
+        self.unbounded = unbounded
+        self.newcomers = newcomers
+        largest = max(places)
+        spans = [
+            [c.span(first, last) for first in range(1, largest + 1)
+             for last in range(first, largest + 1)]
+            for c in chances
+        ]  # fmt: skip
+        numbers = {a.points for ln in lines for a in ln.awards}
+        numbers |= {counting.bonus_per_event, *(v for values in spans for v in values)}
+        self.scale = math.lcm(*(n.denominator for n in numbers))
+        self.chances = chances
+        self.bonus = self.units(counting.bonus_per_event)
+        self.keep = counted_number(counting, calendar, 0)  # best N or p% (not all)
+        self.players = [
+            self.player(sorted((self.units(a.points) for a in ln.awards), reverse=True), ln.events)
+            for ln in lines
+        ]
+        self.newcomer = self.player([], 0)
+        self.most = [self.units(c.best) for c in chances]
+        self.bests = [self.best(p) for p in self.players]
+        self.newcomer_best = self.best(self.newcomer)
+        self.totals = sorted(p.total for p in self.players)  # to count players above a total
+        self.tries = 0
+        self._options: dict[int, list[list[tuple[int, ...]]]] = {}
+
+    def units(self, value: Fraction) -> int:
+        return value.numerator * (self.scale // value.denominator)
+
+    def player(self, values: list[int], events: int) -> _Player:
+        counted = (*values[: self.keep], *[0] * max(0, self.keep - len(values)))
+        return _Player(tuple(values), events, self.total(values, events, ()), counted)
+
+    def total(self, values: Sequence[int], events: int, new: Sequence[int]) -> int:
+        """The total with ``new`` results from events left: the counted results (all, the best
+        N of ACF-14, or the best ceil(p%) of the calendar of LUP-3 and D-LUP-1) plus the bonus
+        for every event played, counted or not (LUP-3)."""
+        pool = sorted((*values, *new), reverse=True)
+        keep = counted_number(self.counting, self.calendar, len(pool))
+        return sum(pool[:keep]) + self.bonus * (events + len(new))
+
+    def best(self, player: _Player) -> int | None:
+        """The most the player can total: 1st place in every event left."""
+        return None if self.unbounded else self.total(player.values, player.events, self.most)
+
+    def outlook(self, index: int, places: tuple[int, ...]) -> Outlook:
+        line = self.lines[index]
+        statuses, cautious = [], []
+        for place in places:
+            status = self.status(index, place)
+            if status is None:
+                cautious.append(place)
+            statuses.append((place, status or REACHABLE))
+        best = self.bests[index]
+        return Outlook(
+            line.player,
+            line.name,
+            line.total,
+            None if best is None else Fraction(best, self.scale),
+            tuple(statuses),
+            tuple(cautious),
+        )
+
+    def status(self, index: int, place: int) -> str | None:
+        """The status of ``place`` for one player; None: reachable as far as the search went."""
+        mine, best = self.players[index].total, self.bests[index]
+        # Out of reach: even winning every event left while the others stay away, ``place``
+        # players or more stay ahead. Exact.
+        if best is not None and len(self.totals) - bisect_right(self.totals, best) >= place:
+            return OUT_OF_REACH
+        # Clinched: no ``place`` rivals can end level or above while this player stays away.
+        level = len(self.totals) - bisect_left(self.totals, mine) - 1  # others level or above
+        if level >= place:
+            return REACHABLE
+        needed = place - level
+        rivals = [
+            rival
+            for rival, most in zip(self.players, self.bests, strict=True)
+            if rival.total < mine and (most is None or most >= mine)
+        ]
+        fresh = 0
+        if self.newcomer_best is None or self.newcomer_best >= mine:
+            fresh = needed if self.newcomers is None else min(needed, self.newcomers)
+        if len(rivals) + fresh < needed:
+            return CLINCHED
+        if self.unbounded or needed == 1:
+            return REACHABLE  # one rival alone wins every event left; scores without limit
+        found = self.together(mine, needed, rivals + [self.newcomer] * fresh)
+        if found is None:
+            return None
+        return REACHABLE if found else CLINCHED
+
+    def dominates(self, a: _Player, b: _Player) -> bool:
+        """Whether ``a`` ends at least as high as ``b`` with any same results: ``a`` may take
+        ``b``'s place in any way of passing a player."""
+        if self.counting.mode == "all":
+            return a.total >= b.total
+        bonus = self.bonus == 0 or a.events >= b.events
+        return bonus and all(x >= y for x, y in zip(a.counted, b.counted, strict=True))
+
+    def strength(self, player: _Player) -> tuple[object, ...]:
+        """A sort key that puts a dominating player before those it dominates."""
+        if self.counting.mode == "all":
+            return (player.total,)
+        return (player.counted, player.events)
+
+    def together(self, target: int, needed: int, pool: list[_Player]) -> bool | None:
+        """Whether ``needed`` players of the pool can all end on ``target`` or more at once;
+        None when the search was cut short.
+
+        Who they are: a player is only tried when every player who dominates them is (any way
+        of passing with the weaker one works with the stronger one in their place)."""
+        pool = sorted(pool, key=self.strength, reverse=True)  # dominating players first
+        self.tries = 0
+
+        def dominates(a: _Player, b: _Player) -> bool:
+            self.count()
+            return self.dominates(a, b)
+
+        try:
+            for chosen in _closed_subsets(pool, needed, dominates):
+                if self.assign([pool[i] for i in chosen], target):
+                    return True
+        except _CutShort:
+            return None
+        return False
+
+    def count(self) -> None:
+        """One more step of the search; stop it past SEARCH_LIMIT."""
+        self.tries += 1
+        if self.tries > SEARCH_LIMIT:
+            raise _CutShort
+
+    def options(self, size: int) -> list[list[tuple[int, ...]]]:
+        """For each event left, every distinct way ``size`` players alone in it can share its
+        points: its first places in every order, ties included (UT-4)."""
+        if size not in self._options:
+            orders = list(_ordered_partitions(tuple(range(size))))
+            self._options[size] = [
+                sorted({tuple(self.units(v) for v in _values(b, c, size)) for b in orders})
+                for c in self.chances
+            ]
+        return self._options[size]
+
+    def assign(self, members: list[_Player], target: int) -> bool:
+        """Whether the members, alone in every event left and taking its first places among
+        themselves in some order (ties included), can all reach ``target``.
+
+        A depth-first search over the events left. At each event a member must take at least
+        what still lets them reach the target with 1st place in every later event; two
+        identical members with the same results so far are tried in one order only; a
+        position that failed is not tried again."""
+        ways = self.options(len(members))
+        twins = [(j, i) for i in range(len(members)) for j in range(i) if members[j] == members[i]]
+        failed: set[tuple[object, ...]] = set()
+
+        def reaches(member: _Player, new: tuple[int, ...]) -> bool:
+            return self.total(member.values, member.events, new) >= target
+
+        def go(event: int, got: tuple[tuple[int, ...], ...]) -> bool:
+            if event == len(ways):
+                return True  # every member was checked to reach the target at the last event
+            state = (event, tuple(tuple(sorted(g)) for g in got))
+            if state in failed:
+                return False
+            rest = tuple(self.most[event + 1 :])
+            values = sorted({v for vector in ways[event] for v in vector})
+            floor = []
+            for member, g in zip(members, got, strict=True):
+                least = next((v for v in values if reaches(member, (*g, v, *rest))), None)
+                if least is None:
+                    failed.add(state)
+                    return False
+                floor.append(least)
+            same = [(j, i) for j, i in twins if got[j] == got[i]]
+            for vector in ways[event]:
+                self.count()
+                if any(v < f for v, f in zip(vector, floor, strict=True)):
+                    continue
+                if any(vector[j] < vector[i] for j, i in same):
+                    continue
+                if go(event + 1, tuple((*g, v) for g, v in zip(got, vector, strict=True))):
+                    return True
+            failed.add(state)
+            return False
+
+        return go(0, tuple(() for _ in members))
+
+
+def _values(
+    blocks: tuple[tuple[int, ...], ...], chance: _Chance, size: int
+) -> tuple[Fraction, ...]:
+    """Each member's points when the blocks take the first places in order, each block
+    sharing the places it spans."""
+    won = [Fraction(0)] * size
+    first = 1
+    for block in blocks:
+        value = chance.span(first, first + len(block) - 1)
+        for i in block:
+            won[i] = value
+        first += len(block)
+    return tuple(won)
+
+
+def _ordered_partitions(items: tuple[int, ...]) -> Iterator[tuple[tuple[int, ...], ...]]:
+    """Every way to order the items with ties: blocks in order, each block tied."""
+    if not items:
+        yield ()
+        return
+    for size in range(1, len(items) + 1):
+        for block in itertools.combinations(items, size):
+            rest = tuple(i for i in items if i not in block)
+            for tail in _ordered_partitions(rest):
+                yield (block, *tail)
+
+
+def _closed_subsets(
+    pool: list[_Player], needed: int, dominates: Callable[[_Player, _Player], bool]
+) -> Iterator[tuple[int, ...]]:
+    """Subsets of ``needed`` players of the pool (sorted dominating first) that never leave
+    out an earlier player dominating one they take; the strongest first."""
+
+    def go(start: int, chosen: tuple[int, ...], left: list[int]) -> Iterator[tuple[int, ...]]:
+        if len(chosen) == needed:
+            yield chosen
+            return
+        left = list(left)
+        for i in range(start, len(pool) - (needed - len(chosen)) + 1):
+            if not any(dominates(pool[j], pool[i]) for j in left):
+                yield from go(i + 1, (*chosen, i), left)
+            left.append(i)
+
+    yield from go(0, (), [])
