@@ -283,6 +283,7 @@ def class_championships() -> None:
         (folder / "results" / f"{slug}.trf").write_text(write_trf(result), encoding="utf-8")
     (HERE / "hobart_weekender_2004.toml").write_text(REGISTRATION, encoding="utf-8")
     season = HERE.parent / "utah-2026"
+    planned = (("Utah Open", "2026-12-12"), ("New Year's Eve Blitz", "2026-12-31"))
     season.mkdir(exist_ok=True)
     lines = ['name = "Utah Chess Grand Prix 2026 (example, one event so far)"',
              "start = 2026-01-01", "end = 2026-12-31", 'rules = "utah-2012"',
@@ -294,6 +295,8 @@ def class_championships() -> None:
         lines += ["", "[[events.sections]]", f'name = "{section}"',
                   f'results = "../events/class_championships_2026/results/{slug}.trf"',
                   f"weight = {WEIGHTS[section]}"]  # fmt: skip
+    for name, day in planned:  # still to come: the site shows who can still win (the race)
+        lines += ["", "[[events]]", f'name = "{name}"', f"date = {day}", "planned = true"]
     (season / "season.toml").write_text("\n".join(lines) + "\n", encoding="utf-8")
     (season / "players.csv").write_text((folder / "players.csv").read_text(), encoding="utf-8")
 

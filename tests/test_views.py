@@ -160,3 +160,31 @@ def test_the_document_without_detail_names_only_what_the_schema_names() -> None:
         for ln in d["standings"]:
             assert set(ln) == set(line["properties"])
             assert all(set(r) == set(result["properties"]) for r in ln["results"])
+
+
+def test_the_race_shows_on_the_home_and_player_pages(tmp_path: Path) -> None:
+    """acf-2004 with one class 1 event still to come: the rows and the player pages say what
+    the race module says (checked against every outcome in test_race.py)."""
+    import shutil
+
+    from grandprix.season.race import race
+    from grandprix.site.words import race_note
+
+    folder = tmp_path / "acf-2004"
+    shutil.copytree(ROOT / "examples" / "acf-2004", folder)
+    with (folder / "season.toml").open("a", encoding="utf-8") as toml:
+        toml.write('\n[[events]]\nname = "Darwin Cup"\ndate = 2004-12-20\nplanned = true\n'
+                   "prize_fund = 1000\n")  # fmt: skip
+    season, problems = load_season(folder)
+    assert season is not None, [str(p) for p in problems]
+    views = SiteViews(season)
+    outlooks = race(season)
+    open_ = views.division("Open")
+    assert open_.race.startswith("With 1 event left")
+    notes = [row.race for row in open_.rows]
+    assert notes == [race_note(o) for o in outlooks["Open"]]
+    assert notes[0] == "Can still finish 1st" and "" in notes  # some are out of the race
+    leader = outlooks["Open"][0]
+    part = next(p for p in views.player(leader.player).parts if p.key == "Open")
+    assert part.race.startswith("With 1 event left, at most ")
+    assert leader.best is not None and show(leader.best, 2) in part.race

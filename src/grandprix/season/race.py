@@ -60,6 +60,7 @@ from grandprix.rules.schema import Conditions, Counting, Prize, RuleSet
 from grandprix.season.divisions import division_counting
 from grandprix.season.model import Line, Season, SeasonEvent
 from grandprix.season.points import base_points, table_for
+from grandprix.season.report import Tables
 from grandprix.season.standings import counted_number, division_standings, standings
 
 CLINCHED = "clinched"
@@ -107,18 +108,21 @@ def _plain(prize: Prize) -> bool:
     )
 
 
-def race(season: Season, newcomers: int | None = None) -> dict[str, list[Outlook]]:
+def race(
+    season: Season, newcomers: int | None = None, tables: Tables | None = None
+) -> dict[str, list[Outlook]]:
     """Every table's race, by division name ('' for the overall table), in standings order.
 
     ``newcomers``: how many players not yet in a table may still enter it by playing an event
     left; None (the default) for any number. A table is listed for each division, and the
     overall one when there are no divisions or a prize goes down it (as the prizes do).
+    ``tables``: the division standings when the caller has them already.
     """
     planned = remaining_events(season)
     chances = [_Chance.of(e, season) for e in planned]
     unbounded = _by_score(season.rules) and bool(planned)
     out: dict[str, list[Outlook]] = {}
-    for name, lines, counting in _tables(season):
+    for name, lines, counting in _tables(season, tables):
         places = prize_places(season, name)
         if not planned:
             out[name] = [_final(line, places) for line in lines]
@@ -166,12 +170,12 @@ def _by_score(rules: RuleSet) -> bool:
     return rules.points.from_score and rules.points.score_factor > 0
 
 
-def _tables(season: Season) -> list[tuple[str, list[Line], Counting]]:
+def _tables(season: Season, known: Tables | None) -> list[tuple[str, list[Line], Counting]]:
     """Each table with the counting rule its totals follow: a division that awards its own
     points may count its own best N (ACF-14); a division that filters the overall standings
     keeps the overall totals (LUP-5)."""
     rules = season.rules
-    tables = division_standings(season)
+    tables = known if known is not None else division_standings(season)
     if rules.divisions and any(p.ranking == "" for p in rules.prizes.prize):
         tables = [("", standings(season)), *tables]
     divisions = {d.name: d for d in rules.divisions}

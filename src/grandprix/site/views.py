@@ -22,6 +22,7 @@ from grandprix.prizes.season import PrizeList
 from grandprix.season.identity import Directory
 from grandprix.season.model import Award, Line, Season, SeasonEvent
 from grandprix.season.points import earning_sections, event_placings, table_for
+from grandprix.season.race import Outlook, race
 from grandprix.season.report import Tables
 from grandprix.season.standings import deciding, division_standings, season_directory
 from grandprix.site.chart import leaders_chart, rank_chart
@@ -43,7 +44,15 @@ from grandprix.site.pages import (
 from grandprix.site.parts import Block, Link, Table
 from grandprix.site.rules_text import rules_intro, rules_page
 from grandprix.site.rules_words import place_span
-from grandprix.site.words import not_eligible, result_sentence, tie_note, total_sentence
+from grandprix.site.words import (
+    not_eligible,
+    race_note,
+    race_sentence,
+    race_summary,
+    result_sentence,
+    tie_note,
+    total_sentence,
+)
 
 SLUG_LIMIT = 80  # a page's file name stays far below the 255 bytes a file system allows
 DOWNLOADS = {  # file -> (who it is for, what it holds)
@@ -81,6 +90,7 @@ class SiteViews:
         self.events = {e.index: e for e in self.played}  # by calendar index
         self.event_files = {i: f"{i + 1:03d}-{slug(e.name)}.html" for i, e in self.events.items()}
         self.history = history(season, self.tables)
+        self.left = len(season.events) - len(self.played)  # planned events still to play
         last = self.played[-1] if self.played else None
         self.updated = (
             f"Standings after {len(self.played)} of {len(season.events)} events; the latest: "
@@ -113,20 +123,35 @@ class SiteViews:
         """The standings of division ``name`` ('' without divisions); KeyError if none."""
         return self._standings(name, dict(self.tables)[name])
 
+    @cached_property
+    def _race(self) -> dict[str, dict[PlayerKey, Outlook]]:
+        """Each table's race (nothing once no planned event is left: the ranks are final)."""
+        if not self.left:
+            return {}
+        found = race(self.season, tables=self.tables)
+        return {name: {o.player: o for o in outlooks} for name, outlooks in found.items()}
+
     def _standings(self, name: str, lines: list[Line]) -> StandingsTable:
         before = self.before.get(name) if self.before else None
+        outlooks = self._race.get(name, {})
+        notes = {key: race_note(o) for key, o in outlooks.items()}
+        if len(set(notes.values())) == 1:
+            notes = {}  # the same for everyone: the table's sentence says it once
         rows = tuple(
             StandingsRow(line.rank, line.name, f"players/{self.player_files[line.player]}",
                          show(line.total, self.decimals), line.events, *_move(before, line),
+                         race=notes.get(line.player, ""),
                          tie=self._tie(lines, i))
             for i, line in enumerate(lines)
         )  # fmt: skip
+        summary = race_summary(list(outlooks.values()), self.left) if outlooks else ""
         title = name or "Standings"
         downloads = (
             Link("spreadsheet (Excel)", "season.xlsx"),
             Link("table (CSV)", "standings.csv"),
         )
-        return StandingsTable(title, slug(title), rows, self._chart(name, lines), "", downloads)
+        return StandingsTable(title, slug(title), rows, self._chart(name, lines), summary,
+                              downloads)  # fmt: skip
 
     def _tie(self, lines: list[Line], i: int) -> str:
         """Why line ``i`` ranks above the next one on the same total, if it does (LUP-6)."""
@@ -186,9 +211,11 @@ class SiteViews:
                 for tables in self.history.values()
             ]  # fmt: skip
             chart = rank_chart([str(day) for day in self.history], ranks, f"rank-{slug(title)}")
+        outlook = self._race.get(division, {}).get(line.player)
+        said = race_sentence(outlook, self.left, decimals) if outlook else ""
         return PlayerPart(title, division, slug(title), place_span(line.rank),
                           show(line.total, decimals),
-                          tuple(results), summary, "", chart)  # fmt: skip
+                          tuple(results), summary, said, chart)  # fmt: skip
 
     # An event's page.
 
@@ -364,7 +391,7 @@ class SiteViews:
         blocks = [Block(tables=(table,))]
         if missed:
             blocks.append(Block("Not awarded", "not-awarded", entries=missed))
-        left = len(self.season.events) - len(self.played)
+        left = self.left
         if left:
             intro = (
                 f"Provisional: on the standings after {len(self.played)} of "

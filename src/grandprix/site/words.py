@@ -14,8 +14,9 @@ from grandprix.conditions import unmet
 from grandprix.numbers import show
 from grandprix.rules.schema import Counting, RuleSet
 from grandprix.season.model import Award, Line
+from grandprix.season.race import CLINCHED, OUT_OF_REACH, REACHABLE, Outlook
 from grandprix.site.parts import Cell, Link
-from grandprix.site.rules_words import listing, ordinal, place_span
+from grandprix.site.rules_words import capital, listing, ordinal, place_span
 
 Sentence = tuple[Cell, ...]
 
@@ -147,3 +148,45 @@ def tie_note(upper: Line, lower: Line, criterion: str | None, decimals: int, las
         "events": "the number of events played",
     }[criterion]
     return f"Level on points with {lower.name}; ahead on {what}: {value(upper)} to {value(lower)}."
+
+
+def race_note(outlook: Outlook) -> str:
+    """The race of a standings row in a few words: 'Clinched 1st', 'Can still finish 1st',
+    'Sure of 3rd or better', 'Can still reach 3rd'; '' when every place is out of reach."""
+    for place, status in outlook.places:
+        if status == CLINCHED:
+            return "Clinched 1st" if place == 1 else f"Sure of {ordinal(place)} or better"
+        if status == REACHABLE:
+            return "Can still finish 1st" if place == 1 else f"Can still reach {ordinal(place)}"
+    return ""
+
+
+def race_sentence(outlook: Outlook, left: int, decimals: int) -> str:
+    """A player's race in a sentence: the most still possible and each place's status."""
+    events = "event" if left == 1 else "events"
+    most = (
+        "there is no limit to the points still possible"
+        if outlook.best is None
+        else f"at most {show(outlook.best, decimals)} points are still possible"
+    )
+    words = {CLINCHED: "sure", REACHABLE: "still possible", OUT_OF_REACH: "out of reach"}
+    groups: dict[str, list[str]] = {}
+    for place, status in outlook.places:
+        groups.setdefault(status, []).append(ordinal(place))
+    said = "; ".join(
+        f"{listing(names)} place{'s' if len(names) > 1 else ''}: {words[status]}"
+        for status, names in groups.items()
+    )
+    return f"With {left} {events} left, {most}. {capital(said)}."
+
+
+def race_summary(outlooks: list[Outlook], left: int) -> str:
+    """Who can still finish 1st in a table, in a sentence."""
+    events = "event" if left == 1 else "events"
+    sure = [o.name for o in outlooks if o.places and o.places[0] == (1, CLINCHED)]
+    if sure:
+        return f"{sure[0]} has clinched 1st place, with {left} {events} still to play."
+    able = [o.name for o in outlooks if o.places and o.places[0] == (1, REACHABLE)]
+    if len(able) == 1:
+        return f"With {left} {events} left, only {able[0]} can still finish 1st."
+    return f"With {left} {events} left, {len(able)} players can still finish 1st."
