@@ -12,6 +12,7 @@ and the run's own work folder, unique to the run, is the only other folder it cr
 
 from __future__ import annotations
 
+import functools
 import json
 import multiprocessing
 import os
@@ -27,13 +28,16 @@ from multiprocessing.process import BaseProcess
 from pathlib import Path
 
 from jinja2 import Environment, FileSystemLoader, select_autoescape
+from markupsafe import Markup, escape
 
 from grandprix.errors import GrandprixError, UsageError, WriteError
 from grandprix.season.model import Season
 from grandprix.season.report import Tables
 from grandprix.site.exports import write_text_exports, write_xlsx
 from grandprix.site.pages import EventPage, HomePage, ListPage, Page, PlayerPage
+from grandprix.site.parts import Link
 from grandprix.site.views import SiteViews
+from grandprix.site.words import Sentence
 
 HERE = Path(__file__).parent
 TEMPLATES = {HomePage: "index.html", PlayerPage: "player.html", EventPage: "event.html",
@@ -186,6 +190,20 @@ def _build(season: Season, out: Path) -> int:
     return count
 
 
+@functools.lru_cache(maxsize=65536)
+def words_html(sentence: Sentence) -> Markup:
+    """A sentence of ``words.py`` as HTML: its text escaped, its rule IDs as footnote links.
+    Remembered: players share most sentences (one per place and table value)."""
+    return Markup(
+        "".join(
+            f'<sup><a href="{escape(part.href)}">{escape(part.text)}</a></sup>'
+            if isinstance(part, Link)
+            else str(escape(part))
+            for part in sentence
+        )
+    )
+
+
 def _write(views: SiteViews, staging: Path) -> int:
     """Every page and export written into ``staging``, the marker last; the number of pages."""
     env = Environment(
@@ -194,6 +212,7 @@ def _write(views: SiteViews, staging: Path) -> int:
         trim_blocks=True,
         lstrip_blocks=True,
     )
+    env.filters["words"] = words_html
     common = {"season_name": views.season_name, "decimals": views.decimals,
               "updated": views.updated, "menu": MENU}  # fmt: skip
     (staging / "players").mkdir(parents=True)

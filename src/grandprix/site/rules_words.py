@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import calendar
 import datetime
+import functools
 import re
 from collections.abc import Sequence
 
@@ -130,6 +131,7 @@ def on_day(ref: DateRef, season: Season) -> str:
     return found if isinstance(ref, datetime.date) else f"{found} ({DATE_NAMES[ref]})"
 
 
+@functools.lru_cache(maxsize=4096)
 def place_span(span: str) -> str:
     """'3' -> '3rd', '3-4' -> '3rd-4th'."""
     return "-".join(ordinal(int(p)) for p in span.split("-"))

@@ -8,6 +8,7 @@ same records. Every view has its ``path`` in the site, and its links are relativ
 
 from __future__ import annotations
 
+import datetime
 import re
 import unicodedata
 from collections import defaultdict
@@ -45,6 +46,7 @@ from grandprix.site.parts import Block, Link, Table
 from grandprix.site.rules_text import rules_intro, rules_page
 from grandprix.site.rules_words import place_span
 from grandprix.site.words import (
+    Sentence,
     not_eligible,
     race_note,
     race_sentence,
@@ -91,6 +93,8 @@ class SiteViews:
         self.event_files = {i: f"{i + 1:03d}-{slug(e.name)}.html" for i, e in self.events.items()}
         self.history = history(season, self.tables)
         self.left = len(season.events) - len(self.played)  # planned events still to play
+        self._sentences: dict[tuple[object, ...], Sentence] = {}
+        self._reasons: dict[PlayerKey, str] = {}  # why a player earns no points, once each
         last = self.played[-1] if self.played else None
         self.updated = (
             f"Standings after {len(self.played)} of {len(season.events)} events; the latest: "
@@ -192,30 +196,49 @@ class SiteViews:
     def _part(self, division: str, line: Line) -> PlayerPart:
         rules, decimals = self.season.rules, self.decimals
         results = []
+        counted = {id(a) for a in line.counted}
         for a in sorted(line.awards, key=lambda a: (a.date, a.event_name, a.section)):
             event = a.event_name if a.section == a.event_name else f"{a.event_name}, {a.section}"
             results.append(
                 Result(a.date.isoformat(), event, a.section,
                        f"../events/{self.event_files[a.event]}",
-                       place_span(a.place), show(a.points, decimals), a in line.counted,
-                       result_sentence(a, rules, decimals, "../"))
+                       place_span(a.place), show(a.points, decimals), id(a) in counted,
+                       self._sentence(a))
             )  # fmt: skip
         counting = counting_of(self.season, division)
         summary = total_sentence(line, counting, len(self.season.events), rules, decimals, "../")
         title = division or "Standings"
         chart = ""
-        if self.history is not None and len(self.history) > 1:
-            ranks = [
-                next((ln.rank_first for ln in dict(tables)[division] if ln.player == line.player),
-                     None)
-                for tables in self.history.values()
-            ]  # fmt: skip
-            chart = rank_chart([str(day) for day in self.history], ranks, f"rank-{slug(title)}")
+        if self._ranks and len(self._ranks) > 1:
+            ranks = [by_table[division].get(line.player) for by_table in self._ranks.values()]
+            chart = rank_chart([str(day) for day in self._ranks], ranks, f"rank-{slug(title)}")
         outlook = self._race.get(division, {}).get(line.player)
         said = race_sentence(outlook, self.left, decimals) if outlook else ""
         return PlayerPart(title, division, slug(title), place_span(line.rank),
                           show(line.total, decimals),
                           tuple(results), summary, said, chart)  # fmt: skip
+
+    def _sentence(self, award: Award) -> Sentence:
+        """The award in words; awards of one valuation and span share their sentence."""
+        rules = self.season.rules
+        score = award.score if rules.points.from_score else None
+        key = (award.valuation.id, award.first, award.last, award.overall, award.table_name,
+               score)  # fmt: skip
+        found = self._sentences.get(key)
+        if found is None:
+            found = result_sentence(award, rules, self.decimals, "../")
+            self._sentences[key] = found
+        return found
+
+    @cached_property
+    def _ranks(self) -> dict[datetime.date, dict[str, dict[PlayerKey, int]]]:
+        """Each table's ranks after each played event date (empty beyond the history limit)."""
+        if self.history is None:
+            return {}
+        return {
+            day: {name: {ln.player: ln.rank_first for ln in lines} for name, lines in tables}
+            for day, tables in self.history.items()
+        }
 
     # An event's page.
 
@@ -284,9 +307,13 @@ class SiteViews:
             return PointsCell(division, show(award.points, self.decimals), note)
         if key not in self._members[division] and self._directory.entrant(player).eligible:
             return PointsCell(division, "", f"not in {label}", member=False)
-        require = self.season.rules.eligibility.require
-        attributes = self._directory.key(player)[2]
-        return PointsCell(division, "", not_eligible(lambda n: attributes.get(n, ""), require))
+        reason = self._reasons.get(key)
+        if reason is None:
+            require = self.season.rules.eligibility.require
+            attributes = self._directory.key(player)[2]
+            reason = not_eligible(lambda n: attributes.get(n, ""), require)
+            self._reasons[key] = reason
+        return PointsCell(division, "", reason)
 
     def _event_facts(self, event: SeasonEvent) -> tuple[str, ...]:
         rules = self.season.rules

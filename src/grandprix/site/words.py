@@ -60,6 +60,9 @@ def result_sentence(award: Award, rules: RuleSet, decimals: int, root: str) -> S
     elif len(values) > 1 and points.ties == "full":
         worked = award.values[0]
         out.append(f": tied players all take the points of {ordinal(award.first)}, {values[0]}")
+    elif len(values) > 1 and not any(award.values):
+        worked = Fraction(0)
+        out.append(": these places score no points")
     elif len(values) > 1:
         worked = sum(award.values, Fraction(0)) / len(values)
         out.append(f", so the average of {listing(values)} = {show(worked, decimals)}")
