@@ -450,7 +450,7 @@ class SiteViews:
 
 
 def _section_facts(rounds: int, headers: dict[str, str]) -> tuple[str, ...]:
-    """Rounds and time control, when the results file gives them (TRF 062, 122)."""
+    """Rounds and time control, when the results file gives them (its rounds; TRF 122)."""
     facts = []
     if rounds:
         facts.append(f"{rounds} rounds.")
