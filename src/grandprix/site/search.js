@@ -16,7 +16,8 @@
 
   function words(text) {
     return text.normalize("NFKD").replace(/[\u0300-\u036f]/g, "").toLowerCase()
-      .replace(/ß/g, "ss").split(/[\s,.;]+/).filter(function (w) { return w !== ""; });
+      .replace(/ß/g, "ss").replace(/ø/g, "o").replace(/ł/g, "l").replace(/đ/g, "d")
+      .split(/[\s,.;]+/).filter(function (w) { return w !== ""; });
   }
 
   function matches(query) {
