@@ -188,3 +188,14 @@ def test_the_race_shows_on_the_home_and_player_pages(tmp_path: Path) -> None:
     part = next(p for p in views.player(leader.player).parts if p.key == "Open")
     assert part.race.startswith("With 1 event left, at most ")
     assert leader.best is not None and show(leader.best, 2) in part.race
+
+
+def test_the_players_index_is_in_the_order_of_the_names_as_written() -> None:
+    """'Abbey, Nina' before 'Ellis, Hugo' before 'Nguyen, Aiden': surname first, as written,
+    ignoring case and accents (not the word-sorted key that matches spellings)."""
+    from grandprix.players import normalise
+
+    views = SiteViews(season_of("acf-2004"))
+    names = [link.text for link in views.players_index().blocks[0].entries]
+    assert names == sorted(names, key=normalise) and len(names) == len(views.lines)
+    assert names.index("Ellis, Hugo") < names.index("Nguyen, Aiden")

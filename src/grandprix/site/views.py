@@ -18,7 +18,7 @@ from functools import cached_property
 
 from grandprix.model import Player
 from grandprix.numbers import show
-from grandprix.players import PlayerKey, name_key
+from grandprix.players import PlayerKey, normalise
 from grandprix.prizes.season import PrizeList
 from grandprix.season.identity import Directory
 from grandprix.season.model import Award, Line, Season, SeasonEvent
@@ -374,7 +374,7 @@ class SiteViews:
         """Every player of the standings by name: what search finds, without JavaScript too."""
         entries = tuple(
             Link(name, href, note) for name, href, note in sorted(
-                self._index(), key=lambda e: (name_key(e[0]), e[1]))
+                self._index(), key=lambda e: (normalise(e[0]), e[1]))
         )  # fmt: skip
         intro = f"All {len(entries)} players in the standings, by name."
         return ListPage("players.html", "players", "Players", intro, (Block(entries=entries),))
@@ -389,7 +389,7 @@ class SiteViews:
     def search_index(self) -> list[tuple[str, str]]:
         """(name, page from the site's root) of every player, for the search box."""
         return sorted(((name, href) for name, href, _ in self._index()),
-                      key=lambda e: name_key(e[0]))  # fmt: skip
+                      key=lambda e: normalise(e[0]))  # fmt: skip
 
     @cached_property
     def _prizes(self) -> PrizeList | None:
