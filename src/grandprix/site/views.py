@@ -305,8 +305,10 @@ class SiteViews:
         if award is not None:
             note = "" if award.place == place else f"{place_span(award.place)} in {label}"
             return PointsCell(division, show(award.points, self.decimals), note)
-        if key not in self._members[division] and self._directory.entrant(player).eligible:
-            return PointsCell(division, "", f"not in {label}", member=False)
+        if self._directory.entrant(player).eligible:
+            if key not in self._members[division]:
+                return PointsCell(division, "", f"not in {label}", member=False)
+            return PointsCell(division, "", f"no {label} points from this section")
         reason = self._reasons.get(key)
         if reason is None:
             require = self.season.rules.eligibility.require
