@@ -199,3 +199,20 @@ def test_the_players_index_is_in_the_order_of_the_names_as_written() -> None:
     names = [link.text for link in views.players_index().blocks[0].entries]
     assert names == sorted(names, key=normalise) and len(names) == len(views.lines)
     assert names.index("Ellis, Hugo") < names.index("Nguyen, Aiden")
+
+
+def test_ut4_a_result_in_words_on_the_player_page() -> None:
+    """Walsh at the 2012 Provo Open: tied 2nd-6th among the Grand Prix players (2nd-7th in the
+    event, D-UT-1), so the mean of the five places' points (UT-3, UT-4)."""
+    views = SiteViews(season_of("utah-2012"))
+    walsh = next(ln for _, lines in views.tables for ln in lines if ln.name == "Walsh, Milo")
+    part = views.player(walsh.player).parts[0]
+    provo = next(r for r in part.results if r.event == "Provo Open")
+    text = "".join(p if isinstance(p, str) else p.text for p in provo.sentence)
+    assert text == (
+        "Tied 2nd-6th with 4 others among the Grand Prix players (2nd-7th in the event: players "
+        "who are not eligible are skipped D-UT-1), so the average of 15, 12, 10, 8 and 6 = 10.20 "
+        "UT-4."
+    )
+    links = [p for p in provo.sentence if not isinstance(p, str)]
+    assert [link.href for link in links] == ["../rules.html#rule-D-UT-1", "../rules.html#rule-UT-4"]

@@ -76,14 +76,14 @@ def result_sentence(award: Award, rules: RuleSet, decimals: int, root: str) -> S
     if award.base != worked:
         out.append(f", raised to the minimum of {show(award.base, decimals)} for taking part")
         out.extend(footnote(rules, "LUP-1", root))
-    weights = []
-    if award.event_weight != 1:
-        weights.append(f" x {show(award.event_weight)} for this event")
-    if award.section_weight != 1:
-        weights.append(f" x {show(award.section_weight)} for this section")
-    if weights:
-        out.extend([*weights, f" = {show(award.points, decimals)}"])
+    if award.event_weight != 1:  # UT-6: an event's multiplier
+        out.append(f" x {show(award.event_weight)} for this event")
+        out.extend(footnote(rules, "UT-6", root))
+    if award.section_weight != 1:  # UT-7: a section's rate
+        out.append(f" x {show(award.section_weight)} for this section")
         out.extend(footnote(rules, "UT-7", root))
+    if award.event_weight != 1 or award.section_weight != 1:
+        out.append(f" = {show(award.points, decimals)}")
     out.append(".")
     return tuple(out)
 
