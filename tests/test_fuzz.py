@@ -58,6 +58,7 @@ from grandprix.readers import load_section
 from grandprix.readers.chess_results import read_chess_results
 from grandprix.readers.standings_csv import read_standings_csv
 from grandprix.readers.trf import read_trf
+from grandprix.rules.load import merge
 from grandprix.rules.schema import RuleSet
 from grandprix.season.config import SeasonFile, load_season
 from grandprix.synthetic import fide_rating_list
@@ -983,16 +984,6 @@ def mutate_tree(draw: DrawFn, doc: dict[str, Any], season: str) -> dict[str, Any
     return doc
 
 
-def _merge(base: dict[str, Any], overrides: dict[str, Any]) -> dict[str, Any]:
-    out = dict(base)
-    for key, value in overrides.items():
-        if isinstance(value, dict) and isinstance(out.get(key), dict):
-            out[key] = _merge(out[key], value)
-        else:
-            out[key] = value
-    return out
-
-
 def override_rules(draw: DrawFn, doc: dict[str, Any], season: str) -> dict[str, Any]:
     """Override one part of the preset in [rules], near its valid values."""
     doc = copy.deepcopy(doc)
@@ -1004,7 +995,7 @@ def override_rules(draw: DrawFn, doc: dict[str, Any], season: str) -> dict[str, 
         overrides = {k: v for k, v in rules.items() if k != "preset"}
     else:
         base, overrides = draw(st.sampled_from(sorted(PRESETS))), {}
-    merged = _merge(PRESETS[base], overrides)
+    merged = merge(PRESETS[base], overrides)  # as load_rules merges them
     part = draw(st.sampled_from(sorted(merged)))
     value = mutate_tree(draw, {part: merged[part]}, season)
     overrides.update(value)

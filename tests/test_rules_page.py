@@ -23,8 +23,9 @@ from grandprix.season.config import load_season
 from grandprix.season.model import Season
 from grandprix.site.pages import ListPage
 from grandprix.site.parts import Block, Table
-from grandprix.site.rules_text import example_result, page_rule_ids, rule_anchor, rule_href
-from grandprix.site.rules_words import NUMBER_WORDS, ordinal
+from grandprix.site.rules_example import example_result
+from grandprix.site.rules_text import page_rule_ids
+from grandprix.site.rules_words import NUMBER_WORDS, ordinal, rule_anchor, rule_href
 from grandprix.site.views import SiteViews
 
 SEASONS = ["utah-2012", "acf-2004", "lupiae-2012-13", "utah-2026"]

@@ -194,3 +194,16 @@ def tiebreak_names(codes: str, book: str) -> str:
         name = TIEBREAK_NAMES.get(base, base)
         names.append(f"{name} less the lowest {cut}" if cut else name)
     return f"{', then '.join(names)}, as {TIEBREAK_BOOKS.get(book, book)} define them"
+
+
+RULES_PAGE = "rules.html"
+
+
+def rule_anchor(rule_id: str) -> str:
+    """The anchor of a rule ID on the rules page: 'rule-UT-5'."""
+    return f"rule-{rule_id}"
+
+
+def rule_href(rule_id: str) -> str:
+    """The link to a rule ID's meaning from the site's top folder: 'rules.html#rule-UT-5'."""
+    return f"{RULES_PAGE}#{rule_anchor(rule_id)}"

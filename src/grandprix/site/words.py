@@ -16,7 +16,7 @@ from grandprix.rules.schema import Counting, RuleSet
 from grandprix.season.model import Award, Line
 from grandprix.season.race import CLINCHED, OUT_OF_REACH, REACHABLE, Outlook
 from grandprix.site.parts import Cell, Link
-from grandprix.site.rules_words import capital, listing, ordinal, place_span
+from grandprix.site.rules_words import capital, listing, ordinal, place_span, rule_href
 
 Sentence = tuple[Cell, ...]
 
@@ -30,7 +30,7 @@ def footnote(rules: RuleSet, rule: str, root: str) -> tuple[Cell, ...]:
     """A link to the meaning of ``rule`` when the rule set cites it; nothing otherwise."""
     if rule not in rules.cites:
         return ()
-    return (" ", Link(rule, f"{root}rules.html#rule-{rule}"))
+    return (" ", Link(rule, root + rule_href(rule)))
 
 
 def result_sentence(award: Award, rules: RuleSet, decimals: int, root: str) -> Sentence:
