@@ -1,5 +1,5 @@
-"""The static standings website (UT-8): the pages of ``views.py`` (home, players, events,
-prizes, rules, downloads) rendered with the templates, and the exports, written to a folder.
+"""The static standings website (UT-8): every page of ``views.py`` rendered with the templates,
+the search script and its list of players, and the exports, written to a folder.
 
 Every page is rendered with autoescaping, so any text from an input file shows as text. Nothing
 is fetched from another site. The site is written to a new folder that then replaces the old one,
@@ -50,7 +50,7 @@ STATIC = ("style.css", "search.js")  # copied as they are
 
 MARK = ".grandprix-site"  # in every site written, listing what the run wrote
 MARK_HEAD = "written by grandprix site; the next run replaces these files and no others"
-EARLIER_SITE = {  # what a site held before its marker listed it
+EARLIER_SITE = {  # what a grandprix site holds besides its pages, for one without its marker
     MARK, "index.html", "events.html", "prizes.html", "rules.html", "downloads.html",
     "style.css", "standings.csv", "results.csv", "season.json", "season.schema.json",
     "season.xlsx", "players/", "events/", "players.html", "players.js", "search.js",

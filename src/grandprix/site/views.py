@@ -64,7 +64,7 @@ DOWNLOADS = {  # file -> (who it is for, what it holds)
     "season.json": ("developers", "The standings and every result as JSON"),
     "season.schema.json": ("developers", "The JSON Schema that describes season.json"),
 }
-TIEBREAK_HEADS = {"": "Points"}  # the column of the table without divisions
+DIVISION_HEADS = {"": "Points"}  # an event page's points column of the season without divisions
 
 
 def slug(text: str) -> str:
@@ -287,7 +287,7 @@ class SiteViews:
                 facts += ("This section earns no Grand Prix points.",)
             elif id(s) in rates and rates[id(s)] != 1:
                 facts += (f"Its points count {show(rates[id(s)])} times.",)
-            heads = tuple(TIEBREAK_HEADS.get(name, name) for name in divisions)
+            heads = tuple(DIVISION_HEADS.get(name, name) for name in divisions)
             sections.append(EventSection(s.name, tuple(spec.code for spec in placings.specs),
                                          heads, tuple(rows), facts))  # fmt: skip
         path = f"events/{self.event_files[index]}"
