@@ -120,8 +120,8 @@ def test_an_error_in_a_rules_file_points_at_that_file(tmp_path: Path) -> None:
     folder = write_season(
         tmp_path,
         season_toml('rules = "club.toml"', event("E", "e.csv")),
-        {**GOOD, "club.toml": '[points]\ntable = [10, 5]\nties = "split"\n'},
+        {**GOOD, "club.toml": '[points]\ntable = [10, 5]\nties = "halve"\n'},
     )
     code, _, err = run("standings", str(folder))
     assert code == 2
-    assert f"{folder / 'club.toml'}:3: 'points.ties' = 'split'" in err
+    assert f"{folder / 'club.toml'}:3: 'points.ties' = 'halve'" in err

@@ -111,6 +111,7 @@ _PLAYED = frozenset(
     }
 )
 _FORFEITS = frozenset({ResultKind.FORFEIT_WIN, ResultKind.FORFEIT_LOSS, ResultKind.DOUBLE_FORFEIT})
+_TOOK_PART = _PLAYED | {ResultKind.FORFEIT_WIN, ResultKind.PAIRING_BYE}
 _VUR = frozenset(
     {
         ResultKind.FORFEIT_LOSS,
@@ -210,6 +211,7 @@ class Player:
     birth_date: str = ""
     declared_points: Fraction | None = None
     declared_rank: str = ""  # as the file gives it: '3', '2-3', ''
+    declared_played: int | None = None  # rounds taken part in, as a standings list gives it
     extra: tuple[tuple[str, str], ...] = ()  # further columns of a standings file
     location: Location | None = field(default=None, compare=False)
 
@@ -219,6 +221,15 @@ class Player:
         if self.rounds:
             return total_points(r.points for r in self.rounds)
         return self.declared_points if self.declared_points is not None else Fraction(0)
+
+    @property
+    def rounds_played(self) -> int:
+        """Rounds the player took part in: a game (of any length), a forfeit win or a
+        pairing-allocated bye, none of which the player chose to miss; a standings list's
+        ``played`` column otherwise."""
+        if self.rounds:
+            return sum(1 for r in self.rounds if r.kind in _TOOK_PART)
+        return self.declared_played or 0
 
     @property
     def id(self) -> str:

@@ -2,7 +2,9 @@
 
 Required columns: ``name`` and ``points``. Optional: ``rank`` (the official order; ``2-3`` or a
 repeated number is a shared place), ``id``, ``rating``, ``title``, ``federation``,
-``birth_date``, ``sex``; any further column is kept with the player.
+``birth_date``, ``sex``, ``start_rank`` (the seed, for rules on places gained) and ``played``
+(rounds the player took part in, for rules on rounds played; the event's rounds are then the
+most anyone played); any further column is kept with the player.
 """
 
 from __future__ import annotations
@@ -17,9 +19,12 @@ from grandprix.readers.text import csv_rows, decode, excerpt
 
 REQUIRED = ("name", "points")
 MAX_SCORE = 1000  # game points of one player in one event
-KNOWN = ("rank", "id", "rating", "title", "federation", "birth_date", "sex", *REQUIRED)
+MAX_ROUNDS = 1000
+KNOWN = ("rank", "id", "rating", "title", "federation", "birth_date", "sex", "start_rank",
+         "played", *REQUIRED)  # fmt: skip
 _ALIASES = {"fed": "federation", "fide_id": "id", "elo": "rating", "pts": "points",
-            "score": "points", "place": "rank", "birthdate": "birth_date"}  # fmt: skip
+            "score": "points", "place": "rank", "birthdate": "birth_date", "seed": "start_rank",
+            "sno": "start_rank"}  # fmt: skip
 
 
 def recognise(suffix: str, head: bytes) -> bool:
@@ -53,6 +58,7 @@ def read_standings_csv(
     columns = _Columns(header)
     players: list[Player] = []
     seen_ids: dict[str, int] = {}
+    seen_seeds: dict[int, int] = {}
     for number, row in enumerate(rows[1:], start=2):
         if len(row) != columns.width and (not any(row) or not "".join(row).strip()):
             continue  # a blank line
@@ -71,10 +77,23 @@ def read_standings_csv(
                 )
                 continue
             seen_ids[ident] = number
+        if columns.seed is not None:
+            if player.start_no in seen_seeds:
+                problems.append(
+                    Problem(
+                        Location(name, number, columns.seed + 1),
+                        f"start_rank {player.start_no} is listed twice (first on line "
+                        f"{seen_seeds[player.start_no]}); every player has their own seed",
+                    )
+                )
+                continue
+            seen_seeds[player.start_no] = number
         players.append(player)
+    played = [p.declared_played for p in players if p.declared_played is not None]
     section = Section(
         name=Path(name).stem,
         players=tuple(players),
+        rounds=max(played, default=0),
         has_crosstable=False,
         source=name,
     )
@@ -96,6 +115,7 @@ class _Columns:
         self.extra = [(i, key) for i, key in enumerate(header) if key not in KNOWN]
         self.name, self.points = self.at["name"], self.at["points"]
         self.rank, self.rating = self.at.get("rank"), self.at.get("rating")
+        self.seed, self.played = self.at.get("start_rank"), self.at.get("played")
         attributes = {"title": "title", "sex": "sex", "federation": "federation",
                       "id": "fide_id", "birth_date": "birth_date"}  # fmt: skip
         self.optional = [
@@ -126,17 +146,21 @@ def _read_row(
         points = None
     rank = row[columns.rank].strip() if columns.rank is not None else ""
     rating = row[columns.rating].strip() if columns.rating is not None else ""
+    seed = _count(row, columns.seed, 1, 1_000_000)
+    played = _count(row, columns.played, 0, MAX_ROUNDS)
     if (
         not name
         or points is None
         or (rating and not is_rating(rating))
         or (rank and parse_rank(rank) is None)
+        or seed is False
+        or played is False
     ):
         cells = dict(zip(columns.header, map(str.strip, row), strict=True))
         _report_row(path, number, columns.header, cells, problems)
         return None
     values: dict[str, object] = {
-        "start_no": start_no,
+        "start_no": seed if isinstance(seed, int) else start_no,
         "name": name,
         "declared_points": points,
         "declared_rank": rank,
@@ -144,12 +168,25 @@ def _read_row(
     }
     if rating:
         values["rating"] = int(rating) or None
+    if isinstance(played, int):
+        values["declared_played"] = played
     for key, index in columns.optional:  # title, sex, federation, id, birth_date
         text = row[index].strip()
         values[key] = text.lower() if key == "sex" else text
     if columns.extra:
         values["extra"] = tuple((key, row[i].strip()) for i, key in columns.extra)
     return quick_player(**values)
+
+
+def _count(row: list[str], column: int | None, low: int, high: int) -> int | bool | None:
+    """A whole number from ``low`` to ``high`` in an optional column: None when the column is
+    absent, False when the cell is not such a number."""
+    if column is None:
+        return None
+    text = row[column].strip()
+    if text.isdecimal() and len(text) <= 7 and low <= int(text) <= high:
+        return int(text)
+    return False
 
 
 def _score_in_range(points: Fraction) -> bool:
@@ -183,6 +220,15 @@ def _report_row(
                 where("rating"), f"field 'rating' = {excerpt(rating)} is not a rating (0 to 9999)"
             )
         )
+    for key, low, high in (("start_rank", 1, 1_000_000), ("played", 0, MAX_ROUNDS)):
+        if key in cells and not (cells[key].isdecimal() and low <= int(cells[key][:8]) <= high):
+            problems.append(
+                Problem(
+                    where(key),
+                    f"field '{key}' = {excerpt(cells[key])} is not a whole number from {low} to "
+                    f"{high:,}",
+                )
+            )
     rank = cells.get("rank", "")
     if rank and parse_rank(rank) is None:
         problems.append(

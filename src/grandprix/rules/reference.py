@@ -13,7 +13,7 @@ from pydantic_core import PydanticUndefined
 
 from grandprix.numbers import show
 from grandprix.rules.load import PRESETS, preset_names
-from grandprix.rules.schema import RuleSet, TournamentClass
+from grandprix.rules.schema import PointsBase, RuleSet
 from grandprix.tiebreaks import TIEBREAKS
 
 INTRO = """# Rule-set reference
@@ -83,13 +83,14 @@ def _table(model: type[BaseModel], prefix: str) -> list[str]:
     for name, field in model.model_fields.items():
         annotation = field.annotation
         inner = _model(annotation)
-        if inner is not None:
-            nested.append((inner, f"{prefix}.{name}" if prefix else name))
-        kind = (
-            f"table `[{prefix + '.' if prefix else ''}{name}]`" if inner else _type_name(annotation)
-        )
-        if inner is TournamentClass:
-            kind = f"array of tables `[[{prefix}.{name}]]`"
+        path = f"{prefix}.{name}" if prefix else name
+        kind = f"table `[{path}]`" if inner else _type_name(annotation)
+        if typing.get_origin(annotation) is list and inner is not None:
+            kind = f"array of tables `[[{path}]]`"
+        if inner is PointsBase:  # a category's points: the keys of `points` again
+            kind = f"tables `[{path}.NAME]`, each with keys of `{prefix}`"
+        elif inner is not None:
+            nested.append((inner, path))
         example = f" Example: `{json.dumps(field.examples[0])}`." if field.examples else ""
         meaning = (field.description or "") + example
         lines.append(f"| `{name}` | {kind} | {_default(field)} | {meaning} |")

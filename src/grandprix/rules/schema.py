@@ -94,14 +94,63 @@ class TournamentClass(Strict):
         description="Smallest total prize money (trophies excluded) of this class (ACF-6).",
         examples=[2500],
     )
-    table: list[PointValue] = Field(
-        description="Points for 1st, 2nd, ... place in a tournament of this class (ACF-13.1).",
+    table: list[PointValue] | None = Field(
+        default=None,
+        description="Points for 1st, 2nd, ... place in a tournament of this class (ACF-13.1); "
+        "none: the rule set's own table or score.",
         examples=[[20, 15, 12, 9, 6]],
+    )
+    factor: Factor = Field(
+        default=Fraction(1),
+        description="Multiplier of every place's points in a tournament of this class "
+        "(Northwest Chess Grand Prix: the score x 1 under $500 of guaranteed prizes, up to x 7 "
+        "from $20,000).",
+        examples=[3],
     )
 
 
-class Points(Strict):
-    """How a place in an event becomes points."""
+class Band(Strict):
+    """One percentile band of a table by share of the field (Keshmat Circuit 2026)."""
+
+    percent: Percent = Field(
+        description="The band reaches down to place ceil(percent% x players of the section).",
+        examples=[10],
+    )
+    points: PointValue = Field(description="Points for every place in the band.", examples=[72])
+
+
+class Gain(Strict):
+    """Bonus for places gained over the seed, start rank minus final place (Keshmat 2026)."""
+
+    per_place: PointValue = Field(description="Points per place gained.", examples=[2])
+    cap: PointValue | None = Field(
+        default=None, description="The most the bonus can be.", examples=[20]
+    )
+    cap_percent: Percent | None = Field(
+        default=None,
+        description="The most the bonus can be, as a percentage of the placement points.",
+        examples=[50],
+    )
+
+
+class RatingFactor(Strict):
+    """An event multiplier from its field: FIDE Circuit k = (TAR - 2500) / 100, TAR the mean
+    rating of the 8 highest-rated players at the start."""
+
+    top: int = Field(default=8, ge=1, le=1000, description="How many of the highest ratings.")
+    base: Count = Field(default=2500, description="Rating subtracted from their average.")
+    per: int = Field(default=100, ge=1, le=100_000, description="Rating points per unit.")
+
+
+class PaidPlaces(Strict):
+    """Places that earn table points by section size (FIDE Circuit round robins: 3, 4, 5)."""
+
+    min_players: Count = Field(description="From this many players in the section.")
+    places: Count = Field(description="The places that earn table points.")
+
+
+class PointsBase(Strict):
+    """How a place in an event becomes points (the keys a category may change)."""
 
     table: list[PointValue] = Field(
         default_factory=list,
@@ -122,12 +171,13 @@ class Points(Strict):
     score_factor: Factor = Field(
         default=Fraction(1), description="Multiplier of the score when `from_score` is true."
     )
-    ties: Literal["share", "full", "tiebreak"] = Field(
+    ties: Literal["share", "full", "tiebreak", "split"] = Field(
         default="share",
         description="Players on equal scores: `share` the mean of the points of the places they "
         "occupy (UT-4); `full`: each gets the points of the best place of the tie; "
         "`tiebreak`: no sharing, places come from the event's tie-breaks or official order "
-        "(LUP-2).",
+        "(LUP-2); `split` (FIDE Circuit): half the points of the place the tie-breaks give "
+        "plus half the mean of the tied places.",
     )
     overflow: PointValue | None = Field(
         default=None,
@@ -149,6 +199,76 @@ class Points(Strict):
     tiebreak_rules: TieBreakRules = Field(
         default=Rules.FIDE_2026.value, description="Rule book of those tie-breaks."
     )
+    bands: list[Band] = Field(
+        default_factory=list,
+        description="A table by share of the field instead of `table`: place p earns the points "
+        "of the first band whose cutoff ceil(percent% x N) is p or more, N the players of the "
+        "section; places below every band earn nothing (Keshmat 2026: end with a 100% band).",
+    )
+    first_outright: PointValue | None = Field(
+        default=None,
+        description="Points for 1st place when nobody shares the winner's score (FIDE Circuit: "
+        "11 instead of 10).",
+        examples=[11],
+    )
+    top_percent: Percent | None = Field(
+        default=None,
+        description="Only places within this share of the section's players earn table points "
+        "(FIDE Circuit: the top half of a Swiss, 50).",
+        examples=[50],
+    )
+    paid_places: list[PaidPlaces] = Field(
+        default_factory=list,
+        description="How many places earn table points by section size; the entry with the "
+        "largest `min_players` not above the size applies.",
+    )
+    gain: Gain | None = Field(
+        default=None, description="Bonus for places gained over the seed (start rank)."
+    )
+    completion: PointValue = Field(
+        default=Fraction(0),
+        description="Points for playing every round: a game, a forfeit win or a pairing-"
+        "allocated bye in each (Keshmat 2026 participation points).",
+        examples=[5],
+    )
+    rating_factor: RatingFactor | None = Field(
+        default=None,
+        description="Multiply an event's points by (average of its top ratings - base) / per, "
+        "never below 0.",
+    )
+    based_on_percent: Percent = Field(
+        default=Fraction(100),
+        description="The share of a 'based-on' (not guaranteed) prize fund counted when "
+        "choosing the tournament class (Northwest Chess: 50).",
+        examples=[50],
+    )
+
+    @model_validator(mode="after")
+    def _bands_in_order(self) -> PointsBase:
+        cut = [band.percent for band in self.bands]
+        if cut != sorted(cut) or len(set(cut)) != len(cut):
+            raise ValueError("bands must go down the field: each 'percent' above the one before")
+        return self
+
+
+class Points(PointsBase):
+    """How a place in an event becomes points."""
+
+    categories: dict[str, PointsBase] = Field(
+        default_factory=dict,
+        description="Points for the events of a category (season.toml `category`): the keys "
+        "given here replace the rule set's for those events (Keshmat 2026: rapid and "
+        "classical tables).",
+    )
+
+    def for_category(self, category: str) -> PointsBase:
+        """The points of an event of ``category``: the category's keys over the rule set's."""
+        override = self.categories.get(category)
+        if override is None:
+            return self
+        changed = {name: getattr(override, name) for name in override.model_fields_set}
+        base = {name: getattr(self, name) for name in PointsBase.model_fields}
+        return PointsBase.model_construct(**{**base, **changed})
 
 
 class Sections(Strict):
@@ -164,12 +284,23 @@ class Sections(Strict):
 class Counting(Strict):
     """Which of a player's results count towards the season total."""
 
-    mode: Literal["all", "best", "percent"] = Field(
+    mode: Literal["all", "best", "percent", "most-minus"] = Field(
         default="all",
-        description="`all` results, the `best` N (ACF-14), or the best ceil(percent% of the "
-        "season's events) (LUP-3, D-LUP-1).",
+        description="`all` results, the `best` N (ACF-14), the best ceil(percent% of the "
+        "season's events) (LUP-3, D-LUP-1), or `most-minus`: the best n - `drop`, n the most "
+        "events any player has played (Keshmat 2024-25: n - 1).",
     )
     best: int = Field(default=5, ge=1, le=1_000_000, description="N for `best` (ACF-14: 5).")
+    drop: int = Field(
+        default=1, ge=0, le=1_000_000, description="Results left out for `most-minus`."
+    )
+    per_category: dict[str, Count] = Field(
+        default_factory=dict,
+        description="At most this many results of an event category (season.toml `category`) "
+        "count; the best results are taken within the limits (Keshmat 2026: 3 rapid and 3 "
+        "classical; FIDE Circuit: 2 rapid/blitz).",
+        examples=[{"rapid": 3, "classical": 3}],
+    )
     percent: Percent = Field(
         default=Fraction(70),
         description="Percentage of the season's calendar for `percent`, rounded up (LUP-3: 70).",
@@ -196,6 +327,13 @@ class Eligibility(Strict):
         description="Player attributes (columns of players.csv) and the value, or list of "
         "values, each must have; compared without regard to case.",
         examples=[{"region": "UT", "member": "yes"}],
+    )
+    min_rounds_percent: Percent | None = Field(
+        default=None,
+        description="A player earns points in an event only after playing at least this "
+        "share of its rounds (a game, a forfeit win or a pairing-allocated bye); others are "
+        "treated as `ineligible_players` says (Keshmat 2026: 50).",
+        examples=[50],
     )
     ineligible_players: Literal["keep-place", "skip"] = Field(
         default="keep-place",
@@ -380,7 +518,7 @@ class Prizes(Strict):
     )
 
 
-SeasonTiebreak = Literal["discarded", "best", "last-event", "events"]
+SeasonTiebreak = Literal["discarded", "best", "last-event", "events", "per-event"]
 
 
 class Standings(Strict):
@@ -390,7 +528,8 @@ class Standings(Strict):
         default_factory=list,
         description="In order: `discarded` (sum of the points not counted, D-LUP-2), `best` "
         "(highest single result), `last-event` (place in the season's last event; players "
-        "who missed it come after), `events` (more events played first). Players still equal "
+        "who missed it come after), `events` (more events played first), `per-event` (the higher "
+        "total per counted result first: Keshmat 2024-25). Players still equal "
         "share a rank (`9-10`).",
         examples=[["discarded", "best", "last-event"]],
     )

@@ -54,6 +54,18 @@ class EventEntry(Strict):
     sections: list[SectionEntry] = Field(default_factory=list, description="Sections, in order.")
     weight: Weight = Field(default=Fraction(1), description="Event multiplier (UT-6).")
     prize_fund: Money | None = Field(default=None, description="Total prize money (ACF-6).")
+    based_on: bool = Field(
+        default=False,
+        description="The prize fund is 'based on' entries, not guaranteed: it counts at the "
+        "rules' `points.based_on_percent` when choosing the tournament class.",
+    )
+    category: str = Field(
+        default="",
+        max_length=60,
+        description="The event's category (e.g. rapid, classical): the rules may give it its "
+        "own points (`points.categories`) and limit how many of its results count "
+        "(`counting.per_category`).",
+    )
     tiebreaks: str | None = Field(default=None, description="Tie-breaks for this event.")
     tiebreak_rules: TieBreakRules | None = Field(default=None, description="Their rule book.")
     format: Format | None = Field(default=None, description="Results format if not detected.")
@@ -267,7 +279,11 @@ def _events(
                     "twice: remove one",
                 )
             )
-        if rules is not None and rules.points.classes and entry.prize_fund is None:
+        if (
+            rules is not None
+            and rules.points.for_category(entry.category).classes
+            and entry.prize_fund is None
+        ):
             problems.append(
                 Problem(
                     toml.where((*key, "name")),
@@ -321,6 +337,8 @@ def _events(
                 sections=tuple(sections),
                 weight=entry.weight,
                 prize_fund=entry.prize_fund,
+                based_on=entry.based_on,
+                category=entry.category,
                 tiebreaks=entry.tiebreaks,
                 tiebreak_rules=entry.tiebreak_rules,
                 planned=entry.planned,

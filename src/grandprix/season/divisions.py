@@ -20,9 +20,10 @@ from grandprix.season.model import Award, Line, Season, SeasonEvent
 from grandprix.season.points import (
     Valuations,
     earning_sections,
+    plays_enough,
     renumber,
+    section_scale,
     section_spans,
-    table_for,
 )
 
 UNRATED = "unrated"
@@ -132,7 +133,6 @@ def division_awards(
     valuations: Valuations,
 ) -> list[Award]:
     """The division's players placed again inside the event and awarded its table."""
-    table = table_for(event, rules.points)
     weights = {id(s): w for s, w in earning_sections(event, rules)}
     awards: list[Award] = []
     position = 1
@@ -142,8 +142,15 @@ def division_awards(
     for index, spans_ in by_section.items():
         section = event.sections[index]
         players = section.section.players
+        scale = section_scale(event, section.section, rules, valuations)
         keys = [directory.entrant(p) for p in players]
-        kept = renumber(spans_, [k.eligible and k.key in members for k in keys])
+        kept = renumber(
+            spans_,
+            [
+                k.eligible and k.key in members and plays_enough(p, section.section.rounds, rules)
+                for k, p in zip(keys, players, strict=True)
+            ],
+        )
         weight = weights.get(id(section), section.weight or Fraction(1))
         if not division.cascade:
             position = 1  # each section is its own ranking; only a cascade runs on
@@ -152,12 +159,13 @@ def division_awards(
             value = None
             for i in who:
                 score = players[i].points
-                if value is None or rules.points.from_score:
-                    value = valuations.get((first, last), score, table, (event.weight, weight))
+                if value is None or scale.points.from_score:
+                    value = valuations.get(scale, (first, last), score, (event.weight, weight))
                 entrant = keys[i]
                 awards.append(
                     Award(event.index, event.name, event.date, section.name, entrant.key,
-                          entrant.name, first, last, score, value, table[1])
+                          entrant.name, first, last, score, value, scale.name, "",
+                          event.category)
                 )  # fmt: skip
         position += sum(len(who) for _, _, who in kept)
     return awards

@@ -29,6 +29,8 @@ class SeasonEvent:
     sections: tuple[SeasonSection, ...] = ()
     weight: Fraction = Fraction(1)
     prize_fund: Fraction | None = None
+    based_on: bool = False  # the prize fund is not guaranteed
+    category: str = ""
     tiebreaks: str | None = None
     tiebreak_rules: str | None = None
     planned: bool = False  # in the calendar, no results yet
@@ -69,8 +71,10 @@ class Valuation:
     values: tuple[Fraction, ...]  # table values of the places shared
     event_weight: Fraction
     section_weight: Fraction
-    points: Fraction
+    points: Fraction  # base x factor x event_weight x section_weight + extra
     notes: tuple[str, ...] = ()
+    factor: Fraction = Fraction(1)  # the section's multiplier (class, rating factor)
+    extra: Fraction = Fraction(0)  # bonuses added after the multipliers (gain, completion)
 
 
 class Award(NamedTuple):
@@ -88,6 +92,7 @@ class Award(NamedTuple):
     valuation: Valuation
     table_name: str = ""  # tournament class, when tables go by class
     overall: str = ""  # the place among all players, when ineligible players were skipped
+    category: str = ""  # the event's category (season.toml `category`)
 
     @property
     def place(self) -> str:

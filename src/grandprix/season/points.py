@@ -7,12 +7,15 @@ multipliers. Each step names the rule it implements.
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
+from dataclasses import dataclass
 from fractions import Fraction
+from typing import NamedTuple
 
 from grandprix.model import Player, Section
 from grandprix.numbers import show
 from grandprix.placings import Placings, Span, place, share_places
-from grandprix.rules.schema import Points, RuleSet
+from grandprix.rules.schema import PointsBase, RuleSet, TournamentClass
 from grandprix.season.identity import Directory
 from grandprix.season.model import Award, SeasonEvent, SeasonSection, Valuation
 from grandprix.tiebreaks import Rules, parse
@@ -29,24 +32,125 @@ def earning_sections(event: SeasonEvent, rules: RuleSet) -> list[tuple[SeasonSec
     return out
 
 
-def table_for(event: SeasonEvent, points: Points) -> tuple[list[Fraction], str]:
+def table_for(event: SeasonEvent, points: PointsBase) -> tuple[list[Fraction], str]:
     """The points table, chosen by tournament class from the prize fund when classes exist.
 
     ACF-6: the class of a tournament goes by its total prize money (trophies excluded);
-    ACF-13.1: each class has its own table.
+    ACF-13.1: each class has its own table. A class without a table keeps the rule set's.
     """
-    if not points.classes:
+    chosen = tournament_class(event, points)
+    if chosen is None:
         return list(points.table), ""
-    fund = event.prize_fund or Fraction(0)
-    chosen = max(
+    return class_table(chosen, points), chosen.name
+
+
+def class_table(chosen: TournamentClass, points: PointsBase) -> list[Fraction]:
+    """A class's own table, or the rule set's when the class only sets a multiplier."""
+    return list(chosen.table if chosen.table is not None else points.table)
+
+
+def tournament_class(event: SeasonEvent, points: PointsBase) -> TournamentClass | None:
+    """The class of the event by its prize fund (ACF-6), a 'based-on' fund counting at
+    ``based_on_percent`` (Northwest Chess Grand Prix: half)."""
+    if not points.classes:
+        return None
+    fund = counted_fund(event, points)
+    return max(
         (c for c in points.classes if c.min_prize_fund <= fund),
         key=lambda c: c.min_prize_fund,
         default=min(points.classes, key=lambda c: c.min_prize_fund),
     )
-    return list(chosen.table), chosen.name
 
 
-def place_value(place: int, first: int, table: list[Fraction], points: Points) -> Fraction:
+def counted_fund(event: SeasonEvent, points: PointsBase) -> Fraction:
+    """The prize fund as the classes count it: a 'based-on' fund at its share."""
+    fund = event.prize_fund or Fraction(0)
+    return fund * points.based_on_percent / 100 if event.based_on else fund
+
+
+def band_table(points: PointsBase, size: int) -> list[Fraction]:
+    """Keshmat 2026: the value of each of the ``size`` places by percentile band, a band
+    reaching down to place ceil(percent% x size)."""
+    cutoffs = [(math.ceil(band.percent * size / 100), band.points) for band in points.bands]
+    out = []
+    for place_ in range(1, size + 1):
+        out.append(next((value for cut, value in cutoffs if place_ <= cut), Fraction(0)))
+    return out
+
+
+def paid_places(points: PointsBase, size: int) -> int | None:
+    """How many places earn table points in a section of ``size`` players, if limited: the
+    top share of the field (FIDE Circuit: a Swiss's top half) and the places by size (FIDE
+    Circuit round robins: 3, 4 from 10 players, 5 from 13)."""
+    limit: int | None = None
+    if points.top_percent is not None:
+        limit = math.floor(points.top_percent * size / 100)
+    by_size = [p for p in points.paid_places if p.min_players <= size]
+    if by_size:
+        places = max(by_size, key=lambda p: p.min_players).places
+        limit = places if limit is None else min(limit, places)
+    return limit
+
+
+def rating_factor(section: Section, points: PointsBase) -> tuple[Fraction, str]:
+    """FIDE Circuit k = (TAR - base) / per, TAR the mean rating of the ``top`` highest-rated
+    players at the start (never below 0); 1 when the rules have no such factor."""
+    factor = points.rating_factor
+    if factor is None:
+        return Fraction(1), ""
+    ratings = sorted((p.rating for p in section.players if p.rating), reverse=True)[: factor.top]
+    if not ratings:
+        return Fraction(0), "no rated players: the rating factor is 0"
+    mean = Fraction(sum(ratings), len(ratings))
+    value = max(Fraction(0), (mean - factor.base) / factor.per)
+    return value, (
+        f"rating factor ({show(mean, 2)} - {factor.base}) / {factor.per} = {show(value, 4)}: "
+        f"the mean rating of the {len(ratings)} highest-rated players"
+    )
+
+
+@dataclass(frozen=True, eq=False)
+class Scale:
+    """How one earning section pays: its points rules, its table of places, its tournament
+    class and multiplier, computed once per section."""
+
+    id: int
+    points: PointsBase
+    table: tuple[Fraction, ...]
+    name: str  # the tournament class, when tables go by class
+    factor: Fraction  # the class's multiplier times the rating factor
+    notes: tuple[str, ...]
+    rounds: int  # of the section, 0 when unknown
+
+
+def section_scale(
+    event: SeasonEvent, section: Section, rules: RuleSet, scales: Valuations
+) -> Scale:
+    """The scale of one section of an event (its category's points, ACF-6 class, bands,
+    paid places, rating factor)."""
+    points = scales.points_for(event.category)
+    size = len(section.players)
+    chosen = tournament_class(event, points)
+    if points.bands:
+        table, name = band_table(points, size), chosen.name if chosen is not None else ""
+    else:
+        table, name = table_for(event, points)
+    limit = paid_places(points, size)
+    if limit is not None:
+        table = table[:limit]
+    factor, note = rating_factor(section, points)
+    notes = [note] if note else []
+    if chosen is not None and chosen.factor != 1:
+        factor *= chosen.factor
+        share = f" ({show(points.based_on_percent)}% of a based-on fund)" if event.based_on else ""
+        notes.append(
+            f"x {show(chosen.factor)} for a class {chosen.name} prize fund of "
+            f"{show(counted_fund(event, points), 2)}{share}"
+        )
+    return scales.scale(points, tuple(table), name, factor, tuple(notes), section.rounds)
+
+
+def place_value(place: int, first: int, table: Sequence[Fraction], points: PointsBase) -> Fraction:
     """The table value of one place of a tie that starts at ``first``.
 
     UT-5: a place below the table is worth ``overflow`` only when the tie includes the last
@@ -60,12 +164,17 @@ def place_value(place: int, first: int, table: list[Fraction], points: Points) -
 
 
 def base_points(
-    first: int, last: int, score: Fraction, table: list[Fraction], rules: RuleSet
+    first: int,
+    last: int,
+    score: Fraction,
+    table: Sequence[Fraction],
+    rules: RuleSet,
+    points: PointsBase | None = None,
 ) -> tuple[Fraction, tuple[Fraction, ...], list[str]]:
     """Points for a player placed ``first``..``last`` before multipliers, the values shared,
     and notes for the explanation."""
     notes = []
-    points = rules.points
+    points = rules.points if points is None else points
     if points.from_score:
         value = score * points.score_factor
         notes.append(f"event score {show(score)} x {show(points.score_factor)}")
@@ -90,11 +199,60 @@ def base_points(
     return value, values, notes
 
 
-def section_spans(section: SeasonSection, event: SeasonEvent, rules: RuleSet) -> list[Span]:
+def split_points(
+    order: tuple[int, int], tie: tuple[int, int], table: Sequence[Fraction], points: PointsBase
+) -> tuple[Fraction, tuple[Fraction, ...], list[str]]:
+    """FIDE Circuit: a player tied on score gets half the points of the place the tie-breaks
+    give (``order``; the mean of it when they cannot separate) plus half the mean points of the
+    places of the tie (``tie``)."""
+    own = [place_value(p, order[0], table, points) for p in range(order[0], order[1] + 1)]
+    shared = tuple(place_value(p, tie[0], table, points) for p in range(tie[0], tie[1] + 1))
+    mine = sum(own, Fraction(0)) / len(own)
+    mean = sum(shared, Fraction(0)) / len(shared)
+    if tie[0] == tie[1]:
+        return mine, shared, []
+    shown = " + ".join(show(v) for v in shared)
+    value = mine / 2 + mean / 2
+    note = (
+        f"tie {tie[0]}-{tie[1]}: half of {show(mine)} (place {place_span(order)} on tie-break) "
+        f"+ half of ({shown}) / {len(shared)} = {show(value, 4)}"
+    )
+    return value, shared, [note]
+
+
+def place_span(span: tuple[int, int]) -> str:
+    return str(span[0]) if span[0] == span[1] else f"{span[0]}-{span[1]}"
+
+
+def gain_bonus(gained: int, placement: Fraction, points: PointsBase) -> Fraction:
+    """Keshmat 2026 performance bonus: ``per_place`` for each place gained over the seed (start
+    rank minus final place), at most ``cap`` and at most ``cap_percent``% of the placement
+    points."""
+    gain = points.gain
+    if gain is None:
+        return Fraction(0)
+    value = gain.per_place * max(0, gained)
+    if gain.cap is not None:
+        value = min(value, gain.cap)
+    if gain.cap_percent is not None:
+        value = min(value, placement * gain.cap_percent / 100)
+    return value
+
+
+def section_spans(
+    section: SeasonSection, event: SeasonEvent, rules: RuleSet, points: PointsBase | None = None
+) -> list[Span]:
     """Places in the section: shared spans by score (UT-4), or ordered (LUP-2, D-LUP-3)."""
+    points = rules.points.for_category(event.category) if points is None else points
+    if points.ties != "tiebreak":
+        return shared_by_score(section.section.players)
+    return order_spans(section, event, rules)
+
+
+def order_spans(section: SeasonSection, event: SeasonEvent, rules: RuleSet) -> list[Span]:
+    """Places in the order of the event's tie-breaks (or its official order); players they
+    cannot separate share a span."""
     results = section.section
-    if rules.points.ties != "tiebreak":
-        return shared_by_score(results.players)
     rows = event_placings(results, event, rules).rows
     index = {p.start_no: i for i, p in enumerate(results.players)}
     out: list[Span] = []
@@ -109,8 +267,9 @@ def section_spans(section: SeasonSection, event: SeasonEvent, rules: RuleSet) ->
 def event_placings(results: Section, event: SeasonEvent, rules: RuleSet) -> Placings:
     """The section's placings under the event's tie-breaks (else the rule set's), in the
     event's tie-break rules; by points alone without a crosstable or tie-breaks."""
-    codes = event.tiebreaks if event.tiebreaks is not None else rules.points.tiebreaks
-    book = Rules(event.tiebreak_rules or rules.points.tiebreak_rules)
+    points = rules.points.for_category(event.category)
+    codes = event.tiebreaks if event.tiebreaks is not None else points.tiebreaks
+    book = Rules(event.tiebreak_rules or points.tiebreak_rules)
     if results.has_crosstable and codes:
         return place(results, parse(codes, book), book)
     return place(results)
@@ -144,49 +303,139 @@ def renumber(spans_: list[Span], keep: list[bool]) -> list[Span]:
     return out
 
 
+def plays_enough(player: Player, rounds: int, rules: RuleSet) -> bool:
+    """Keshmat 2026: points only for a player who took part in at least ``min_rounds_percent``
+    of the rounds (every player, when the rules or the file do not say)."""
+    share = rules.eligibility.min_rounds_percent
+    return share is None or not rounds or player.rounds_played * 100 >= share * rounds
+
+
+class Extras(NamedTuple):
+    """What one player adds to the points of their span: places gained, every round played,
+    and their place on tie-break inside a tie (FIDE Circuit split)."""
+
+    gained: int | None = None
+    completed: bool | None = None
+    order: tuple[int, int] | None = None
+
+
+NO_EXTRAS = Extras()
+
+
 class Valuations:
     """Every distinct valuation of the season, computed once (spans repeat across events)."""
 
     def __init__(self, rules: RuleSet):
         self.rules = rules
-        self.points = rules.points
         self.items: list[Valuation] = []
+        self.scales: list[Scale] = []
         self._memo: dict[tuple[object, ...], Valuation] = {}
+        self._scale_memo: dict[tuple[object, ...], Scale] = {}
+        self._points: dict[str, PointsBase] = {}
+
+    def points_for(self, category: str) -> PointsBase:
+        """The points rules of an event category, made once."""
+        found = self._points.get(category)
+        if found is None:
+            found = self._points[category] = self.rules.points.for_category(category)
+        return found
+
+    def scale(
+        self,
+        points: PointsBase,
+        table: tuple[Fraction, ...],
+        name: str,
+        factor: Fraction,
+        notes: tuple[str, ...],
+        rounds: int,
+    ) -> Scale:
+        """The one scale with these values."""
+        key = (id(points), table, name, factor, notes, rounds)
+        found = self._scale_memo.get(key)
+        if found is None:
+            found = Scale(len(self.scales), points, table, name, factor, notes, rounds)
+            self._scale_memo[key] = found
+            self.scales.append(found)
+        return found
 
     def get(
         self,
+        scale: Scale,
         span: tuple[int, int],
         score: Fraction,
-        table: tuple[list[Fraction], str],
         weights: tuple[Fraction, Fraction],
+        extras: Extras = NO_EXTRAS,
+        outright: bool = False,
     ) -> Valuation:
-        """The valuation of a place span under a table (and its name) and the event and
-        section weights."""
+        """The valuation of a place span under a section's scale, the event and section
+        weights, and what the player adds (places gained, all rounds played, tie-break
+        place)."""
+        points = scale.points
         event_weight, section_weight = weights
         key = (
+            scale.id,
             span,
-            (score.numerator, score.denominator) if self.points.from_score else None,
-            table[1],
+            (score.numerator, score.denominator) if points.from_score else None,
             event_weight.numerator,
             event_weight.denominator,
             section_weight.numerator,
             section_weight.denominator,
+            extras,
+            outright and span[0] == 1,
         )
         found = self._memo.get(key)
         if found is None:
-            base, values, notes = base_points(span[0], span[1], score, table[0], self.rules)
-            found = Valuation(
-                id=len(self.items),
-                base=base,
-                values=values,
-                event_weight=event_weight,
-                section_weight=section_weight,
-                points=base * event_weight * section_weight,
-                notes=tuple(notes),
-            )
+            found = self._value(scale, span, score, weights, extras, outright and span[0] == 1)
             self._memo[key] = found
             self.items.append(found)
         return found
+
+    def _value(
+        self,
+        scale: Scale,
+        span: tuple[int, int],
+        score: Fraction,
+        weights: tuple[Fraction, Fraction],
+        extras: Extras,
+        outright: bool,
+    ) -> Valuation:
+        points = scale.points
+        table: Sequence[Fraction] = scale.table
+        notes = list(scale.notes)
+        if outright and points.first_outright is not None:
+            table = (points.first_outright, *table[1:])  # FIDE Circuit: an outright winner
+            notes.append(f"1st place alone: {show(points.first_outright)}")
+        if points.ties == "split" and extras.order is not None and not points.from_score:
+            base, values, more = split_points(extras.order, span, table, points)
+        else:
+            base, values, more = base_points(span[0], span[1], score, table, self.rules, points)
+        notes.extend(more)
+        extra = Fraction(0)
+        if extras.gained is not None and points.gain is not None:
+            bonus = gain_bonus(extras.gained, base, points)
+            if bonus:
+                notes.append(f"{extras.gained} places above the seed: bonus {show(bonus)}")
+            extra += bonus
+        if extras.completed and points.completion:
+            notes.append(f"every round played: bonus {show(points.completion)}")
+            extra += points.completion
+        event_weight, section_weight = weights
+        return Valuation(
+            id=len(self.items),
+            base=base,
+            values=values,
+            event_weight=event_weight,
+            section_weight=section_weight,
+            points=base * scale.factor * event_weight * section_weight + extra,
+            notes=tuple(notes),
+            factor=scale.factor,
+            extra=extra,
+        )
+
+
+def needs_extras(points: PointsBase) -> bool:
+    """Whether a player's points depend on more than their span (gain, completion, split)."""
+    return points.gain is not None or bool(points.completion) or points.ties == "split"
 
 
 def event_awards(
@@ -194,11 +443,19 @@ def event_awards(
 ) -> list[Award]:
     """Every award of one event."""
     awards = []
-    table = table_for(event, rules.points)
+    points = valuations.points_for(event.category)
     for section, weight in earning_sections(event, rules):
-        players = section.section.players
+        results = section.section
+        players = results.players
+        scale = section_scale(event, results, rules, valuations)
         entrants = [directory.entrant(p) for p in players]
-        placed = section_spans(section, event, rules)
+        eligible = [
+            e.eligible and plays_enough(p, results.rounds, rules)
+            for e, p in zip(entrants, players, strict=True)
+        ]
+        placed = section_spans(section, event, rules, points)
+        extras = _extras(section, event, rules, points, placed) if needs_extras(points) else None
+        outright = bool(placed) and len(placed[0][2]) == 1 and _alone_on_top(players)
         overall: dict[int, str] = {}
         if rules.eligibility.ineligible_players == "skip":
             overall = {
@@ -206,23 +463,73 @@ def event_awards(
                 for first, last, members in placed
                 for i in members
             }
-            placed = renumber(placed, [e.eligible for e in entrants])
+            placed = renumber(placed, eligible)
         weights = (event.weight, weight)
-        by_score = rules.points.from_score
+        by_score = points.from_score
         for first, last, members in placed:
             value = None
             for i in members:
-                entrant = entrants[i]
-                if not entrant.eligible:
+                if not eligible[i]:
                     continue  # keep-place: the place is taken, its points go to nobody
+                entrant = entrants[i]
                 score = players[i].points
-                if value is None or by_score:  # the same for the whole span unless by score
-                    value = valuations.get((first, last), score, table, weights)
+                if extras is not None:
+                    value = valuations.get(
+                        scale, (first, last), score, weights, extras[i], outright
+                    )
+                elif value is None or by_score:  # the same for the whole span unless by score
+                    value = valuations.get(
+                        scale, (first, last), score, weights, NO_EXTRAS, outright
+                    )
                 before = overall.get(i, "")
-                place = str(first) if first == last else f"{first}-{last}"
+                place_ = str(first) if first == last else f"{first}-{last}"
                 awards.append(
                     Award(event.index, event.name, event.date, section.name, entrant.key,
-                          entrant.name, first, last, score, value, table[1],
-                          before if before != place else "")
+                          entrant.name, first, last, score, value, scale.name,
+                          before if before != place_ else "", event.category)
                 )  # fmt: skip
     return awards
+
+
+def _alone_on_top(players: tuple[Player, ...]) -> bool:
+    """Nobody shares the best score (an outright winner)."""
+    scores = sorted((p.points for p in players), reverse=True)
+    return len(scores) == 1 or (len(scores) > 1 and scores[0] > scores[1])
+
+
+def _extras(
+    section: SeasonSection,
+    event: SeasonEvent,
+    rules: RuleSet,
+    points: PointsBase,
+    placed: list[Span],
+) -> list[Extras]:
+    """Each player's extras: places gained over the seed (the start rank) to their final place
+    in the event, whether they played every round, their tie-break place (FIDE Circuit)."""
+    players = section.section.players
+    rounds = section.section.rounds
+    final = {i: first for first, _, members in placed for i in members}
+    order: dict[int, tuple[int, int]] = {}
+    if points.ties == "split":
+        order = {i: (f, last) for f, last, members in order_spans(section, event, rules)
+                 for i in members}  # fmt: skip
+    seeds = _seeds(players)
+    out = []
+    for i, player in enumerate(players):
+        out.append(
+            Extras(
+                max(0, seeds[i] - final[i]) if points.gain is not None else None,
+                (bool(rounds) and player.rounds_played >= rounds) if points.completion else None,
+                order.get(i),
+            )
+        )
+    return out
+
+
+def _seeds(players: tuple[Player, ...]) -> list[int]:
+    """Each player's seed: their rank by start number (1 for the lowest)."""
+    ranked = sorted(range(len(players)), key=lambda i: players[i].start_no)
+    seeds = [0] * len(players)
+    for seed, i in enumerate(ranked, start=1):
+        seeds[i] = seed
+    return seeds

@@ -59,7 +59,7 @@ from grandprix.players import PlayerKey
 from grandprix.rules.schema import Conditions, Counting, Prize, RuleSet
 from grandprix.season.divisions import division_counting
 from grandprix.season.model import Line, Season, SeasonEvent
-from grandprix.season.points import base_points, table_for
+from grandprix.season.points import base_points, class_table, table_for
 from grandprix.season.report import Tables
 from grandprix.season.standings import counted_number, division_standings, standings
 
@@ -228,7 +228,7 @@ class _Chance:
     def of(cls, event: SeasonEvent, season: Season) -> _Chance:
         points = season.rules.points
         if points.classes and event.prize_fund is None:
-            tables = [c.table for c in points.classes]
+            tables = [class_table(c, points) for c in points.classes]
         else:
             tables = [table_for(event, points)[0]]
         falling = tuple(_falling(t, points.overflow) for t in tables)

@@ -39,8 +39,9 @@ def season_directory(season: Season) -> Directory:
     return Directory(season.players, season.rules, season.aliases, seen)
 
 
-def counted_number(counting: Counting, calendar: int, played: int) -> int:
-    """How many results count: all, the best N (ACF-14), or ceil(p% of the calendar) (LUP-3).
+def counted_number(counting: Counting, calendar: int, played: int, most: int = 0) -> int:
+    """How many results count: all, the best N (ACF-14), ceil(p% of the calendar) (LUP-3), or
+    the most events anyone played less ``drop`` (Keshmat 2024-25: n - 1).
 
     D-LUP-1: the percentage is of the events in the season's calendar, not of those played so
     far, so the number stays the same all season (10 events -> 7, 19 -> 14).
@@ -49,6 +50,8 @@ def counted_number(counting: Counting, calendar: int, played: int) -> int:
         return counting.best
     if counting.mode == "percent":
         return math.ceil(counting.percent * calendar / 100)
+    if counting.mode == "most-minus":
+        return max(0, most - counting.drop)
     return played
 
 
@@ -58,30 +61,57 @@ def player_line(
     counting: Counting,
     calendar: int,
     scale: int,
+    most: int = 0,
 ) -> tuple[Line, tuple[int, ...]]:
     """One player's season (counted and dropped results, bonus, total; LUP-3) from their awards
-    with their value in units, and the raw values of the season tie-break chain."""
+    with their value in units, and the raw values of the season tie-break chain. ``most``: the
+    most events any player has played."""
     events = len({a.event for _, a in awards})
-    keep = counted_number(counting, calendar, len(awards))
-    if keep >= len(awards):
-        ordered = awards  # everything counts: no need to rank the results
+    keep = counted_number(counting, calendar, len(awards), most)
+    caps = counting.per_category
+    if keep >= len(awards) and not caps:
+        counted, dropped = (
+            awards,
+            list[tuple[int, Award]](),
+        )  # everything counts: no need to rank the results
     else:
         ordered = sorted(awards, key=lambda x: (-x[0], x[1].date, x[1].event_name, x[1].section))
+        counted, dropped = _best(ordered, keep, caps)
     bonus = counting.bonus_per_event * events  # counted whether or not among the best
-    counted_units = sum(u for u, _ in ordered[:keep])
+    counted_units = sum(u for u, _ in counted)
     total = counted_units + bonus.numerator * (scale // bonus.denominator)
     line = Line(
         player,
         awards[0][1].name,
         tuple(a for _, a in awards),
-        tuple(a for _, a in ordered[:keep]),
-        tuple(a for _, a in ordered[keep:]),
+        tuple(a for _, a in counted),
+        tuple(a for _, a in dropped),
         events,
         bonus,
         Fraction(total, scale),
     )
-    dropped_units = sum(u for u, _ in ordered[keep:])
+    dropped_units = sum(u for u, _ in dropped)
     return line, (total, dropped_units, max(u for u, _ in awards))
+
+
+def _best(
+    ordered: list[tuple[int, Award]], keep: int, caps: dict[str, int]
+) -> tuple[list[tuple[int, Award]], list[tuple[int, Award]]]:
+    """The best ``keep`` results, best first, at most ``caps[c]`` of an event category c
+    (Keshmat 2026, FIDE Circuit). Taking each result in turn while its category has room is
+    the best choice: the results allowed form a matroid, on which the greedy choice is optimal."""
+    counted: list[tuple[int, Award]] = []
+    dropped: list[tuple[int, Award]] = []
+    used: dict[str, int] = defaultdict(int)
+    for item in ordered:
+        category = item[1].category
+        cap = caps.get(category)
+        if len(counted) < keep and (cap is None or used[category] < cap):
+            counted.append(item)
+            used[category] += 1
+        else:
+            dropped.append(item)
+    return counted, dropped
 
 
 def chain(
@@ -104,6 +134,8 @@ def chain(
             out.append((name, (0, min(places)) if places else (1, 0)))  # absent: after all
         elif name == "events":
             out.append((name, -line.events))
+        elif name == "per-event":  # Keshmat 2024-25: total / results counted, higher first
+            out.append((name, -line.total / len(line.counted) if line.counted else 0))
     return out
 
 
@@ -183,8 +215,9 @@ def _ranked(
     last_event: int | None,
 ) -> list[Line]:
     lines, keys = [], []
+    most = max((len({a.event for _, a in own}) for own in by_player.values()), default=0)
     for player, own in by_player.items():
-        line, raw = player_line(player, own, counting, calendar, scale)
+        line, raw = player_line(player, own, counting, calendar, scale, most)
         lines.append(line)
         keys.append(_criteria(line, raw, rules, last_event))
     order = sorted(range(len(lines)), key=lambda i: (keys[i], lines[i].name, lines[i].player))

@@ -20,7 +20,7 @@ from grandprix.numbers import show
 from grandprix.rules.books import definitions, meaning
 from grandprix.rules.schema import Division, RuleSet
 from grandprix.season.model import Season
-from grandprix.season.points import base_points, earning_sections
+from grandprix.season.points import base_points, class_table, earning_sections
 from grandprix.season.report import Tables
 from grandprix.season.standings import counted_number, division_standings
 from grandprix.site.parts import Block, Cell, Table
@@ -96,7 +96,9 @@ def points_blocks(season: Season) -> list[Block]:
         )
         tables = (
             Table("Classes of event", ("Class", "Total prize fund"), tuple(rows)),
-            points_table([(f"Class {c.name}", list(c.table)) for c in classes], rules),
+            points_table(
+                [(f"Class {c.name}", list(class_table(c, points))) for c in classes], rules
+            ),
         )
         intro = Block(heading, anchor, classes_said, tables=tables)
     else:
@@ -133,7 +135,7 @@ def ties_in_words(rules: RuleSet) -> list[str]:
     """What players on equal scores get, with an example computed by the engine, and what the
     places below the table get."""
     points = rules.points
-    tables = [list(c.table) for c in points.classes] or [list(points.table)]
+    tables = [list(class_table(c, points)) for c in points.classes] or [list(points.table)]
     lengths = {len(t) for t in tables}
     last = ordinal(lengths.pop()) if len(lengths) == 1 else "the last place with points"
     if points.ties == "tiebreak":
