@@ -51,7 +51,7 @@ def test_generated_events_round_trip(players: int, rounds: int, seed: int) -> No
 
 
 def test_a_round_robin_round_trips_and_stays_a_round_robin() -> None:
-    section = round_robin(7, 3)
+    section = round_robin(7, 3, Mix(forfeit=0.1, withdraw=0.2))
     again, problems = read_trf("rr.trf", write_trf(section).encode())
     assert problems == [] and again is not None
     assert again.round_robin and again.players == section.players

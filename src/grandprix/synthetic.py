@@ -1,4 +1,4 @@
-"""Made-up Swiss tournaments with every kind of round, for tests, benchmarks and demos.
+"""Made-up Swiss tournaments and round robins with every kind of round, for tests and benchmarks.
 
 The pairing is a plain score-group pairing that avoids rematches where it easily can; it is not
 a FIDE pairing system and does not need to be: what matters is that every kind of result and
@@ -94,47 +94,99 @@ def generate(
     )
 
 
-def round_robin(players: int, seed: int, forfeits: int = 1) -> Section:
-    """A single round robin (circle method) of ``players``, with ``forfeits`` forfeited games."""
+def round_robin(
+    players: int,
+    seed: int,
+    mix: Mix | None = None,
+    double: bool = False,
+    sit_out: ResultKind = K.ABSENT,
+) -> Section:
+    """A finished round robin of ``players`` (single, or ``double`` with colours reversed).
+
+    The schedule is FIDE's Berger tables: every pair meets once per cycle. In an odd field one
+    player sits out each round: that round has no opponent and scores nothing, written as
+    ``sit_out`` (not paired by default; C.05's Berger tables pair him with nobody, it is no
+    pairing-allocated bye). ``mix`` gives forfeits and double forfeits per game, games of less
+    than one move, unrated players, and ``withdraw``, the chance per player that he leaves after
+    some round: his remaining games are then all forfeited, or all left unplayed (each of the
+    two ways in half the events), the opponent of an unplayed game sitting that round out.
+    """
+    mix = mix or Mix(0, 0, 0, 0, 0, 0, 0, 0)
     rng = random.Random(seed)
-    numbers = list(range(1, players + 1)) + ([0] if players % 2 else [])
-    count = len(numbers)
-    history: dict[int, list[Round]] = {no: [] for no in range(1, players + 1)}
-    ratings: dict[int, int | None] = {no: rng.randint(1400, 2400) for no in history}
-    games = [(r, i) for r in range(count - 1) for i in range(count // 2)]
-    forfeited = set(rng.sample(games, forfeits)) if forfeits else set()
+    ratings: dict[int, int | None] = {
+        no: (None if rng.random() < mix.unrated else rng.randint(1400, 2400))
+        for no in range(1, players + 1)
+    }
+    count = players + players % 2
+    schedule = [
+        [(w if w <= players else 0, b if b <= players else 0) for w, b in pairs]
+        for pairs in _berger(count)
+    ]
+    if double:
+        schedule += [[(b, a) for a, b in pairs] for pairs in schedule]
+    rounds = len(schedule)
+    leaves = {
+        no: rng.randint(1, rounds - 1)
+        for no in ratings
+        if rounds > 1 and rng.random() < mix.withdraw
+    }
+    forfeit_after_leaving = rng.random() < 0.5
+    history: dict[int, list[Round]] = {no: [] for no in ratings}
     scoring = Scoring()
-    for r in range(count - 1):
-        rotation = [numbers[0], *numbers[1:][-r:], *numbers[1:][:-r]] if r else numbers
-        for i in range(count // 2):
-            a, b = rotation[i], rotation[count - 1 - i]
-            white, black = (a, b) if rng.random() < 0.5 else (b, a)
+    games = Mix(forfeit=mix.forfeit, double_forfeit=mix.double_forfeit, short_game=mix.short_game)
+    for number, pairs in enumerate(schedule, start=1):
+        for white, black in pairs:
             if 0 in (white, black):
-                lone = white or black
-                history[lone].append(Round(r + 1, K.ZERO_BYE, Fraction(0)))
+                history[white or black].append(Round(number, sit_out, scoring.points(sit_out)))
                 continue
-            if (r, i) in forfeited:
-                kinds = (K.FORFEIT_WIN, K.FORFEIT_LOSS)
+            gone = [no for no in (white, black) if number > leaves.get(no, rounds)]
+            if gone and not forfeit_after_leaving:
+                for no in (white, black):
+                    kind = K.WITHDRAWN if no in gone else sit_out
+                    history[no].append(Round(number, kind, Fraction(0)))
+                continue
+            if len(gone) == 2:
+                kinds = (K.DOUBLE_FORFEIT, K.DOUBLE_FORFEIT)
+            elif gone:
+                kinds = (K.FORFEIT_LOSS, K.FORFEIT_WIN) if white in gone else (
+                    K.FORFEIT_WIN, K.FORFEIT_LOSS)  # fmt: skip
             else:
-                kinds = _game(
-                    rng,
-                    Mix(forfeit=0, double_forfeit=0, short_game=0),
-                    ratings[white],
-                    ratings[black],
-                )
+                kinds = _game(rng, games, ratings[white], ratings[black])
             for no, opp, kind, colour in (
                 (white, black, kinds[0], "w"),
                 (black, white, kinds[1], "b"),
             ):
-                history[no].append(Round(r + 1, kind, scoring.points(kind), opp, colour))
+                history[no].append(Round(number, kind, scoring.points(kind), opp, colour))
     section_players = _players(history, ratings, rng)
+    system = "Double round robin" if double else "Round robin"
     return Section(
         name=f"Synthetic round robin {seed}",
         players=section_players,
-        rounds=count - 1,
+        rounds=rounds,
         round_robin=True,
-        headers=(("012", f"Synthetic round robin {seed}"), ("092", "Round robin")),
+        headers=(("012", f"Synthetic round robin {seed}"), ("092", system)),
     )
+
+
+def _berger(count: int) -> list[list[tuple[int, int]]]:
+    """One cycle of FIDE's Berger tables (C.05 Annex 1) for an even ``count``: (white, black).
+
+    In round r, players i < j < count meet when i + j - 2 = r - 1 modulo count - 1, the lower
+    number with White when i + j is odd; ``count`` meets the player i with 2(i - 1) = r - 1
+    modulo count - 1, with White in the even rounds.
+    """
+    cycle = count - 1
+    rounds = []
+    for r in range(cycle):
+        pairs = []
+        for i in range(1, count):
+            if (2 * (i - 1)) % cycle == r:
+                pairs.append((count, i) if r % 2 else (i, count))
+            for j in range(i + 1, count):
+                if (i + j - 2) % cycle == r:
+                    pairs.append((i, j) if (i + j) % 2 else (j, i))
+        rounds.append(pairs)
+    return rounds
 
 
 def _players(

@@ -315,12 +315,27 @@ def _infer_blanks(missing: Fraction, blanks: int, scoring: Scoring) -> list[Resu
 
 
 def _looks_like_round_robin(by_no: dict[int, RawPlayer]) -> bool:
-    """Every player was paired with every other player: a round robin (all-play-all)."""
+    """Every player was paired with every other player: a round robin (all-play-all).
+
+    A pair that never met is allowed when one of the two left the event (his rounds end
+    without an opponent: the games after a withdrawal left unplayed) and the number of rounds
+    is that of whole cycles of an all-play-all of this many players.
+    """
     if len(by_no) < 3:
         return False
     everyone = set(by_no)
+    cycle = len(by_no) - 1 + len(by_no) % 2
+    rounds = max(len(p.rounds) for p in by_no.values())
+    left = {
+        no
+        for no, p in by_no.items()
+        if p.rounds and (p.rounds[-1].opponent is None or not p.rounds[-1].kind.has_opponent)
+    }
     for player in by_no.values():
         met = {r.opponent for r in player.rounds if r.opponent is not None and r.kind.has_opponent}
-        if met != everyone - {player.start_no}:
+        missing = everyone - {player.start_no} - met
+        if not missing:
+            continue
+        if rounds % cycle or not (player.start_no in left or missing <= left):
             return False
     return True
