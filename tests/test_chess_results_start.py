@@ -376,3 +376,11 @@ def test_twelve_results_of_the_season_sit_in_rows_without_a_rank() -> None:
     for suffix in ("csv", "xlsx"):
         months = [shared(FOLDER, "crosstables", f"{month}.{suffix}") for month in EMPTY_RANKS]
         assert sum(len(empty_rank_rows(path)) for path in months) == 12
+
+
+def test_a_csv_opening_with_the_starting_rank_header_is_recognised_without_the_banner() -> None:
+    sheet = matrix_sheet(RR5, RR5_POINTS, RR5_RANKS)[3:]  # the header row first
+    data = "\n".join(",".join(f'"{c}"' if "," in c else c for c in row) for row in sheet).encode()
+    assert detect_format(Path("group.csv"), data) == "chess-results"
+    standings = b"No.,Name,Points\n1,Adeimi Ali,3\n"  # a standings list, not an export
+    assert detect_format(Path("standings.csv"), standings) == "csv"
