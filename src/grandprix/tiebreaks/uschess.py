@@ -57,24 +57,63 @@ def median(ctx: Context, spec: Spec) -> Values:
 _UNPLAYED_WINS = frozenset({K.FORFEIT_WIN, K.FULL_BYE, K.PAIRING_BYE})
 
 
-def _cumulative(ctx: Context, i: int) -> int:
+def _cumulative(ctx: Context, i: int, rule_book: bool) -> int:
+    """Player i's cumulative in units: the running scores summed, less the unplayed points.
+
+    Each unplayed round's deduction is made once, in the total; the running scores themselves
+    keep every point, so a bye in round 1 and one in the last round cost the same.
+    """
     running = total = 0
     for r in range(ctx.n):
-        running += ctx.pts[i][r]
+        points = ctx.pts[i][r]
+        running += points
         total += running
-        if ctx.kinds[i][r] in _UNPLAYED_WINS:
-            total -= ctx.win
+        kind = ctx.kinds[i][r]
+        if rule_book:
+            if kind in _UNPLAYED_WINS:
+                total -= ctx.win
+        elif not kind.played:
+            total -= points
     return total
 
 
 def cumulative(ctx: Context, spec: Spec) -> Values:
-    """Cumulative (34E3): the sum of the running scores, less one point per unplayed win."""
-    return [ctx.value(_cumulative(ctx, i)) for i in range(ctx.size)]
+    """Cumulative (34E3): summed running scores less unplayed points (SwissSys); /R: unplayed wins.
+
+    With ``S_r`` the player's running score after round r (every point counted: games, byes and
+    forfeits) and n rounds, the value is ``S_1 + ... + S_n - U``:
+
+    - by default (SwissSys, what US directors see on their standings) ``U`` is the sum of the
+      points scored in unplayed rounds (with 1/½/0 scoring: 1 per forfeit win, full-point bye
+      or pairing bye, 1/2 per half-point bye, 0 for zero-point byes, forfeit losses and rounds
+      not played);
+    - with ``/R`` (the rule book's reading, grandprix's value before issue 2.4) ``U`` is one
+      win's points per unplayed win (forfeit win, full-point bye, pairing bye); a half-point bye
+      costs nothing.
+
+    Each unplayed round is subtracted once, whatever its round: it is not taken out of the later
+    running scores (that would cost a round-1 bye n times its points, a last-round bye once).
+    Sources: the rule as quoted by US clubs reads "subtract one point for each one-point bye or
+    forfeit win", with a worked example whose round-1 bye costs 1 in all (Renaissance Knights,
+    renaissanceknights.org, "Tiebreak Rules"); the quotations found say nothing of half-point
+    byes, and neither the 7th-edition text nor its TD tips could be read here. SwissSys also
+    subtracts 1/2 per half-point bye: on 145 US sections (2,992 players, issue 2.4) its printed
+    Cumulative differs from the rule-book reading by exactly that and nothing else; some
+    organisers write it into their rules ("Subtract 0.5 point for each unplayed draw or
+    half-point bye", bnasc.org, "Individual tie-breaks explained"). SwissSys is the default
+    because it is what US directors and players see.
+    """
+    return [ctx.value(_cumulative(ctx, i, spec.rule_book)) for i in range(ctx.size)]
 
 
 def opposition_cumulative(ctx: Context, spec: Spec) -> Values:
-    """Cumulative of opposition (34E9): the sum of the opponents' cumulative scores."""
-    cumulatives = [_cumulative(ctx, i) for i in range(ctx.size)]
+    """Cumulative of opposition (34E9): the sum of the opponents' CUM; with /R, of their CUM/R.
+
+    The opponents met over the board count, each with the Cumulative of ``cumulative`` (the
+    SwissSys reading by default, the rule book's with ``/R``); the player's own unplayed rounds
+    count 0.
+    """
+    cumulatives = [_cumulative(ctx, i, spec.rule_book) for i in range(ctx.size)]
     return [
         ctx.value(
             sum(
