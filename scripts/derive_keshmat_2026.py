@@ -3,8 +3,10 @@
 That repository states no licence, so nothing of it is copied: this script reads a checkout (or a
 ``git archive`` of it) and writes only facts derived from it into ``tests/data/keshmat-2026``:
 
-* ``<slug>.csv`` per event, in grandprix's standings-CSV format: final rank, seed, name, game
-  points, games played over the board, rounds with any result, completed all rounds;
+* ``<slug>.csv`` per event, in grandprix's standings-CSV format: final rank, starting number
+  (``start_rank``), the spec's seed by rating (``rating_seed``, for reference), name, rating, game
+  points, rounds taken part in (``played``: a game, a forfeit won or a pairing bye), games over
+  the board, rounds with any result, completed all rounds;
 * ``events.csv``: one row per event (name, date, category, type, players, rounds);
 * ``published.csv``: ``data/standings.json`` flattened, one row per (player, event), joined with
   the published per-event breakdown of ``data/events/<slug>.json``.
@@ -42,12 +44,13 @@ TYPES = {
 PLAYER_COLUMNS = (
     "rank",
     "start_rank",
-    "start_no",
+    "rating_seed",
     "name",
     "federation",
     "rating",
     "points",
     "played",
+    "games",
     "rounds_with_result",
     "completed",
 )
@@ -64,6 +67,7 @@ class Row:
     points: str
     rank: int
     played: int = 0
+    took_part: int = 0
     with_result: int = 0
     present_every_round: bool = True
     start_rank: int = 0
@@ -158,6 +162,7 @@ def read_event(path: Path, slug: str, kind: str) -> Event:
             if kind_of == "self":
                 continue
             player.played += kind_of == "game"
+            player.took_part += kind_of in ("game", "forfeit_win", "bye")
             player.with_result += kind_of != "unpaired"
             if kind_of in ("forfeit_loss", "unpaired"):
                 player.present_every_round = False
@@ -195,12 +200,13 @@ def derive(checkout: Path, out: Path) -> list[Event]:
             [
                 (
                     r.rank,
-                    r.start_rank,
                     r.start_no,
+                    r.start_rank,
                     r.name,
                     r.federation,
                     r.rating or "",
                     r.points,
+                    r.took_part,
                     r.played,
                     r.with_result,
                     "yes" if r.present_every_round and r.with_result == event.rounds else "no",

@@ -211,7 +211,10 @@ def load_rules(
     except ValidationError as exc:
         problems.extend(validation_problems(exc, RuleSet, locate))
         return None
-    if not (rules.points.from_score or rules.points.classes or rules.points.table):
+    if not any(
+        points.from_score or points.classes or points.table or points.bands
+        for points in (rules.points, *rules.points.categories.values())
+    ):
         problems.append(
             Problem(
                 locate(("points", "table")),

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import datetime
 import math
+from collections.abc import Collection
 from fractions import Fraction
 from typing import TYPE_CHECKING, Annotated, Any, Literal
 
@@ -130,6 +131,16 @@ class Gain(Strict):
         default=None,
         description="The most the bonus can be, as a percentage of the placement points.",
         examples=[50],
+    )
+    round_down: bool = Field(
+        default=False,
+        description="Round that percentage down to whole points (Keshmat 2026: half of 31 is 15).",
+    )
+    seed: Literal["start", "rating"] = Field(
+        default="start",
+        description="The seed: `start`, the order of start numbers; `rating`, the rank by "
+        "rating in the section, equal ratings sharing the best rank and unrated players one "
+        "rank below every rated player (Keshmat 2026).",
     )
 
 
@@ -262,13 +273,26 @@ class Points(PointsBase):
     )
 
     def for_category(self, category: str) -> PointsBase:
-        """The points of an event of ``category``: the category's keys over the rule set's."""
-        override = self.categories.get(category)
-        if override is None:
+        """The points of an event of ``category``: the keys of its most specific entry in
+        ``categories`` ("classical/group-a", else "classical") over the rule set's."""
+        key = most_specific(category, self.categories)
+        if key is None:
             return self
+        override = self.categories[key]
         changed = {name: getattr(override, name) for name in override.model_fields_set}
         base = {name: getattr(self, name) for name in PointsBase.model_fields}
         return PointsBase.model_construct(**{**base, **changed})
+
+
+def most_specific(category: str, keys: Collection[str]) -> str | None:
+    """The most specific of ``keys`` that ``category`` falls under: a category's parts are
+    separated by "/", so "classical/group-a" falls under itself, then "classical"."""
+    parts = category.split("/")
+    for end in range(len(parts), 0, -1):
+        key = "/".join(parts[:end])
+        if key in keys:
+            return key
+    return None
 
 
 class Sections(Strict):
@@ -296,9 +320,9 @@ class Counting(Strict):
     )
     per_category: dict[str, Count] = Field(
         default_factory=dict,
-        description="At most this many results of an event category (season.toml `category`) "
-        "count; the best results are taken within the limits (Keshmat 2026: 3 rapid and 3 "
-        "classical; FIDE Circuit: 2 rapid/blitz).",
+        description="At most this many results of an event category (season.toml `category`; "
+        "'classical' also limits 'classical/group-a') count; the best results are taken within "
+        "the limits (Keshmat 2026: 3 rapid and 3 classical; FIDE Circuit: 2 rapid/blitz).",
         examples=[{"rapid": 3, "classical": 3}],
     )
     percent: Percent = Field(

@@ -119,6 +119,14 @@ class Award(NamedTuple):
         return self.valuation.section_weight
 
     @property
+    def factor(self) -> Fraction:
+        return self.valuation.factor
+
+    @property
+    def extra(self) -> Fraction:
+        return self.valuation.extra
+
+    @property
     def notes(self) -> tuple[str, ...]:
         return self.valuation.notes
 

@@ -235,7 +235,8 @@ def gain_bonus(gained: int, placement: Fraction, points: PointsBase) -> Fraction
     if gain.cap is not None:
         value = min(value, gain.cap)
     if gain.cap_percent is not None:
-        value = min(value, placement * gain.cap_percent / 100)
+        most = placement * gain.cap_percent / 100
+        value = min(value, Fraction(math.floor(most)) if gain.round_down else most)
     return value
 
 
@@ -513,7 +514,7 @@ def _extras(
     if points.ties == "split":
         order = {i: (f, last) for f, last, members in order_spans(section, event, rules)
                  for i in members}  # fmt: skip
-    seeds = _seeds(players)
+    seeds = _seeds(players, points.gain.seed if points.gain is not None else "start")
     out = []
     for i, player in enumerate(players):
         out.append(
@@ -526,8 +527,13 @@ def _extras(
     return out
 
 
-def _seeds(players: tuple[Player, ...]) -> list[int]:
-    """Each player's seed: their rank by start number (1 for the lowest)."""
+def _seeds(players: tuple[Player, ...], by: str) -> list[int]:
+    """Each player's seed: their rank by start number (1 for the lowest), or by rating
+    (KW-8: equal ratings share the best rank, unrated players share one rank below every rated
+    player)."""
+    if by == "rating":
+        ratings = [p.rating or 0 for p in players]
+        return [1 + sum(other > mine for other in ratings) for mine in ratings]
     ranked = sorted(range(len(players)), key=lambda i: players[i].start_no)
     seeds = [0] * len(players)
     for seed, i in enumerate(ranked, start=1):

@@ -14,7 +14,7 @@ from fractions import Fraction
 
 from grandprix.placings import share_places
 from grandprix.players import PlayerKey
-from grandprix.rules.schema import Counting, RuleSet
+from grandprix.rules.schema import Counting, RuleSet, most_specific
 from grandprix.season.identity import Directory
 from grandprix.season.model import Award, Line, Season
 from grandprix.season.points import Valuations, event_awards
@@ -104,11 +104,11 @@ def _best(
     dropped: list[tuple[int, Award]] = []
     used: dict[str, int] = defaultdict(int)
     for item in ordered:
-        category = item[1].category
-        cap = caps.get(category)
-        if len(counted) < keep and (cap is None or used[category] < cap):
+        category = most_specific(item[1].category, caps)
+        if len(counted) < keep and (category is None or used[category] < caps[category]):
             counted.append(item)
-            used[category] += 1
+            if category is not None:
+                used[category] += 1
         else:
             dropped.append(item)
     return counted, dropped
