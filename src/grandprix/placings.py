@@ -68,7 +68,7 @@ def place(
                 f"{section.source}: tie-breaks need every round's results, and this file lists "
                 "only final scores; drop --tiebreaks or use the event's crosstable (TRF)"
             )
-        rows = (_official(section) if official_order else None) or _shared(section)
+        rows = (official(section) if official_order else None) or _shared(section)
         return Placings(section, rules, (), rows)
     ctx = Context(section, rules, unrated_rating)
     table = rules_table(rules)
@@ -136,8 +136,9 @@ def parse_rank(text: str) -> tuple[int, int] | None:
     return (first, last) if first >= 1 and last >= first else None
 
 
-def _official(section: Section) -> tuple[Placing, ...] | None:
-    """The order of the rank column, when every row has a rank."""
+def official(section: Section) -> tuple[Placing, ...] | None:
+    """The order of the rank column, when every row has a rank (a standings list's, or a
+    crosstable export's such as chess-results' `Rk.`)."""
     players = list(section.players)
     ranks = [span for p in players if (span := parse_rank(p.declared_rank)) is not None]
     if players and len(ranks) == len(players):

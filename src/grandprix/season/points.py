@@ -14,7 +14,7 @@ from typing import NamedTuple
 
 from grandprix.model import Player, Section
 from grandprix.numbers import show
-from grandprix.placings import Placings, Span, place, share_places
+from grandprix.placings import Placings, Span, official, place, share_places
 from grandprix.rules.schema import PointsBase, RuleSet, TournamentClass
 from grandprix.season.identity import Directory
 from grandprix.season.model import Award, SeasonEvent, SeasonSection, Valuation
@@ -254,7 +254,10 @@ def order_spans(section: SeasonSection, event: SeasonEvent, rules: RuleSet) -> l
     """Places in the order of the event's tie-breaks (or its official order); players they
     cannot separate share a span."""
     results = section.section
-    rows = event_placings(results, event, rules).rows
+    placings = event_placings(results, event, rules)
+    rows = placings.rows
+    if results.has_crosstable and not placings.specs:  # no tie-breaks: the file's own ranks
+        rows = official(results) or rows
     index = {p.start_no: i for i, p in enumerate(results.players)}
     out: list[Span] = []
     for row in rows:
