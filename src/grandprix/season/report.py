@@ -77,9 +77,12 @@ def explain(season: Season, line: Line, division: str = "") -> str:
             )
         for note in award.notes:
             out.append(f"    {note}")
+        factor = f" x {show(award.factor)}" if award.factor != 1 else ""
+        bonus = f" + {show(award.extra, decimals)}" if award.extra else ""
+        weights = f"x event {show(award.event_weight)} x section {show(award.section_weight)}"
         out.append(
-            f"    {show(award.base, decimals)} x event {show(award.event_weight)} x section "
-            f"{show(award.section_weight)} = {show(award.points, decimals)}  [{status}]"
+            f"    {show(award.base, decimals)}{factor} {weights}{bonus} = "
+            f"{show(award.points, decimals)}  [{status}]"
         )
     counted = sum((a.points for a in line.counted), Fraction(0))
     out.append("")
