@@ -55,5 +55,5 @@ def test_d_nw2_a_season_sets_the_completion_bonus(tmp_path: Path) -> None:
     found = {line.name: line for line in standings(season)}
     assert found["Ann"].total == 8 and found["Bob"].total == 8  # 7 + 1; 4 x 2 without bonus
     log = explain(season, found["Ann"])
-    assert "x 2 for a class x2 prize fund of 600" in log
+    assert "x 2 for a prize fund of 600, class x2\n" in log
     assert "3.5 x 2 x event 1 x section 1 + 1.0 = 8.0  [counted]" in log

@@ -73,8 +73,21 @@ class Valuation:
     section_weight: Fraction
     points: Fraction  # base x factor x event_weight x section_weight + extra
     notes: tuple[str, ...] = ()
-    factor: Fraction = Fraction(1)  # the section's multiplier (class, rating factor)
-    extra: Fraction = Fraction(0)  # bonuses added after the multipliers (gain, completion)
+    factors: tuple[tuple[str, Fraction], ...] = ()  # the section's multipliers, with reasons
+    bonuses: tuple[tuple[str, Fraction], ...] = ()  # added after the multipliers, with reasons
+
+    @property
+    def factor(self) -> Fraction:
+        """The product of the section's multipliers (FC-1 rating factor, NW-1 class)."""
+        out = Fraction(1)
+        for _, value in self.factors:
+            out *= value
+        return out
+
+    @property
+    def extra(self) -> Fraction:
+        """The bonuses (KW-4 places gained, KW-5 every round played)."""
+        return sum((value for _, value in self.bonuses), Fraction(0))
 
 
 class Award(NamedTuple):

@@ -92,62 +92,66 @@ def paid_places(points: PointsBase, size: int) -> int | None:
     return limit
 
 
-def rating_factor(section: Section, points: PointsBase) -> tuple[Fraction, str]:
-    """FIDE Circuit k = (TAR - base) / per, TAR the mean rating of the ``top`` highest-rated
-    players at the start (never below 0); 1 when the rules have no such factor."""
+def rating_factor(section: Section, points: PointsBase) -> tuple[Fraction, str] | None:
+    """FC-1: k = (TAR - base) / per, TAR the mean rating of the ``top`` highest-rated players at
+    the start, exact and never below 0 (D-FC-1), with its reason in words; None when the rules
+    have no such factor."""
     factor = points.rating_factor
     if factor is None:
-        return Fraction(1), ""
+        return None
     ratings = sorted((p.rating for p in section.players if p.rating), reverse=True)[: factor.top]
     if not ratings:
-        return Fraction(0), "no rated players: the rating factor is 0"
+        return Fraction(0), "no player of the field is rated"
     mean = Fraction(sum(ratings), len(ratings))
     value = max(Fraction(0), (mean - factor.base) / factor.per)
     return value, (
-        f"rating factor ({show(mean, 2)} - {factor.base}) / {factor.per} = {show(value, 4)}: "
-        f"the mean rating of the {len(ratings)} highest-rated players"
+        f"the average rating of its {len(ratings)} highest-rated players, {show(mean, 2)}: "
+        f"({show(mean, 2)} - {factor.base}) / {factor.per}"
     )
 
 
 @dataclass(frozen=True, eq=False)
 class Scale:
     """How one earning section pays: its points rules, its table of places, its tournament
-    class and multiplier, computed once per section."""
+    class and multipliers, computed once per section."""
 
     id: int
     points: PointsBase
     table: tuple[Fraction, ...]
     name: str  # the tournament class, when tables go by class
-    factor: Fraction  # the class's multiplier times the rating factor
-    notes: tuple[str, ...]
+    factors: tuple[tuple[str, Fraction], ...]  # each multiplier with its reason in words
     rounds: int  # of the section, 0 when unknown
+
+    @property
+    def factor(self) -> Fraction:
+        return math.prod((value for _, value in self.factors), start=Fraction(1))
 
 
 def section_scale(
     event: SeasonEvent, section: Section, rules: RuleSet, scales: Valuations
 ) -> Scale:
-    """The scale of one section of an event (its category's points, ACF-6 class, bands,
-    paid places, rating factor)."""
+    """The scale of one section of an event (its category's points, ACF-6 class, KW-3 bands,
+    FC-3 paid places, FC-1 rating factor, NW-1 class multiplier)."""
     points = scales.points_for(event.category)
     size = len(section.players)
     chosen = tournament_class(event, points)
+    table, name = table_for(event, points)
     if points.bands:
-        table, name = band_table(points, size), chosen.name if chosen is not None else ""
-    else:
-        table, name = table_for(event, points)
+        table = band_table(points, size)
+    if chosen is not None and (chosen.table is None or points.bands):
+        name = ""  # the class only multiplies (NW-1): no table of its own to name
     limit = paid_places(points, size)
     if limit is not None:
         table = table[:limit]
-    factor, note = rating_factor(section, points)
-    notes = [note] if note else []
+    factors = []
+    found = rating_factor(section, points)
+    if found is not None:
+        factors.append((found[1], found[0]))
     if chosen is not None and chosen.factor != 1:
-        factor *= chosen.factor
+        fund = show(counted_fund(event, points))
         share = f" ({show(points.based_on_percent)}% of a based-on fund)" if event.based_on else ""
-        notes.append(
-            f"x {show(chosen.factor)} for a class {chosen.name} prize fund of "
-            f"{show(counted_fund(event, points), 2)}{share}"
-        )
-    return scales.scale(points, tuple(table), name, factor, tuple(notes), section.rounds)
+        factors.append((f"a prize fund of {fund}{share}, class {chosen.name}", chosen.factor))
+    return scales.scale(points, tuple(table), name, tuple(factors), section.rounds)
 
 
 def place_value(place: int, first: int, table: Sequence[Fraction], points: PointsBase) -> Fraction:
@@ -349,15 +353,14 @@ class Valuations:
         points: PointsBase,
         table: tuple[Fraction, ...],
         name: str,
-        factor: Fraction,
-        notes: tuple[str, ...],
+        factors: tuple[tuple[str, Fraction], ...],
         rounds: int,
     ) -> Scale:
         """The one scale with these values."""
-        key = (id(points), table, name, factor, notes, rounds)
+        key = (id(points), table, name, factors, rounds)
         found = self._scale_memo.get(key)
         if found is None:
-            found = Scale(len(self.scales), points, table, name, factor, notes, rounds)
+            found = Scale(len(self.scales), points, table, name, factors, rounds)
             self._scale_memo[key] = found
             self.scales.append(found)
         return found
@@ -405,24 +408,25 @@ class Valuations:
     ) -> Valuation:
         points = scale.points
         table: Sequence[Fraction] = scale.table
-        notes = list(scale.notes)
+        notes = [f"x {show(value)} for {words}" for words, value in scale.factors]
         if outright and points.first_outright is not None:
-            table = (points.first_outright, *table[1:])  # FIDE Circuit: an outright winner
+            table = (points.first_outright, *table[1:])  # FC-2: an outright winner
             notes.append(f"1st place alone: {show(points.first_outright)}")
         if points.ties == "split" and extras.order is not None and not points.from_score:
             base, values, more = split_points(extras.order, span, table, points)
         else:
             base, values, more = base_points(span[0], span[1], score, table, self.rules, points)
         notes.extend(more)
-        extra = Fraction(0)
+        bonuses = []
         if extras.gained is not None and points.gain is not None:
             bonus = gain_bonus(extras.gained, base, points)
             if bonus:
-                notes.append(f"{extras.gained} places above the seed: bonus {show(bonus)}")
-            extra += bonus
+                places = "place" if extras.gained == 1 else "places"
+                bonuses.append((f"finishing {extras.gained} {places} above the seed", bonus))
         if extras.completed and points.completion:
-            notes.append(f"every round played: bonus {show(points.completion)}")
-            extra += points.completion
+            bonuses.append(("playing every round", points.completion))
+        notes.extend(f"+ {show(value)} for {words}" for words, value in bonuses)
+        extra = sum((value for _, value in bonuses), Fraction(0))
         event_weight, section_weight = weights
         return Valuation(
             id=len(self.items),
@@ -432,8 +436,8 @@ class Valuations:
             section_weight=section_weight,
             points=base * scale.factor * event_weight * section_weight + extra,
             notes=tuple(notes),
-            factor=scale.factor,
-            extra=extra,
+            factors=scale.factors,
+            bonuses=tuple(bonuses),
         )
 
 
