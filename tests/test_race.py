@@ -353,3 +353,23 @@ def test_an_example_season_with_two_events_left_is_consistent() -> None:
                 assert statuses[k + 1] != OUT_OF_REACH or statuses[k] == OUT_OF_REACH
             leaders = [p for p in outlooks if p.total > o.best]
             assert (o.status(1) == OUT_OF_REACH) == bool(leaders)
+
+
+def test_race_sets_no_limit_when_an_event_left_depends_on_its_field(tmp_path: Path) -> None:
+    """KW-3/KW-4: with bands and a places-gained bonus, what a planned event gives depends on
+    its field: nobody is out of reach or clinched while it is left, and the footnote says why."""
+    from grandprix.season.race import assumptions, race
+    from seasons import load, write_season
+
+    text = (
+        'name = "Circuit"\nrules = "keshmat-2026"\n'
+        '[[events]]\nname = "Rapid"\ndate = 2026-02-01\ncategory = "rapid"\nresults = "r.csv"\n'
+        '[[events]]\nname = "Next"\ndate = 2026-03-01\ncategory = "rapid"\nplanned = true\n'
+    )
+    rows = "rank,name,points\n" + "".join(f"{i},P{i},{10 - i}\n" for i in range(1, 10))
+    season = load(write_season(tmp_path / "s", text, {"r.csv": rows}))
+    outlooks = race(season)[""]
+    assert all(o.best is None for o in outlooks)
+    assert any(
+        "the size of its field" in note and "no limit" in note for note in assumptions(season)
+    )

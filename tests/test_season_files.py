@@ -125,3 +125,24 @@ def test_an_error_in_a_rules_file_points_at_that_file(tmp_path: Path) -> None:
     code, _, err = run("standings", str(folder))
     assert code == 2
     assert f"{folder / 'club.toml'}:3: 'points.ties' = 'halve'" in err
+
+
+def test_kw_an_event_without_a_category_the_rules_pay_is_an_error(tmp_path: Path) -> None:
+    """keshmat-2026 gives points only by category: a misspelt category would earn nothing, so
+    the season is refused at that line; under the FIDE Circuit preset (whose own table pays) a
+    misspelt category is only a warning, since it escapes its category's limit."""
+    rows = "rank,name,points\n1,Ann,3\n2,Bob,2\n"
+    ev = event("Rapid", "r.csv", extra='category = "rapdi"')
+    folder = write_season(
+        tmp_path / "k", season_toml('rules = "keshmat-2026"', ev), {"r.csv": rows}
+    )
+    code, out, err = run("check", str(folder))
+    assert code != 0
+    assert f"{folder / 'season.toml'}:10: event 'Rapid' has category 'rapdi'" in out + err
+    assert "'classical/group-a'" in out + err and "'rapid'" in out + err
+    folder = write_season(
+        tmp_path / "f", season_toml('rules = "fide-circuit-2025"', ev), {"r.csv": rows}
+    )
+    code, out, err = run("check", str(folder))
+    assert code == 0, err
+    assert "warning: event 'Rapid' has category 'rapdi', which the rules do not name" in out + err

@@ -21,7 +21,14 @@ from grandprix.readers import FormatName as Format
 from grandprix.readers import load_section
 from grandprix.readers.text import csv_file, excerpt
 from grandprix.rules.load import TomlFile, load_rules, read_toml, validation_problems
-from grandprix.rules.schema import Money, RuleSet, Strict, TieBreakRules, Weight
+from grandprix.rules.schema import (
+    Money,
+    RuleSet,
+    Strict,
+    TieBreakRules,
+    Weight,
+    most_specific,
+)
 from grandprix.season.checks import (
     alias_contradictions,
     event_duplicates,
@@ -87,6 +94,37 @@ class EventEntry(Strict):
         if self.results and self.sections:
             raise ValueError("give either 'results' or [[events.sections]], not both")
         return self
+
+
+def _category_problems(entry: EventEntry, rules: RuleSet, where: Location) -> list[Problem]:
+    """An event whose category the rules do not know: an error when it would earn no points
+    (the rules give points only by category), else a warning (a misspelt category escapes its
+    limits and keeps the rules' own points)."""
+    known = sorted({*rules.points.categories, *rules.counting.per_category})
+    if not known:
+        return []
+    base = rules.points
+    pays = bool(base.from_score or base.classes or base.table or base.bands)
+    category = entry.category
+    under = most_specific(category, known) is not None
+    broader = bool(category) and any(k.startswith(category + "/") for k in known)
+    if under or (broader and pays):
+        return []
+    listed = ", ".join(f"'{k}'" for k in (known if pays else sorted(base.categories)))
+    what = f"category '{category[:60]}'" if category else "no category"
+    if not pays:
+        return [
+            Problem(
+                where,
+                f"event '{entry.name}' has {what}: the rules give points only "
+                f"to events of their categories ({listed}); write one as 'category'",
+            )
+        ]
+    if not category:
+        return []
+    return [Problem(where, f"event '{entry.name}' has {what}, which the rules do not name "
+                    f"({listed}): it earns the rules' own points with no category limit; "
+                    "correct the spelling if that is not meant", Severity.WARNING)]  # fmt: skip
 
 
 class RatingListEntry(Strict):
@@ -291,6 +329,8 @@ def _events(
                     "by tournament class (ACF-6)",
                 )
             )
+        if rules is not None:
+            problems.extend(_category_problems(entry, rules, toml.where((*key, "category"))))
         entries = (
             [SectionEntry(name=entry.name, results=entry.results, format=entry.format)]
             if entry.results

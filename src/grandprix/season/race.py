@@ -120,7 +120,7 @@ def race(
     """
     planned = remaining_events(season)
     chances = [_Chance.of(e, season) for e in planned]
-    unbounded = _by_score(season.rules) and bool(planned)
+    unbounded = (_by_score(season.rules) or bool(_unbounded_by(season.rules))) and bool(planned)
     out: dict[str, list[Outlook]] = {}
     for name, lines, counting in _tables(season, tables):
         places = prize_places(season, name)
@@ -139,6 +139,12 @@ def assumptions(season: Season, newcomers: int | None = None) -> list[str]:
         return ["No events are left: places are those of the final standings."]
     rules = season.rules
     notes: list[str] = []
+    unknown = _unbounded_by(rules)
+    if unknown and not _by_score(rules):
+        notes.append(
+            f"What an event not yet played gives depends on {_and(unknown)}, unknown until "
+            "it is played: no limit is set on what a player can still score."
+        )
     if _by_score(rules):
         notes.append(
             "Points are the event scores and an event not yet played has no known number of "
@@ -166,8 +172,38 @@ def assumptions(season: Season, newcomers: int | None = None) -> list[str]:
     return notes
 
 
+def _and(items: list[str]) -> str:
+    return items[0] if len(items) == 1 else f"{', '.join(items[:-1])} and {items[-1]}"
+
+
 def _by_score(rules: RuleSet) -> bool:
     return rules.points.from_score and rules.points.score_factor > 0
+
+
+def _unbounded_by(rules: RuleSet) -> list[str]:
+    """What makes an event left worth an amount the race cannot bound from the rule set alone:
+    points that depend on the field (its size, seeds, ratings, rounds; KW-3, KW-4, KW-5, FC-1,
+    FC-3), on the category of the event, or counting rules that change with the events played
+    (KC-2, KW-7). The race then sets no limit, so its statuses stay true."""
+    found: list[str] = []
+    for points in (rules.points, *rules.points.categories.values()):
+        if points.bands or points.top_percent is not None or points.paid_places:
+            found.append("the size of its field")
+        if points.gain is not None:
+            found.append("the players' seeds")
+        if points.completion:
+            found.append("who plays every round")
+        if points.rating_factor is not None:
+            found.append("the ratings of its field")
+        if any(c.factor != 1 for c in points.classes) or points.first_outright is not None:
+            found.append("its prize fund or its winner")
+        if points.ties == "split":
+            found.append("its tie-breaks")
+    if rules.points.categories:
+        found.append("its category")
+    if rules.counting.mode == "most-minus" or rules.counting.per_category:
+        found.append("how many results will count")
+    return list(dict.fromkeys(found))
 
 
 def _tables(season: Season, known: Tables | None) -> list[tuple[str, list[Line], Counting]]:
