@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import csv
 import os
+from dataclasses import replace
 from fractions import Fraction
 from pathlib import Path
 
@@ -18,9 +19,11 @@ import pytest
 
 from conftest import shared
 from grandprix.model import Location, ResultKind, Section, Severity
+from grandprix.placings import place
 from grandprix.readers import detect_format, load_section
 from grandprix.readers.chess_results import read_chess_results
 from grandprix.readers.chess_results_start import berger_round
+from grandprix.tiebreaks import Rules, parse
 
 K = ResultKind
 BANNER = "From the Tournament-Database of Chess-Results https://chess-results.com"
@@ -384,3 +387,39 @@ def test_a_csv_opening_with_the_starting_rank_header_is_recognised_without_the_b
     assert detect_format(Path("group.csv"), data) == "chess-results"
     standings = b"No.,Name,Points\n1,Abboud Ali,3\n"  # a standings list, not an export
     assert detect_format(Path("standings.csv"), standings) == "csv"
+
+
+# The results of the Keshmat Winter Classic 2026 group B (a 6-player round robin; facts from
+# keshmat/circuit2026 crosstables/winterClassicalB.xlsx, kept only as this matrix): No. 1 lost
+# his games against 4 and 5 by forfeit.
+GROUP_B = [
+    ["*", "0", "0", "-", "-", "½"],
+    ["1", "*", "1", "½", "1", "1"],
+    ["1", "0", "*", "½", "1", "1"],
+    ["+", "½", "½", "*", "1", "½"],
+    ["+", "0", "0", "0", "*", "1"],
+    ["½", "0", "0", "½", "0", "*"],
+]
+
+
+def test_art15_forfeit_wins_in_a_round_robin_count_their_scheduled_opponent(
+    tmp_path: Path,
+) -> None:
+    """C.07 (2024) art. 15: with pre-determined pairings a forfeit counts as a game against the
+    scheduled opponent, so No. 4's SB gets No. 1's 0.5 for the forfeit win: 0.5 + 4.5/2 + 3.5/2
+    + 2 + 1/2 = 7; No. 5's: 0.5 + 1 = 1.5. chess-results printed 10 and 3 (TB3 of the export):
+    those are art. 16's dummy opponent worth the player's own score (3.5 for No. 4, 2 for No. 5),
+    the Swiss treatment, which gives the same 10 and 3 here when the event is placed as a Swiss.
+    The text of art. 15 decides: the round robin's values are 7 and 1.5."""
+    sheet = matrix_sheet(
+        GROUP_B, ["0.5", "4.5", "3.5", "3.5", "2", "1"], ["6", "1", "2", "3", "4", "5"]
+    )
+    section = read_both(tmp_path, "group-b", sheet)
+    assert section.round_robin
+    sb = {}
+    for as_round_robin in (True, False):
+        placed = place(replace(section, round_robin=as_round_robin), parse("SB", Rules.FIDE_2024),
+                       Rules.FIDE_2024)  # fmt: skip
+        sb[as_round_robin] = {row.player.start_no: row.values[0] for row in placed.rows}
+    assert (sb[True][4], sb[True][5]) == (7, Fraction(3, 2))
+    assert (sb[False][4], sb[False][5]) == (10, 3)
