@@ -421,5 +421,5 @@ def test_art15_forfeit_wins_in_a_round_robin_count_their_scheduled_opponent(
         placed = place(replace(section, round_robin=as_round_robin), parse("SB", Rules.FIDE_2024),
                        Rules.FIDE_2024)  # fmt: skip
         sb[as_round_robin] = {row.player.start_no: row.values[0] for row in placed.rows}
-    assert (sb[True][4], sb[True][5]) == (7, Fraction(3, 2))
-    assert (sb[False][4], sb[False][5]) == (10, 3)
+    assert (sb[True][4], sb[True][5]) == (Fraction(7), Fraction(3, 2))
+    assert (sb[False][4], sb[False][5]) == (Fraction(10), Fraction(3))
