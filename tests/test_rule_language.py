@@ -168,11 +168,6 @@ def test_categories_a_category_changes_only_the_keys_it_gives(tmp_path: Path) ->
     assert [got["Slow", n] for n in "ABC"] == [21, F(27, 2), F(27, 2)]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="bug: config._check_tiebreaks checks only the base points.tiebreaks; a category's "
-    "bad code passes `check` and `standings` stops with an unlocated error",
-)
 def test_categories_a_category_tiebreak_code_is_checked_before_work_starts(
     tmp_path: Path,
 ) -> None:
@@ -252,11 +247,6 @@ def test_fc2_first_on_tiebreak_but_equal_on_score_is_not_outright(tmp_path: Path
     assert totals(folder) == {"D": 10, "E": 8, "F": 7}
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="bug: points.event_awards decides `outright` on the whole field before skipped "
-    "players are removed; a tie for 1st among eligible players is paid as if outright",
-)
 def test_fc2_a_tie_for_first_after_skipping_an_ineligible_winner_is_not_outright(
     tmp_path: Path,
 ) -> None:
@@ -593,11 +583,6 @@ def test_fc5_best_within_caps_not_the_best_overall_then_capped(tmp_path: Path) -
     assert totals(season(tmp_path, rules, *events)) == {"A": 12}
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="bug: standings._best charges a result only to its most specific capped category, "
-    "so 'fast' does not limit 'fast/blitz' when both have caps",
-)
 def test_fc5_a_parent_cap_also_limits_a_capped_child(tmp_path: Path) -> None:
     """At most 2 fast, of which at most 1 blitz. Blitz 9 counts, blitz 8 is the second blitz,
     rapid 7 is the second fast, rapid 6 would be a third fast: 9 + 7 = 16."""
@@ -677,11 +662,6 @@ def test_start_rank_and_played_errors_name_file_line_column_and_field(
     assert code == 2 and out == "" and f"{folder / where} {says}" in err, err
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="bug: standings_csv drops a row whose played has more than 7 digits (_count) but "
-    "_report_row checks only its first 8 characters: '000000001' is dropped with no problem",
-)
 def test_a_played_value_with_leading_zeros_is_read_or_reported_never_dropped(
     tmp_path: Path,
 ) -> None:
@@ -728,11 +708,6 @@ def arithmetic(line: str) -> tuple[Fraction, Fraction]:
     return value, Fraction(NUMBER.findall(right)[0])
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="bug: season/report.explain prints 'base x event x section = points' and leaves out "
-    "the class/rating factor and the gain and completion bonuses",
-)
 def test_explain_arithmetic_line_adds_up(tmp_path: Path) -> None:
     code, out, _ = run("explain", str(explained_season(tmp_path)), "A")
     assert code == 0

@@ -136,6 +136,11 @@ def parse_rank(text: str) -> tuple[int, int] | None:
     return (first, last) if first >= 1 and last >= first else None
 
 
+def span_text(first: int, last: int) -> str:
+    """A place span as people write it: '3', or '2-4' for a shared place."""
+    return str(first) if first == last else f"{first}-{last}"
+
+
 def official(section: Section) -> tuple[Placing, ...] | None:
     """The order of the rank column, when every row has a rank (a standings list's, or a
     crosstable export's such as chess-results' `Rk.`)."""

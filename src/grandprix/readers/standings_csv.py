@@ -183,9 +183,14 @@ def _count(row: list[str], column: int | None, low: int, high: int) -> int | boo
     absent, False when the cell is not such a number."""
     if column is None:
         return None
-    text = row[column].strip()
-    if text.isdecimal() and len(text) <= 7 and low <= int(text) <= high:
-        return int(text)
+    return _whole(row[column], low, high)
+
+
+def _whole(text: str, low: int, high: int) -> int | bool:
+    """A whole number from ``low`` to ``high`` (leading zeros allowed), else False."""
+    digits = text.strip().lstrip("0") or ("0" if text.strip() else "")
+    if digits.isdecimal() and len(digits) <= 7 and low <= int(digits) <= high:
+        return int(digits)
     return False
 
 
@@ -221,7 +226,7 @@ def _report_row(
             )
         )
     for key, low, high in (("start_rank", 1, 1_000_000), ("played", 0, MAX_ROUNDS)):
-        if key in cells and not (cells[key].isdecimal() and low <= int(cells[key][:8]) <= high):
+        if key in cells and _whole(cells[key], low, high) is False:
             problems.append(
                 Problem(
                     where(key),

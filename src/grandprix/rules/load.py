@@ -15,8 +15,10 @@ from typing import Any
 
 from pydantic import BaseModel, ValidationError
 
+from grandprix.errors import UsageError
 from grandprix.model import Location, Problem
-from grandprix.rules.schema import RuleSet
+from grandprix.rules.schema import PointsBase, RuleSet
+from grandprix.tiebreaks import Rules, parse
 from grandprix.tomlpos import Path as KeyPath
 from grandprix.tomlpos import key_lines, line_of
 
@@ -88,6 +90,23 @@ def read_toml(path: Path, problems: list[Problem]) -> TomlFile | None:
         )
         return None
     return TomlFile(path, text, data)
+
+
+def _tiebreak_problems(
+    rules: RuleSet, locate: typing.Callable[[KeyPath], Location]
+) -> list[Problem]:
+    """The rule set's tie-break codes, and each category's, checked when the rules are read."""
+    where: list[tuple[KeyPath, PointsBase]] = [(("points",), rules.points)]
+    for name, points in rules.points.categories.items():
+        where.append((("points", "categories", name), points))
+    out = []
+    for path, points in where:
+        try:
+            parse(points.tiebreaks, Rules(points.tiebreak_rules))
+        except UsageError as exc:
+            name = ".".join(str(part) for part in (*path, "tiebreaks"))
+            out.append(Problem(locate((*path, "tiebreaks")), f"'{name}': {exc}"))
+    return out
 
 
 def _too_deep(text: str, limit: int = 100) -> int:
@@ -210,6 +229,10 @@ def load_rules(
         rules = RuleSet.model_validate(merge(source.data, overrides))
     except ValidationError as exc:
         problems.extend(validation_problems(exc, RuleSet, locate))
+        return None
+    bad = _tiebreak_problems(rules, locate)
+    if bad:
+        problems.extend(bad)
         return None
     if not any(
         points.from_score or points.classes or points.table or points.bands

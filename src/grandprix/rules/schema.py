@@ -138,7 +138,8 @@ class Gain(Strict):
     )
     seed: Literal["start", "rating"] = Field(
         default="start",
-        description="The seed: `start`, the order of start numbers; `rating`, the rank by "
+        description="The seed: `start`, the order of start numbers (a standings list's "
+        "`start_rank` column; without it the row order, so nobody gains); `rating`, the rank by "
         "rating in the section, equal ratings sharing the best rank and unrated players one "
         "rank below every rated player (Keshmat 2026).",
     )
@@ -284,15 +285,18 @@ class Points(PointsBase):
         return PointsBase.model_construct(**{**base, **changed})
 
 
-def most_specific(category: str, keys: Collection[str]) -> str | None:
-    """The most specific of ``keys`` that ``category`` falls under: a category's parts are
-    separated by "/", so "classical/group-a" falls under itself, then "classical"."""
+def under(category: str, keys: Collection[str]) -> list[str]:
+    """The ``keys`` that ``category`` falls under, the most specific first: a category's parts
+    are separated by "/", so "classical/group-a" falls under itself, then "classical"."""
     parts = category.split("/")
-    for end in range(len(parts), 0, -1):
-        key = "/".join(parts[:end])
-        if key in keys:
-            return key
-    return None
+    found = ["/".join(parts[:end]) for end in range(len(parts), 0, -1)]
+    return [key for key in found if key in keys]
+
+
+def most_specific(category: str, keys: Collection[str]) -> str | None:
+    """The most specific of ``keys`` that ``category`` falls under."""
+    found = under(category, keys)
+    return found[0] if found else None
 
 
 class Sections(Strict):

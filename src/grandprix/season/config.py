@@ -392,20 +392,18 @@ def _events(
 def _check_tiebreaks(
     entry: EventEntry, rules: RuleSet, toml: TomlFile, key: KeyPath, problems: list[Problem]
 ) -> None:
-    """The tie-break codes an event is placed with, checked now rather than when computing."""
-    codes = entry.tiebreaks if entry.tiebreaks is not None else rules.points.tiebreaks
-    book = entry.tiebreak_rules or rules.points.tiebreak_rules
+    """The tie-break codes an event is placed with when it names its own, checked now rather
+    than when computing (the rule set's own codes are checked when it is read)."""
+    if entry.tiebreaks is None and entry.tiebreak_rules is None:
+        return
+    points = rules.points.for_category(entry.category)
+    codes = entry.tiebreaks if entry.tiebreaks is not None else points.tiebreaks
+    book = entry.tiebreak_rules or points.tiebreak_rules
     try:
         parse(codes, Rules(book))
     except UsageError as exc:
-        if entry.tiebreaks is not None or entry.tiebreak_rules is not None:
-            where = toml.where(
-                (*key, "tiebreaks" if entry.tiebreaks is not None else "tiebreak_rules")
-            )
-            problems.append(Problem(where, f"event '{entry.name}': {exc}"))
-        else:
-            where = toml.where(("rules", "points", "tiebreaks"))
-            problems.append(Problem(where, f"the rules' points.tiebreaks: {exc}"))
+        where = toml.where((*key, "tiebreaks" if entry.tiebreaks is not None else "tiebreak_rules"))
+        problems.append(Problem(where, f"event '{entry.name}': {exc}"))
 
 
 def _check_date(

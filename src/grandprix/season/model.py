@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime
+import math
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import NamedTuple
@@ -61,6 +62,11 @@ class Season:
     folder: str = ""
 
 
+def product(factors: tuple[tuple[str, Fraction], ...]) -> Fraction:
+    """The product of multipliers given with their reasons."""
+    return math.prod((value for _, value in factors), start=Fraction(1))
+
+
 @dataclass(frozen=True, eq=False)
 class Valuation:
     """What a place span is worth under one table and multiplier, computed once and shared by
@@ -79,10 +85,7 @@ class Valuation:
     @property
     def factor(self) -> Fraction:
         """The product of the section's multipliers (FC-1 rating factor, NW-1 class)."""
-        out = Fraction(1)
-        for _, value in self.factors:
-            out *= value
-        return out
+        return product(self.factors)
 
     @property
     def extra(self) -> Fraction:

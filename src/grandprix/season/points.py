@@ -1,7 +1,9 @@
 """Event points: an event's placings turned into awards under a rule set.
 
 Pure functions: placings (issue 1/6) -> eligible players and their places -> table values ->
-multipliers. Each step names the rule it implements.
+multipliers -> bonuses. Each section of an event gets a ``Scale`` (its category's points, its
+table of places, its multipliers) and each player a valuation of their span under it, shared by
+every player and event it applies to. Each step names the rule it implements.
 """
 
 from __future__ import annotations
@@ -14,10 +16,10 @@ from typing import NamedTuple
 
 from grandprix.model import Player, Section
 from grandprix.numbers import show
-from grandprix.placings import Placings, Span, official, place, share_places
+from grandprix.placings import Placings, Span, official, place, share_places, span_text
 from grandprix.rules.schema import PointsBase, RuleSet, TournamentClass
 from grandprix.season.identity import Directory
-from grandprix.season.model import Award, SeasonEvent, SeasonSection, Valuation
+from grandprix.season.model import Award, SeasonEvent, SeasonSection, Valuation, product
 from grandprix.tiebreaks import Rules, parse
 
 
@@ -51,7 +53,7 @@ def class_table(chosen: TournamentClass, points: PointsBase) -> list[Fraction]:
 
 def tournament_class(event: SeasonEvent, points: PointsBase) -> TournamentClass | None:
     """The class of the event by its prize fund (ACF-6), a 'based-on' fund counting at
-    ``based_on_percent`` (Northwest Chess Grand Prix: half)."""
+    ``based_on_percent`` (NW-2, D-NW-1: half the advertised amount)."""
     if not points.classes:
         return None
     fund = counted_fund(event, points)
@@ -69,8 +71,8 @@ def counted_fund(event: SeasonEvent, points: PointsBase) -> Fraction:
 
 
 def band_table(points: PointsBase, size: int) -> list[Fraction]:
-    """Keshmat 2026: the value of each of the ``size`` places by percentile band, a band
-    reaching down to place ceil(percent% x size)."""
+    """KW-3: the value of each of the ``size`` places by percentile band, a band reaching down
+    to place ceil(percent% x size); ``size`` is every player listed (D-KW-2)."""
     cutoffs = [(math.ceil(band.percent * size / 100), band.points) for band in points.bands]
     out = []
     for place_ in range(1, size + 1):
@@ -79,9 +81,9 @@ def band_table(points: PointsBase, size: int) -> list[Fraction]:
 
 
 def paid_places(points: PointsBase, size: int) -> int | None:
-    """How many places earn table points in a section of ``size`` players, if limited: the
-    top share of the field (FIDE Circuit: a Swiss's top half) and the places by size (FIDE
-    Circuit round robins: 3, 4 from 10 players, 5 from 13)."""
+    """How many places earn table points in a section of ``size`` players, if limited (FC-3):
+    the top share of the field (a Swiss's top half) and the places by size (round robins: 3,
+    4 from 10 players, 5 from 13)."""
     limit: int | None = None
     if points.top_percent is not None:
         limit = math.floor(points.top_percent * size / 100)
@@ -121,10 +123,6 @@ class Scale:
     name: str  # the tournament class, when tables go by class
     factors: tuple[tuple[str, Fraction], ...]  # each multiplier with its reason in words
     rounds: int  # of the section, 0 when unknown
-
-    @property
-    def factor(self) -> Fraction:
-        return math.prod((value for _, value in self.factors), start=Fraction(1))
 
 
 def section_scale(
@@ -218,14 +216,10 @@ def split_points(
     shown = " + ".join(show(v) for v in shared)
     value = mine / 2 + mean / 2
     note = (
-        f"tie {tie[0]}-{tie[1]}: half of {show(mine)} (place {place_span(order)} on tie-break) "
+        f"tie {tie[0]}-{tie[1]}: half of {show(mine)} (place {span_text(*order)} on tie-break) "
         f"+ half of ({shown}) / {len(shared)} = {show(value, 4)}"
     )
     return value, shared, [note]
-
-
-def place_span(span: tuple[int, int]) -> str:
-    return str(span[0]) if span[0] == span[1] else f"{span[0]}-{span[1]}"
 
 
 def gain_bonus(gained: int, placement: Fraction, points: PointsBase) -> Fraction:
@@ -434,7 +428,7 @@ class Valuations:
             values=values,
             event_weight=event_weight,
             section_weight=section_weight,
-            points=base * scale.factor * event_weight * section_weight + extra,
+            points=base * product(scale.factors) * event_weight * section_weight + extra,
             notes=tuple(notes),
             factors=scale.factors,
             bonuses=tuple(bonuses),
@@ -463,13 +457,13 @@ def event_awards(
         ]
         placed = section_spans(section, event, rules, points)
         extras = _extras(section, event, rules, points, placed) if needs_extras(points) else None
-        outright = bool(placed) and len(placed[0][2]) == 1 and _alone_on_top(players)
         overall: dict[int, str] = {}
-        if rules.eligibility.ineligible_players == "skip":
+        skip = rules.eligibility.ineligible_players == "skip"
+        contenders = [p for p, ok in zip(players, eligible, strict=True) if ok or not skip]
+        outright = _alone_on_top(tuple(contenders))  # FC-2, among those who keep a place
+        if skip:
             overall = {
-                i: str(first) if first == last else f"{first}-{last}"
-                for first, last, members in placed
-                for i in members
+                i: span_text(first, last) for first, last, members in placed for i in members
             }
             placed = renumber(placed, eligible)
         weights = (event.weight, weight)
@@ -490,7 +484,7 @@ def event_awards(
                         scale, (first, last), score, weights, NO_EXTRAS, outright
                     )
                 before = overall.get(i, "")
-                place_ = str(first) if first == last else f"{first}-{last}"
+                place_ = span_text(first, last)
                 awards.append(
                     Award(event.index, event.name, event.date, section.name, entrant.key,
                           entrant.name, first, last, score, value, scale.name,
@@ -500,7 +494,7 @@ def event_awards(
 
 
 def _alone_on_top(players: tuple[Player, ...]) -> bool:
-    """Nobody shares the best score (an outright winner)."""
+    """Nobody shares the best score (an outright winner, FC-2)."""
     scores = sorted((p.points for p in players), reverse=True)
     return len(scores) == 1 or (len(scores) > 1 and scores[0] > scores[1])
 

@@ -14,7 +14,7 @@ from fractions import Fraction
 
 from grandprix.placings import share_places
 from grandprix.players import PlayerKey
-from grandprix.rules.schema import Counting, RuleSet, most_specific
+from grandprix.rules.schema import Counting, RuleSet, under
 from grandprix.season.identity import Directory
 from grandprix.season.model import Award, Line, Season
 from grandprix.season.points import Valuations, event_awards
@@ -97,18 +97,19 @@ def player_line(
 def _best(
     ordered: list[tuple[int, Award]], keep: int, caps: dict[str, int]
 ) -> tuple[list[tuple[int, Award]], list[tuple[int, Award]]]:
-    """The best ``keep`` results, best first, at most ``caps[c]`` of an event category c
-    (Keshmat 2026, FIDE Circuit). Taking each result in turn while its category has room is
-    the best choice: the results allowed form a matroid, on which the greedy choice is optimal."""
+    """The best ``keep`` results, best first, at most ``caps[c]`` of an event category c and of
+    every category under it ("fast" limits "fast/blitz" as well; KW-7, FC-5). Taking each result
+    in turn while every limit over it has room is the best choice when the limits nest: the
+    results allowed then form a matroid, on which the greedy choice is optimal."""
     counted: list[tuple[int, Award]] = []
     dropped: list[tuple[int, Award]] = []
     used: dict[str, int] = defaultdict(int)
     for item in ordered:
-        category = most_specific(item[1].category, caps)
-        if len(counted) < keep and (category is None or used[category] < caps[category]):
+        limits = under(item[1].category, caps)
+        if len(counted) < keep and all(used[c] < caps[c] for c in limits):
             counted.append(item)
-            if category is not None:
-                used[category] += 1
+            for c in limits:
+                used[c] += 1
         else:
             dropped.append(item)
     return counted, dropped
