@@ -80,7 +80,7 @@ def main() -> None:
         default=Path(__file__).resolve().parent.parent
         / "tests"
         / "data"
-        / "keshmat-2024-25"
+        / "keshmat-circuit-2024-25"
         / "affected.csv",
     )
     args = parser.parse_args()

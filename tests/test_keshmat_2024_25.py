@@ -2,7 +2,7 @@
 
 The eight monthly chess-results exports are in ../shared/data/keshmat-circuit-2024-25 (MIT); the
 leaderboard the circuit published from them, and the rows its script got wrong, are in
-tests/data/keshmat-2024-25 (SOURCE.txt says where each comes from).
+tests/data/keshmat-circuit-2024-25 (SOURCE.txt says where each comes from).
 
 The circuit's script skipped every row whose `Rk.` cell is empty (a place shared with the row
 above), losing 12 results: 3 totals too low, 4 event counts short, 5 players missing (affected.csv,
@@ -25,7 +25,7 @@ from grandprix.season.model import Line
 from grandprix.season.standings import standings
 from seasons import load, write_season
 
-DATA = Path(__file__).parent / "data" / "keshmat-2024-25"
+DATA = Path(__file__).parent / "data" / "keshmat-circuit-2024-25"
 MONTHS = {"july": "2024-07-31", "august": "2024-08-28", "december": "2024-12-28",
           "january": "2025-01-25", "february": "2025-02-22", "march": "2025-03-23",
           "april": "2025-04-30", "may": "2025-05-31"}  # fmt: skip
