@@ -122,17 +122,26 @@ class Scale:
     table: tuple[Fraction, ...]
     name: str  # the tournament class, when tables go by class
     factors: tuple[tuple[str, Fraction], ...]  # each multiplier with its reason in words
-    rounds: int  # of the section, 0 when unknown
 
 
 def section_scale(
     event: SeasonEvent, section: Section, rules: RuleSet, scales: Valuations
 ) -> Scale:
     """The scale of one section of an event (its category's points, ACF-6 class, KW-3 bands,
-    FC-3 paid places, FC-1 rating factor, NW-1 class multiplier)."""
+    FC-3 paid places, FC-1 rating factor, NW-1 class multiplier), made once for all the
+    sections that share what it depends on."""
     points = scales.points_for(event.category)
     size = len(section.players)
     chosen = tournament_class(event, points)
+    by_size = bool(points.bands or points.top_percent is not None or points.paid_places)
+    ratings = None
+    if points.rating_factor is not None:
+        ratings = tuple(sorted((p.rating for p in section.players if p.rating), reverse=True))
+    fund = event.prize_fund if chosen is not None and chosen.factor != 1 else None  # its words
+    key = (event.category, id(chosen), fund, event.based_on, size if by_size else None, ratings)
+    found = scales.known(key)
+    if found is not None:
+        return found
     table, name = table_for(event, points)
     if points.bands:
         table = band_table(points, size)
@@ -142,14 +151,14 @@ def section_scale(
     if limit is not None:
         table = table[:limit]
     factors = []
-    found = rating_factor(section, points)
-    if found is not None:
-        factors.append((found[1], found[0]))
+    factor = rating_factor(section, points)
+    if factor is not None:
+        factors.append((factor[1], factor[0]))
     if chosen is not None and chosen.factor != 1:
-        fund = show(counted_fund(event, points))
+        counted = show(counted_fund(event, points))
         share = f" ({show(points.based_on_percent)}% of a based-on fund)" if event.based_on else ""
-        factors.append((f"a prize fund of {fund}{share}, class {chosen.name}", chosen.factor))
-    return scales.scale(points, tuple(table), name, tuple(factors), section.rounds)
+        factors.append((f"a prize fund of {counted}{share}, class {chosen.name}", chosen.factor))
+    return scales.add(key, points, tuple(table), name, tuple(factors))
 
 
 def place_value(place: int, first: int, table: Sequence[Fraction], points: PointsBase) -> Fraction:
@@ -342,21 +351,22 @@ class Valuations:
             found = self._points[category] = self.rules.points.for_category(category)
         return found
 
-    def scale(
+    def known(self, key: tuple[object, ...]) -> Scale | None:
+        """The scale made for sections with this key, if any."""
+        return self._scale_memo.get(key)
+
+    def add(
         self,
+        key: tuple[object, ...],
         points: PointsBase,
         table: tuple[Fraction, ...],
         name: str,
         factors: tuple[tuple[str, Fraction], ...],
-        rounds: int,
     ) -> Scale:
-        """The one scale with these values."""
-        key = (id(points), table, name, factors, rounds)
-        found = self._scale_memo.get(key)
-        if found is None:
-            found = Scale(len(self.scales), points, table, name, factors, rounds)
-            self._scale_memo[key] = found
-            self.scales.append(found)
+        """A new scale, remembered under ``key``."""
+        found = Scale(len(self.scales), points, table, name, factors)
+        self._scale_memo[key] = found
+        self.scales.append(found)
         return found
 
     def get(
@@ -451,16 +461,18 @@ def event_awards(
         players = results.players
         scale = section_scale(event, results, rules, valuations)
         entrants = [directory.entrant(p) for p in players]
-        eligible = [
-            e.eligible and plays_enough(p, results.rounds, rules)
-            for e, p in zip(entrants, players, strict=True)
-        ]
+        eligible = [e.eligible for e in entrants]
+        if rules.eligibility.min_rounds_percent is not None:  # KW-6
+            eligible = [ok and plays_enough(p, results.rounds, rules)
+                        for ok, p in zip(eligible, players, strict=True)]  # fmt: skip
         placed = section_spans(section, event, rules, points)
         extras = _extras(section, event, rules, points, placed) if needs_extras(points) else None
         overall: dict[int, str] = {}
         skip = rules.eligibility.ineligible_players == "skip"
-        contenders = [p for p, ok in zip(players, eligible, strict=True) if ok or not skip]
-        outright = _alone_on_top(tuple(contenders))  # FC-2, among those who keep a place
+        outright = False
+        if points.first_outright is not None:  # FC-2, among the players who keep a place
+            contenders = [p for p, ok in zip(players, eligible, strict=True) if ok or not skip]
+            outright = _alone_on_top(tuple(contenders))
         if skip:
             overall = {
                 i: span_text(first, last) for first, last, members in placed for i in members
