@@ -231,20 +231,27 @@ def split_points(
     return value, shared, [note]
 
 
-def gain_bonus(gained: int, placement: Fraction, points: PointsBase) -> Fraction:
-    """Keshmat 2026 performance bonus: ``per_place`` for each place gained over the seed (start
-    rank minus final place), at most ``cap`` and at most ``cap_percent``% of the placement
-    points."""
+def gain_bonus(gained: int, placement: Fraction, points: PointsBase) -> tuple[Fraction, str]:
+    """KW-4: ``per_place`` for each place gained over the seed (KW-8; start rank minus final
+    place), at most ``cap`` and at most ``cap_percent``% of the placement points (rounded down
+    if the rules say), with the capping in words."""
     gain = points.gain
-    if gain is None:
-        return Fraction(0)
-    value = gain.per_place * max(0, gained)
+    if gain is None or gained <= 0:
+        return Fraction(0), ""
+    raw = gain.per_place * gained
+    caps = []
     if gain.cap is not None:
-        value = min(value, gain.cap)
+        caps.append((gain.cap, f"at most {show(gain.cap)}"))
     if gain.cap_percent is not None:
         most = placement * gain.cap_percent / 100
-        value = min(value, Fraction(math.floor(most)) if gain.round_down else most)
-    return value
+        most = Fraction(math.floor(most)) if gain.round_down else most
+        down = ", rounded down" if gain.round_down else ""
+        caps.append((most, f"at most {show(gain.cap_percent)}% of {show(placement)}{down}"))
+    value = min([raw, *(cap for cap, _ in caps)])
+    why = f"{show(gain.per_place)} x {gained} = {show(raw)}"
+    if value < raw:
+        why += ", " + next(words for cap, words in caps if cap == value)
+    return value, why
 
 
 def section_spans(
@@ -423,10 +430,11 @@ class Valuations:
         notes.extend(more)
         bonuses = []
         if extras.gained is not None and points.gain is not None:
-            bonus = gain_bonus(extras.gained, base, points)
+            bonus, why = gain_bonus(extras.gained, base, points)
             if bonus:
                 places = "place" if extras.gained == 1 else "places"
-                bonuses.append((f"finishing {extras.gained} {places} above the seed", bonus))
+                words = f"finishing {extras.gained} {places} above the seed ({why})"
+                bonuses.append((words, bonus))
         if extras.completed and points.completion:
             bonuses.append(("playing every round", points.completion))
         notes.extend(f"+ {show(value)} for {words}" for words, value in bonuses)
