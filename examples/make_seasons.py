@@ -578,7 +578,12 @@ def circuit() -> None:
         section = replace(section, name=title, players=renamed, headers=headers)
         path.write_text(write_trf(section), encoding="utf-8")
 
-    def rapid(name: str, field: list[tuple[str, str]], seed: int, byes: dict[int, dict[int, ResultKind]] | None = None) -> None:  # noqa: E501
+    def rapid(
+        name: str,
+        field: list[tuple[str, str]],
+        seed: int,
+        byes: dict[int, dict[int, ResultKind]] | None = None,
+    ) -> None:
         section = generate(len(field), 7, seed, Mix(withdraw=0.0, forfeit=0.02), byes)
         write(folder / name, section, field, name.removesuffix(".trf").replace("_", " ").title())
 
