@@ -61,7 +61,7 @@ def event_points_facts(event: SeasonEvent, points: PointsBase, rules: RuleSet) -
                 said += f"; {ordinal(len(table) + 1)} and below: nothing"
             facts.append(said + ".")
         for reason, value in scale.factors:
-            facts.append(f"Points are multiplied by {show(value, 4)}, for {reason}.")
+            facts.append(f"Points are multiplied by {show(value)}, for {reason}.")
     if points.ties == "split" and not points.from_score:
         facts.append(
             "Players on the same score get half the points of their place on tie-break plus half "

@@ -121,14 +121,14 @@ def example_paragraphs(season: Season, division: str, line: Line, a: Award) -> t
     factors, bonuses = a.valuation.factors, a.valuation.bonuses
     if factors or bonuses:
         for reason, value in factors:
-            worth += f" The points are multiplied by {show(value, 4)} for {reason}."
+            worth += f" The points are multiplied by {show(value)} for {reason}."
         if rates:
             worth += f" {capital(listing(rates))}."
         for reason, value in bonuses:
             worth += f" {name} adds {show(value)} for {reason}."
         product = " times ".join(
             [pts(a.base)]
-            + [show(v, 4) for _, v in factors]
+            + [show(v) for _, v in factors]
             + [show(w) for w in (a.event_weight, a.section_weight) if w != 1]
         )
         added = "".join(f" plus {show(v)}" for _, v in bonuses)

@@ -208,11 +208,11 @@ def factor_words(points: PointsBase, rules: RuleSet, events: Sequence[SeasonEven
             ratings = sorted((p.rating for p in section.section.players if p.rating),
                              reverse=True)[: factor.top]  # fmt: skip
             if found is not None and ratings:
-                mean = show(Fraction(sum(ratings), len(ratings)), 2)
+                mean = show(Fraction(sum(ratings), len(ratings)))
                 text += (
                     f" In {name}, the {len(ratings)} highest ratings average {mean}, so the "
                     f"factor is ({mean} - {factor.base}) / {factor.per}, which is "
-                    f"{show(found[0], 4)}."
+                    f"{show(found[0])}."
                 )
         said.append(text)
     multiplied = [c for c in points.classes if c.factor != 1]

@@ -54,9 +54,12 @@ def result_sentence(award: Award, rules: RuleSet, decimals: int, root: str) -> S
     values = [show(v) for v in award.values]
     if points.from_score:
         worked = award.score * points.score_factor
-        out.append(
-            f": a score of {show(award.score)} x {show(points.score_factor)} = {show(worked)}"
-        )
+        if award.valuation.factors and points.score_factor == 1:
+            out.append(f": a score of {show(award.score)}")  # its multiplier follows
+        else:
+            out.append(
+                f": a score of {show(award.score)} x {show(points.score_factor)} = {show(worked)}"
+            )
     elif len(values) > 1 and points.ties == "full":
         worked = award.values[0]
         out.append(f": tied players all take the points of {ordinal(award.first)}, {values[0]}")
@@ -81,6 +84,8 @@ def result_sentence(award: Award, rules: RuleSet, decimals: int, root: str) -> S
             out.append(f", worth {values[0]}" if values and worked else ", which scores no points")
         if points.bands and worked:
             out.extend(footnote(rules, "KW-3", root))
+        elif worked and award.category and points is not rules.points and points.table:
+            out.extend(footnote(rules, "KW-2", root))  # a kind of event's own table
     if award.table_name:
         out.append(f" in the table of class {award.table_name} tournaments")
         out.extend(footnote(rules, "ACF-13", root))
@@ -95,8 +100,9 @@ def result_sentence(award: Award, rules: RuleSet, decimals: int, root: str) -> S
         out.extend(footnote(rules, "UT-7", root))
     factors, bonuses = award.valuation.factors, award.valuation.bonuses
     for reason, value in factors:  # FC-1 rating factor, NW-1 class of the prize fund
-        out.append(f" x {show(value, 4)} for {reason}")
-        for rule in ("NW-1", "NW-2") if "prize fund" in reason else ("FC-1",):
+        out.append(f" x {show(value)} for {reason}")
+        rules_ = ("NW-1", "NW-2") if "based-on" in reason else ("NW-1",)
+        for rule in rules_ if "prize fund" in reason else ("FC-1",):
             out.extend(footnote(rules, rule, root))
     multiplied = award.event_weight != 1 or award.section_weight != 1 or bool(factors)
     if multiplied and bonuses:
@@ -116,11 +122,10 @@ def _split(award: Award, decimals: int) -> list[Cell]:
     mean = sum(award.values, Fraction(0)) / len(award.values)
     own = 2 * award.base - mean
     spots = [award.first + i for i, v in enumerate(award.values) if v == own]
-    place = f"{ordinal(spots[0])} place" if len(spots) == 1 else "their place"
+    place = f"{ordinal(spots[0])} place" if len(spots) == 1 else "the place"
     return [
-        f": half of {show(own)}, the points of {place} on tie-break, plus half of "
-        f"{show(mean, decimals)}, the average of {listing([show(v) for v in award.values])}, "
-        f"= {show(award.base, decimals)}"
+        f": half of {show(own)} ({place} on tie-break) plus half of {show(mean)} (the average "
+        f"of {listing([show(v) for v in award.values])}) = {show(award.base, decimals)}"
     ]
 
 
