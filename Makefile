@@ -42,8 +42,9 @@ demo: $(STAMP)
 	$(BIN)/grandprix byes examples/events/class_championships_2026/event.toml
 	$(BIN)/grandprix prizes --event examples/events/class_championships_2026/event.toml
 	$(BIN)/grandprix standings examples/utah-2026
+	$(BIN)/grandprix standings examples/circuit-2026
 	$(BIN)/grandprix register examples/events/hobart_weekender_2004.toml
-	for season in utah-2012 acf-2004 lupiae-2012-13; do \
+	for season in utah-2012 acf-2004 lupiae-2012-13 circuit-2026; do \
 	  $(BIN)/grandprix site examples/$$season -o build/site/$$season || exit 1; \
 	done
 	@echo "Open build/site/acf-2004/index.html in a browser."

@@ -1,4 +1,4 @@
-"""Re-create the three example seasons (made-up players) from fixed seeds.
+"""Re-create the example seasons (made-up players) from fixed seeds.
 
 Each season exercises the special cases of its rule book; the comments say which.
 Run: .venv/bin/python examples/make_seasons.py
@@ -14,7 +14,7 @@ from pathlib import Path
 
 from grandprix.model import Player, ResultKind, Round, Section
 from grandprix.numbers import show
-from grandprix.synthetic import Mix, generate
+from grandprix.synthetic import Mix, generate, round_robin
 from grandprix.writers.trf import write_trf
 
 HERE = Path(__file__).parent
@@ -551,7 +551,117 @@ LUPIAE_TOML = "\n".join(
 )
 
 
+def circuit() -> None:
+    """Keshmat 2026 (keshmat-2026): KW-3 percentile bands in four rapid Swisses and a classical
+    open, KW-2 group tables in two round-robin groups of six, KW-4/KW-8 places above the seed by
+    rating with its caps, KW-5 every round played (a forfeit lost costs it), KW-6 a player who
+    plays fewer than half the rounds (not paired in four of seven) earns nothing and keeps the
+    place, KW-7 best three rapid and best three classical (regulars play four rapid events)."""
+    folder = HERE / "circuit-2026"
+    folder.mkdir(exist_ok=True)
+    everyone = people(2026, 40, 2601)
+    rng = random.Random(2026)
+    rating = {ident: rng.randint(1350, 2350) for ident, _ in everyone}
+
+    def seeded(field: list[tuple[str, str]]) -> list[tuple[str, str]]:
+        return sorted(field, key=lambda p: (-rating[p[0]], p[1]))
+
+    def write(path: Path, section: Section, field: list[tuple[str, str]], title: str) -> None:
+        field = seeded(field)
+        renamed = tuple(
+            replace(p, name=field[i][1], fide_id=field[i][0], rating=rating[field[i][0]],
+                    federation="LBN")
+            for i, p in enumerate(section.players)
+        )  # fmt: skip
+        kind = "Round robin" if section.round_robin else "Swiss System"
+        headers = (("012", title), ("092", kind))
+        section = replace(section, name=title, players=renamed, headers=headers)
+        path.write_text(write_trf(section), encoding="utf-8")
+
+    def rapid(
+        name: str,
+        field: list[tuple[str, str]],
+        seed: int,
+        byes: dict[int, dict[int, ResultKind]] | None = None,
+    ) -> None:
+        section = generate(len(field), 7, seed, Mix(withdraw=0.0, forfeit=0.02), byes)
+        write(folder / name, section, field, name.removesuffix(".trf").replace("_", " ").title())
+
+    regulars, others = everyone[:14], everyone[14:]
+    # January: the 20th seed is not paired in rounds 1-4 and plays three of seven (KW-6).
+    z = ResultKind.ZERO_BYE
+    rapid("january_rapid.trf", regulars + others[:10], 261, {20: {r: z for r in range(1, 5)}})
+    rapid("february_rapid.trf", regulars + others[6:16], 262)
+    rapid("march_rapid.trf", regulars + others[12:20], 263)
+    rapid("april_rapid.trf", regulars + others[4:12] + others[20:24], 264)
+    group_a, group_b = seeded(everyone[:12])[:6], seeded(everyone[:12])[6:]
+    write(folder / "group_a.trf", round_robin(6, 2601), group_a, "Winter Classical Group A")
+    write(folder / "group_b.trf", round_robin(6, 2602), group_b, "Winter Classical Group B")
+    # The open: forfeits happen (Mix), and a player who loses one misses the 5 points (KW-5).
+    section = generate(30, 7, 265, Mix(withdraw=0.0, forfeit=0.05))
+    write(folder / "classical_open.trf", section, everyone[6:36], "Spring Classical Open")
+    (folder / "season.toml").write_text(CIRCUIT_TOML, encoding="utf-8")
+
+
+CIRCUIT_TOML = """# Example season (made-up players) for the keshmat-2026 preset.
+name = "Keshmat Circuit 2026 (example)"
+start = 2026-01-01
+end = 2026-12-31
+rules = "keshmat-2026"
+
+[[events]]
+name = "January Rapid"
+date = 2026-01-17
+category = "rapid"
+results = "january_rapid.trf"
+tiebreaks = "BH/C1,BH,SB"   # KW-1: places after the event's tie-breaks
+
+[[events]]
+name = "February Rapid"
+date = 2026-02-14
+category = "rapid"
+results = "february_rapid.trf"
+tiebreaks = "BH/C1,BH,SB"
+
+[[events]]
+name = "Winter Classical Group A"
+date = 2026-02-28
+category = "classical/group-a"   # the group's own table (KW-2)
+results = "group_a.trf"
+tiebreaks = "SB,WIN"
+
+[[events]]
+name = "Winter Classical Group B"
+date = 2026-02-28
+category = "classical/group-b"
+results = "group_b.trf"
+tiebreaks = "SB,WIN"
+
+[[events]]
+name = "March Rapid"
+date = 2026-03-21
+category = "rapid"
+results = "march_rapid.trf"
+tiebreaks = "BH/C1,BH,SB"
+
+[[events]]
+name = "Spring Classical Open"
+date = 2026-04-11
+category = "classical/open"
+results = "classical_open.trf"
+tiebreaks = "BH/C1,BH,SB"
+
+[[events]]
+name = "April Rapid"
+date = 2026-04-25
+category = "rapid"
+results = "april_rapid.trf"
+tiebreaks = "BH/C1,BH,SB"
+"""
+
+
 if __name__ == "__main__":
     utah()
     acf()
     lupiae()
+    circuit()

@@ -167,7 +167,9 @@ def test_a_failed_build_leaves_the_previous_site(
     assert not (tmp_path / ".site.building").exists()
 
 
-@pytest.mark.parametrize("name", ["acf-2004", "utah-2012", "lupiae-2012-13", "utah-2026"])
+@pytest.mark.parametrize(
+    "name", ["acf-2004", "utah-2012", "lupiae-2012-13", "utah-2026", "circuit-2026"]
+)
 def test_movement_matches_the_standings_before_the_last_event(name: str) -> None:
     """The movement column re-ranks the awards already computed; it must give the same ranks
     as computing the whole season again up to the earlier date, division by division."""
@@ -292,7 +294,9 @@ def test_ut8_standings_and_prize_structure_are_published(name: str, tmp_path: Pa
         assert f"<td>{escape(prize.name)}</td>" in prizes or f"{escape(prize.name)}:" in prizes
 
 
-@pytest.mark.parametrize("name", ["acf-2004", "utah-2012", "lupiae-2012-13", "utah-2026"])
+@pytest.mark.parametrize(
+    "name", ["acf-2004", "utah-2012", "lupiae-2012-13", "utah-2026", "circuit-2026"]
+)
 def test_the_chart_ends_at_each_players_total(name: str) -> None:
     """The leaders' running totals are counted as their table counts (best N, bonus, the
     division's own N): after the last event they are the standings' totals."""

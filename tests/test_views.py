@@ -25,7 +25,7 @@ from grandprix.site.pages import Page
 from grandprix.site.rules_words import place_span
 from grandprix.site.views import DOWNLOADS, SiteViews
 
-SEASONS = ["utah-2012", "acf-2004", "lupiae-2012-13", "utah-2026"]
+SEASONS = ["utah-2012", "acf-2004", "lupiae-2012-13", "utah-2026", "circuit-2026"]
 DETAIL = {"bonus"}  # the fields only the CLI's document has, of a line and of a result
 RESULT_DETAIL = {"base", "event_weight", "section_weight"}
 

@@ -56,7 +56,7 @@ def example_paragraphs(season: Season, division: str, line: Line, a: Award) -> t
     """One result in words: the place, the table's points shared and the rates, then how the
     player's total is made. Every number is the engine's: the award's valuation, the line."""
     rules = season.rules
-    points, name = rules.points, line.name
+    name = line.name
 
     def pts(value: Fraction) -> str:
         return show(value, rules.standings.decimals)
@@ -76,6 +76,7 @@ def example_paragraphs(season: Season, division: str, line: Line, a: Award) -> t
         )
     result = f"{where}, {day(a.date)}: {name} {place}, on a score of {show(a.score)}."
     event = next(e for e in season.events if e.index == a.event)
+    points = rules.points.for_category(a.category)
     table, _ = table_for(event, points)
     worth = f"This was a class {a.table_name} event. " if a.table_name else ""
     values = [show(v) for v in a.values]
@@ -86,9 +87,20 @@ def example_paragraphs(season: Season, division: str, line: Line, a: Award) -> t
         worth += (
             f"Each of the tied players gets the points of {ordinal(a.first)} place, {values[0]}."
         )
+    elif tied > 1 and points.ties == "split":
+        mean = sum(a.values, Fraction(0)) / len(a.values)
+        own = 2 * a.base - mean
+        spot = own_place(a)
+        at = f"{ordinal(spot)} place" if spot else "their place"
+        worth += (
+            f"The {count(tied, 'tied player')} share places {a.first} to {a.last}: each gets "
+            f"half the points of their place on tie-break plus half the average of the places "
+            f"shared. {name} was {at} on tie-break, worth {show(own)}, and the average of "
+            f"{listing(values)} is {show(mean)}: half of each makes {pts(a.base)}."
+        )
     elif tied > 1:
         below = ""
-        if a.last > len(table):
+        if a.last > len(table) and not points.bands:
             extra = show(points.overflow or Fraction(0))
             below = f" (each place after {ordinal(len(table))} counts as {extra})"
         mean = sum(a.values, Fraction(0)) / len(a.values)
@@ -106,7 +118,22 @@ def example_paragraphs(season: Season, division: str, line: Line, a: Award) -> t
     rates = [f"the event counts {show(a.event_weight)} times"] if a.event_weight != 1 else []
     if a.section_weight != 1:
         rates.append(f"the {a.section} section counts {show(a.section_weight)} times")
-    if rates:
+    factors, bonuses = a.valuation.factors, a.valuation.bonuses
+    if factors or bonuses:
+        for reason, value in factors:
+            worth += f" The points are multiplied by {show(value)} for {reason}."
+        if rates:
+            worth += f" {capital(listing(rates))}."
+        for reason, value in bonuses:
+            worth += f" {name} adds {show(value)} for {reason}."
+        product = " times ".join(
+            [pts(a.base)]
+            + [show(v) for _, v in factors]
+            + [show(w) for w in (a.event_weight, a.section_weight) if w != 1]
+        )
+        added = "".join(f" plus {show(v)}" for _, v in bonuses)
+        worth += f" So {name} earned {product}{added}, which is {pts(a.points)} points."
+    elif rates:
         product = " times ".join(
             [pts(a.base)] + [show(w) for w in (a.event_weight, a.section_weight) if w != 1]
         )
@@ -119,10 +146,22 @@ def example_paragraphs(season: Season, division: str, line: Line, a: Award) -> t
     return result, worth, total_in_words(line, division, rules)
 
 
+def own_place(a: Award) -> int | None:
+    """The place on tie-break of a player in a split tie (FC-4), when its points tell it: the
+    one place of the tie whose value is twice the player's points less the tie's average."""
+    mean = sum(a.values, Fraction(0)) / len(a.values)
+    own = 2 * a.base - mean
+    spots = [a.first + i for i, v in enumerate(a.values) if v == own]
+    return spots[0] if len(spots) == 1 else None
+
+
 def _before_minimum(a: Award, rules: RuleSet) -> Fraction:
     """The value of the award's places before the minimum every player earns (LUP-1)."""
-    if rules.points.ties == "full":
+    points = rules.points.for_category(a.category)
+    if points.ties == "full":
         return a.values[0]
+    if points.ties == "split" and a.first != a.last:
+        return a.base
     return sum(a.values, Fraction(0)) / len(a.values)
 
 

@@ -13,18 +13,32 @@ definition in ``rules/rule-books.md`` (``grandprix.rules.books``).
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from fractions import Fraction
 
 from grandprix.numbers import show
 from grandprix.rules.books import definitions, meaning
-from grandprix.rules.schema import Division, RuleSet
-from grandprix.season.model import Season
+from grandprix.rules.schema import Division, PointsBase, RuleSet
+from grandprix.season.model import Season, SeasonEvent
 from grandprix.season.points import base_points, class_table, earning_sections
 from grandprix.season.report import Tables
 from grandprix.season.standings import counted_number, division_standings
 from grandprix.site.parts import Block, Cell, Table
 from grandprix.site.rules_example import example_blocks
+from grandprix.site.rules_points import (
+    band_table_of,
+    band_words,
+    bonus_words,
+    category_words,
+    class_factor_table,
+    factor_words,
+    limits_words,
+    min_rounds_words,
+    placement_words,
+    point_groups,
+    split_words,
+)
 from grandprix.site.rules_words import (
     SEASON_TIEBREAKS,
     any_of,
@@ -61,7 +75,9 @@ def rules_page(season: Season, tables: Tables | None = None) -> tuple[Block, ...
     return (
         *points_blocks(season),
         *rate_blocks(season),
-        *total_blocks(season),
+        *total_blocks(
+            season, max((ln.events for _, lines in standings for ln in lines), default=0)
+        ),
         *eligibility_blocks(season.rules),
         *rating_blocks(season),
         *division_blocks(season),
@@ -72,13 +88,81 @@ def rules_page(season: Season, tables: Tables | None = None) -> tuple[Block, ...
 
 
 def points_blocks(season: Season) -> list[Block]:
-    """The points table of an event (one per class of event), and what ties do."""
+    """The points of an event (one table per class of event, or per kind of event when kinds
+    have points of their own), what ties do, and what multiplies or adds to them."""
     rules = season.rules
-    points = rules.points
-    heading, anchor = "Points in each event", "points"
+    groups = point_groups(season.events, rules)
+    shared = []
+    if rules.points.minimum:
+        unit = "point" if rules.points.minimum == 1 else "points"
+        shared.append(
+            f"Every player who takes part earns at least {show(rules.points.minimum)} {unit}."
+        )
+    if any(len(e.sections) > 1 for e in season.events):
+        shared.append(_sections_in_words(rules))
+    if len(groups) == 1 and not groups[0][0]:
+        _, points, events = groups[0]
+        intro, said = _points_of(season, points, events, "Points in each event", "points")
+        return [intro, Block(paragraphs=tuple(said + shared))]
+    parts = [(key, *_points_of(season, points, events, *_group_heading(key, events)))
+             for key, points, events in groups]  # fmt: skip
+    common = [p for p in parts[0][2] if all(p in said for _, _, said in parts)]
+    kinds = [
+        f"{category_words(key) if key else 'other'} events ({listing([e.name for e in events])})"
+        for key, _, events in groups
+    ]
+    top = Block(
+        "Points in each event",
+        "points",
+        (f"Each kind of event gives points in its own way: {listing(kinds)}.", *common, *shared),
+    )
+    blocks = [top]
+    for _, intro, said in parts:
+        blocks.append(intro)
+        rest = [p for p in said if p not in common]
+        if rest:
+            blocks.append(Block(paragraphs=tuple(rest)))
+    return blocks
+
+
+def _group_heading(key: str, events: list[SeasonEvent]) -> tuple[str, str]:
+    if not key:
+        return "Points in other events", "points-other"
+    return f"Points in {category_words(key)} events", "points-" + re.sub(
+        r"[^a-z0-9]+", "-", key.lower()
+    ).strip("-")
+
+
+def _points_of(
+    season: Season,
+    points: PointsBase,
+    events: list[SeasonEvent],
+    heading: str,
+    anchor: str,
+) -> tuple[Block, list[str]]:
+    """The points of one kind of event: its table (or classes, or bands, or the score) as a
+    block, and what ties, the field, multipliers and bonuses do, in sentences."""
+    rules = season.rules
+    factors = class_factor_table(points)
     if points.from_score:
         factor = "" if points.score_factor == 1 else f", multiplied by {show(points.score_factor)}"
-        intro = Block(heading, anchor, (f"Each player earns their score in the event{factor}.",))
+        if factors is None:
+            intro = Block(
+                heading, anchor, (f"Each player earns their score in the event{factor}.",)
+            )
+        else:
+            score = (
+                f"Each player earns their score in the event{factor}, multiplied by the "
+                f"multiplier of the event's class, which goes by its total prize fund"
+                f"{rules.cite('NW-1')}; there are {count(len(factors.rows), 'class', 'classes')}:"
+            )
+            intro = Block(heading, anchor, (score,), tables=(factors,))
+    elif points.bands:
+        share = (
+            "Each event gives points by the share of the field a player finishes in"
+            f"{rules.cite('KW-3')}:"
+        )
+        intro = Block(heading, anchor, (share,), tables=(band_table_of(points, rules, events),))
     elif points.classes:
         classes = sorted(points.classes, key=lambda c: c.min_prize_fund)
         rows = []
@@ -94,29 +178,35 @@ def points_blocks(season: Season) -> list[Block]:
             "The points for each place depend on the event's class, which goes by its total "
             f"prize fund. There are {count(len(rows), 'class', 'classes')}:",
         )
-        tables = (
+        tables: tuple[Table, ...] = (
             Table("Classes of event", ("Class", "Total prize fund"), tuple(rows)),
             points_table(
-                [(f"Class {c.name}", list(class_table(c, points))) for c in classes], rules
+                [(f"Class {c.name}", list(class_table(c, points))) for c in classes], points
             ),
         )
+        tables += (factors,) if factors is not None else ()
         intro = Block(heading, anchor, classes_said, tables=tables)
     else:
-        table = points_table([("Points", list(points.table))], rules)
-        intro = Block(heading, anchor, ("Each event gives points by place:",), tables=(table,))
-    said = [] if points.from_score else ties_in_words(rules)
-    if points.minimum:
-        unit = "point" if points.minimum == 1 else "points"
-        said.append(f"Every player who takes part earns at least {show(points.minimum)} {unit}.")
-    if any(len(e.sections) > 1 for e in season.events):
-        said.append(_sections_in_words(rules))
-    return [intro, Block(paragraphs=tuple(said))]
+        table = points_table([("Points", list(points.table))], points)
+        by_place = "Each event gives points by place"
+        if points.table and rules.points.categories and points is not rules.points:
+            by_place += rules.cite("KW-2")
+        intro = Block(heading, anchor, (f"{by_place}:",), tables=(table,))
+    said = placement_words(points, rules, events)
+    if not points.from_score:
+        said += (
+            split_words(points, rules) if points.ties == "split" else ties_in_words(rules, points)
+        )
+    said += band_words(points, rules, events)
+    said += factor_words(points, rules, events)
+    said += bonus_words(points, rules)
+    return intro, said
 
 
-def points_table(columns: list[tuple[str, list[Fraction]]], rules: RuleSet) -> Table:
+def points_table(columns: list[tuple[str, list[Fraction]]], points: PointsBase) -> Table:
     """Place -> points, a column per table; a last row for the places below the tables when
     every player earns something."""
-    least = rules.points.minimum
+    least = points.minimum
     length = max(len(values) for _, values in columns)
     rows: list[tuple[Cell, ...]] = []
     for place in range(1, length + 1):
@@ -131,10 +221,10 @@ def points_table(columns: list[tuple[str, list[Fraction]]], rules: RuleSet) -> T
     return Table(caption, head, tuple(rows), tuple(range(1, len(columns) + 1)))
 
 
-def ties_in_words(rules: RuleSet) -> list[str]:
+def ties_in_words(rules: RuleSet, points: PointsBase | None = None) -> list[str]:
     """What players on equal scores get, with an example computed by the engine, and what the
     places below the table get."""
-    points = rules.points
+    points = rules.points if points is None else points
     tables = [list(class_table(c, points)) for c in points.classes] or [list(points.table)]
     lengths = {len(t) for t in tables}
     last = ordinal(lengths.pop()) if len(lengths) == 1 else "the last place with points"
@@ -154,7 +244,7 @@ def ties_in_words(rules: RuleSet) -> list[str]:
     else:
         example = ""
         if len(tables[0]) >= 2:
-            value, values, _ = base_points(1, 2, Fraction(0), tables[0], rules)
+            value, values, _ = base_points(1, 2, Fraction(0), tables[0], rules, points)
             example = (
                 " For example, two players tied for 1st and 2nd each get the average of "
                 f"{listing([show(v) for v in values])}, which is {show(value)}."
@@ -163,6 +253,8 @@ def ties_in_words(rules: RuleSet) -> list[str]:
             "Players who finish on the same score share the places they cover: each gets the "
             f"average of the points of those places.{example}"
         ]
+    if points.bands:
+        return said
     if points.overflow is not None:
         said.append(
             f"When a tie includes {last} place and goes further down, each place after {last} "
@@ -219,11 +311,25 @@ def rate_blocks(season: Season) -> list[Block]:
     return [Block("Events that count more or less", "rates", said, tables=(table,))]
 
 
-def total_blocks(season: Season) -> list[Block]:
-    """Which results count, the bonus, and the order of equal totals."""
+def total_blocks(season: Season, most: int = 0) -> list[Block]:
+    """Which results count, the bonus, and the order of equal totals. ``most``: the most
+    events any player has played so far (for the best n - 1, KC-2)."""
     rules = season.rules
     counting = rules.counting
-    if counting.mode == "all":
+    if counting.mode == "all" and counting.per_category:
+        said = [
+            "A player's season total is the sum of their points from their events, within "
+            "limits for each kind of event."
+        ]
+    elif counting.mode == "most-minus":
+        kept = max(0, most - counting.drop)
+        said = [
+            "Only a player's best results count: as many as the most events any player has "
+            f"played so far, less {number(counting.drop)}{rules.cite('KC-2')}. So far the most "
+            f"is {most}, so the best {kept} count; the number grows when someone plays more "
+            "events."
+        ]
+    elif counting.mode == "all":
         said = [
             "Every result counts: a player's season total is the sum of their points from "
             "every event."
@@ -243,6 +349,8 @@ def total_blocks(season: Season) -> list[Block]:
             f"{counted_number(counting, events, 0)}. The number comes from the whole calendar, "
             "so it stays the same all season."
         ]
+    if counting.per_category:
+        said.append(limits_words(rules, season.events))
     said += [
         f"In the {d.name} division, the {d.best} best results count."
         for d in rules.divisions
@@ -278,8 +386,10 @@ def eligibility_blocks(rules: RuleSet) -> list[Block]:
     """Who may score, and what happens to the places of those who may not."""
     heading, anchor = "Who can score", "who"
     wanted = rules.eligibility.require
+    rounds = min_rounds_words(rules)
     if not wanted:
-        return [Block(heading, anchor, ("Everyone who plays can earn points.",))]
+        everyone = "Everyone who plays enough rounds" if rounds else "Everyone who plays"
+        return [Block(heading, anchor, (f"{everyone} can earn points.", *rounds))]
     rows = tuple((capital(attribute(name)), any_of(v)) for name, v in wanted.items())
     said = (
         f"To earn points, a player must meet {count(len(rows), 'condition')}, as the season's "
@@ -293,7 +403,7 @@ def eligibility_blocks(rules: RuleSet) -> list[Block]:
         others = "they keep their place in the event, and nobody gets that place's points."
     table = Table("Who can earn points", ("Condition", "Must be"), rows)
     after = f"Players who do not meet them may still play, but {others}"
-    return [Block(heading, anchor, said, tables=(table,)), Block(paragraphs=(after,))]
+    return [Block(heading, anchor, said, tables=(table,)), Block(paragraphs=(after, *rounds))]
 
 
 def rating_blocks(season: Season) -> list[Block]:

@@ -84,6 +84,7 @@ SEASON_TIEBREAKS = {
     "last-event": "their place in the season's last event (players who missed it come after "
     "those who played it)",
     "events": "the number of events they played (more is better)",
+    "per-event": "their total divided by the number of results counted (more is better)",
 }
 DATE_NAMES = {
     "season-start": "the first day of the season",

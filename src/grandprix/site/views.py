@@ -27,6 +27,7 @@ from grandprix.season.race import Outlook, race
 from grandprix.season.report import Tables
 from grandprix.season.standings import deciding, division_standings, season_directory
 from grandprix.site.chart import leaders_chart, rank_chart
+from grandprix.site.event_words import event_has_more, event_points_facts, short_of_rounds
 from grandprix.site.history import counting_of, history, previous_ranks, running_totals
 from grandprix.site.pages import (
     EventPage,
@@ -206,7 +207,10 @@ class SiteViews:
                        self._sentence(a))
             )  # fmt: skip
         counting = counting_of(self.season, division)
-        summary = total_sentence(line, counting, len(self.season.events), rules, decimals, "../")
+        most = max((ln.events for ln in dict(self.tables).get(division, [])), default=0)
+        summary = total_sentence(
+            line, counting, len(self.season.events), rules, decimals, "../", most
+        )
         title = division or "Standings"
         chart = ""
         if self._ranks and len(self._ranks) > 1:
@@ -249,6 +253,11 @@ class SiteViews:
             name: {(a.event, a.section, a.player): a for ln in lines for a in ln.awards}
             for name, lines in self.tables
         }
+
+    @cached_property
+    def _rounds(self) -> dict[tuple[int, str], int]:
+        """The rounds of every section, by (event, section)."""
+        return {(e.index, s.name): s.section.rounds for e in self.played for s in e.sections}
 
     @cached_property
     def _members(self) -> dict[str, set[PlayerKey]]:
@@ -306,6 +315,9 @@ class SiteViews:
             note = "" if award.place == place else f"{place_span(award.place)} in {label}"
             return PointsCell(division, show(award.points, self.decimals), note)
         if self._directory.entrant(player).eligible:
+            short = short_of_rounds(player, self._rounds.get((event, section), 0), self.season)
+            if short:
+                return PointsCell(division, "", short)
             if key not in self._members[division]:
                 return PointsCell(division, "", f"not in {label}", member=False)
             return PointsCell(division, "", f"no {label} points from this section")
@@ -326,13 +338,15 @@ class SiteViews:
             facts.append(f"Played in {place}.")
         if event.weight != 1:
             facts.append(f"Points count {show(event.weight)} times the normal rate.")
-        if rules.points.from_score:
-            facts.append(f"Points are the score times {show(rules.points.score_factor)}.")
-        else:
-            table, name = table_for(event, rules.points)
+        points = rules.points.for_category(event.category)
+        if points.from_score:
+            facts.append(f"Points are the score times {show(points.score_factor)}.")
+        elif not event_has_more(points):
+            table, name = table_for(event, points)
             values = ", ".join(show(v) for v in table)
             kind = f" (a class {name} tournament)" if name else ""
             facts.append(f"Points for 1st, 2nd, ... places{kind}: {values}.")
+        facts.extend(event_points_facts(event, points, rules))
         return tuple(facts)
 
     def _after_file(self, index: int) -> str:

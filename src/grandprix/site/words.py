@@ -36,7 +36,7 @@ def footnote(rules: RuleSet, rule: str, root: str) -> tuple[Cell, ...]:
 def result_sentence(award: Award, rules: RuleSet, decimals: int, root: str) -> Sentence:
     """How one result earned its points, e.g. 'Tied 2nd-6th with 4 others, so the average of
     15, 12, 10, 8 and 6 = 10.20.' (UT-3, UT-4, UT-5, LUP-1, LUP-2, ACF-13)."""
-    points = rules.points
+    points = rules.points.for_category(award.category)
     out: list[Cell] = []
     others = award.last - award.first
     if others:
@@ -54,22 +54,38 @@ def result_sentence(award: Award, rules: RuleSet, decimals: int, root: str) -> S
     values = [show(v) for v in award.values]
     if points.from_score:
         worked = award.score * points.score_factor
-        out.append(
-            f": a score of {show(award.score)} x {show(points.score_factor)} = {show(worked)}"
-        )
+        if award.valuation.factors and points.score_factor == 1:
+            out.append(f": a score of {show(award.score)}")  # its multiplier follows
+        else:
+            out.append(
+                f": a score of {show(award.score)} x {show(points.score_factor)} = {show(worked)}"
+            )
     elif len(values) > 1 and points.ties == "full":
         worked = award.values[0]
         out.append(f": tied players all take the points of {ordinal(award.first)}, {values[0]}")
     elif len(values) > 1 and not any(award.values):
         worked = Fraction(0)
         out.append(": these places score no points")
+    elif len(values) > 1 and points.ties == "split":
+        worked = award.base
+        out.extend(_split(award, decimals))
+        out.extend(footnote(rules, "FC-4", root))
     elif len(values) > 1:
         worked = sum(award.values, Fraction(0)) / len(values)
         out.append(f", so the average of {listing(values)} = {show(worked, decimals)}")
         out.extend(footnote(rules, "UT-4", root))
     else:
         worked = award.values[0] if award.values else Fraction(0)
-        out.append(f", worth {values[0]}" if values and worked else ", which scores no points")
+        alone = points.first_outright is not None and award.first == 1 and bool(values)
+        if alone and points.table and worked == points.first_outright != points.table[0]:
+            out.append(f" alone, worth {values[0]} instead of {show(points.table[0])}")
+            out.extend(footnote(rules, "FC-2", root))
+        else:
+            out.append(f", worth {values[0]}" if values and worked else ", which scores no points")
+        if points.bands and worked:
+            out.extend(footnote(rules, "KW-3", root))
+        elif worked and award.category and points is not rules.points and points.table:
+            out.extend(footnote(rules, "KW-2", root))  # a kind of event's own table
     if award.table_name:
         out.append(f" in the table of class {award.table_name} tournaments")
         out.extend(footnote(rules, "ACF-13", root))
@@ -82,16 +98,48 @@ def result_sentence(award: Award, rules: RuleSet, decimals: int, root: str) -> S
     if award.section_weight != 1:  # UT-7: a section's rate
         out.append(f" x {show(award.section_weight)} for this section")
         out.extend(footnote(rules, "UT-7", root))
-    if award.event_weight != 1 or award.section_weight != 1:
+    factors, bonuses = award.valuation.factors, award.valuation.bonuses
+    for reason, value in factors:  # FC-1 rating factor, NW-1 class of the prize fund
+        out.append(f" x {show(value)} for {reason}")
+        rules_ = ("NW-1", "NW-2") if "based-on" in reason else ("NW-1",)
+        for rule in rules_ if "prize fund" in reason else ("FC-1",):
+            out.extend(footnote(rules, rule, root))
+    multiplied = award.event_weight != 1 or award.section_weight != 1 or bool(factors)
+    if multiplied and bonuses:
+        out.append(f" = {show(award.points - award.extra, decimals)}")
+    for reason, value in bonuses:  # KW-4 places above the seed, KW-5 (NW-3) every round
+        out.append(f" + {show(value, decimals)} for {reason}")
+        for rule in ("KW-4",) if "seed" in reason else ("KW-5", "NW-3"):
+            out.extend(footnote(rules, rule, root))
+    if multiplied or bonuses:
         out.append(f" = {show(award.points, decimals)}")
     out.append(".")
     return tuple(out)
 
 
+def _split(award: Award, decimals: int) -> list[Cell]:
+    """FC-4 in words: half the points of the place on tie-break plus half the tie's average."""
+    mean = sum(award.values, Fraction(0)) / len(award.values)
+    own = 2 * award.base - mean
+    spots = [award.first + i for i, v in enumerate(award.values) if v == own]
+    place = f"{ordinal(spots[0])} place" if len(spots) == 1 else "the place"
+    return [
+        f": half of {show(own)} ({place} on tie-break) plus half of {show(mean)} (the average "
+        f"of {listing([show(v) for v in award.values])}) = {show(award.base, decimals)}"
+    ]
+
+
 def total_sentence(
-    line: Line, counting: Counting, calendar: int, rules: RuleSet, decimals: int, root: str
+    line: Line,
+    counting: Counting,
+    calendar: int,
+    rules: RuleSet,
+    decimals: int,
+    root: str,
+    most: int = 0,
 ) -> Sentence:
-    """Which results make the total, the bonus, and the total (ACF-14, LUP-3)."""
+    """Which results make the total, the bonus, and the total (ACF-14, LUP-3, KC-2, KW-7).
+    ``most``: the most events any player has played so far (KC-2)."""
     kept, played = len(line.counted), len(line.awards)
     results = "result" if played == 1 else "results"
     out: list[Cell]
@@ -103,6 +151,25 @@ def total_sentence(
             f"{calendar} events of the season, rounded up)"
         ]
         out.extend(footnote(rules, "LUP-3", root))
+    elif counting.mode == "most-minus" and not counting.per_category:
+        out = [
+            f"The best {kept} of {played} results count (the most events anyone has played, "
+            f"{most}, less {counting.drop})"
+        ]
+        out.extend(footnote(rules, "KC-2", root))
+    elif counting.per_category:
+        limits = listing([f"{n} {key.replace('/', ' ').replace('-', ' ')}"
+                          for key, n in counting.per_category.items()])  # fmt: skip
+        best = f"The best {kept} of {played} results count"
+        if counting.mode == "best":
+            best += f" (at most {counting.best}"
+        elif counting.mode == "most-minus":
+            best += f" (at most {most} less {counting.drop}"
+        else:
+            best += " (at most"
+        out = [f"{best}{',' if counting.mode != 'all' else ''} {limits} results)"]
+        out.extend(footnote(rules, "KW-7", root))
+        out.extend(footnote(rules, "FC-5", root))
     else:
         out = [f"The best {kept} of {played} results count"]
         out.extend(footnote(rules, "ACF-14", root))
@@ -142,9 +209,13 @@ def tie_note(upper: Line, lower: Line, criterion: str | None, decimals: int, las
         if criterion == "last-event":
             places_ = [a.first for a in line.awards if a.event == last]
             return ordinal(min(places_)) if places_ else "absent"
+        if criterion == "per-event":
+            each = line.total / len(line.counted) if line.counted else Fraction(0)
+            return show(each, decimals)
         return str(line.events)
 
     what = {
+        "per-event": "the total per result counted",
         "discarded": "the points of the results not counted",
         "best": "the best single result",
         "last-event": "the place in the last event",
