@@ -107,8 +107,8 @@ def rating_factor(section: Section, points: PointsBase) -> tuple[Fraction, str] 
     mean = Fraction(sum(ratings), len(ratings))
     value = max(Fraction(0), (mean - factor.base) / factor.per)
     return value, (
-        f"the average rating of its {len(ratings)} highest-rated players, {show(mean, 2)}: "
-        f"({show(mean, 2)} - {factor.base}) / {factor.per}"
+        f"the average rating of its {len(ratings)} highest-rated players, {show(mean)}: "
+        f"({show(mean)} - {factor.base}) / {factor.per}"
     )
 
 
@@ -241,16 +241,16 @@ def gain_bonus(gained: int, placement: Fraction, points: PointsBase) -> tuple[Fr
     raw = gain.per_place * gained
     caps = []
     if gain.cap is not None:
-        caps.append((gain.cap, f"at most {show(gain.cap)}"))
+        caps.append((gain.cap, f"at {show(gain.cap)}"))
     if gain.cap_percent is not None:
         most = placement * gain.cap_percent / 100
         most = Fraction(math.floor(most)) if gain.round_down else most
         down = ", rounded down" if gain.round_down else ""
-        caps.append((most, f"at most {show(gain.cap_percent)}% of {show(placement)}{down}"))
+        caps.append((most, f"at {show(gain.cap_percent)}% of {show(placement)}{down}"))
     value = min([raw, *(cap for cap, _ in caps)])
-    why = f"{show(gain.per_place)} x {gained} = {show(raw)}"
+    why = f"{show(gain.per_place)} a place"
     if value < raw:
-        why += ", " + next(words for cap, words in caps if cap == value)
+        why += f", {show(raw)} capped " + next(words for cap, words in caps if cap == value)
     return value, why
 
 
