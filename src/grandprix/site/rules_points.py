@@ -91,10 +91,14 @@ def band_words(points: PointsBase, rules: RuleSet, events: Sequence[SeasonEvent]
         if band is not None:
             cut = math.ceil(band.percent * size / 100)
             exact = Fraction(band.percent * size, 100)
+            places = (
+                f"exactly {cut} places"
+                if exact == cut
+                else f"{show(exact, 2)} places, rounded up to {cut}"
+            )
             said += (
                 f" For example, {name} had {size} players: the top {show(band.percent)}% is "
-                f"{show(exact, 2)} places, rounded up to {cut}, so its band reaches down to "
-                f"{ordinal(cut)} place."
+                f"{places}, so its band reaches down to {ordinal(cut)} place."
             )
     return [said]
 
