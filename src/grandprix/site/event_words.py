@@ -13,6 +13,7 @@ from grandprix.numbers import show
 from grandprix.rules.schema import PointsBase, RuleSet
 from grandprix.season.model import Season, SeasonEvent
 from grandprix.season.points import Valuations, earning_sections, plays_enough, section_scale
+from grandprix.site.rules_points import gain_caps
 from grandprix.site.rules_words import ordinal
 
 
@@ -69,11 +70,7 @@ def event_points_facts(event: SeasonEvent, points: PointsBase, rules: RuleSet) -
         )
     gain = points.gain
     if gain is not None:
-        caps = []
-        if gain.cap is not None:
-            caps.append(f"at most {show(gain.cap)}")
-        if gain.cap_percent is not None:
-            caps.append(f"at most {_share(gain.cap_percent)} of the place's points")
+        caps = gain_caps(points)
         seed = "by rating" if gain.seed == "rating" else "by start number"
         capped = f", {' and '.join(caps)}" if caps else ""
         facts.append(

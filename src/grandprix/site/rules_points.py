@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from fractions import Fraction
 
 from grandprix.numbers import show
-from grandprix.rules.schema import PointsBase, RuleSet, most_specific
+from grandprix.rules.schema import PointsBase, RuleSet, TournamentClass, most_specific
 from grandprix.season.model import SeasonEvent, SeasonSection
 from grandprix.season.points import (
     counted_fund,
@@ -239,18 +239,40 @@ def factor_words(points: PointsBase, rules: RuleSet, events: Sequence[SeasonEven
     return said
 
 
-def class_factor_table(points: PointsBase) -> Table | None:
-    """NW-1: each class by prize fund and its multiplier, when a class multiplies."""
-    if not any(c.factor != 1 for c in points.classes):
-        return None
+def fund_ranges(points: PointsBase) -> list[tuple[TournamentClass, str]]:
+    """Each tournament class, lowest first, with its range of prize funds in words (ACF-6,
+    NW-1): 'under 500', '500 to under 1000', '20000 or more'."""
     classes = sorted(points.classes, key=lambda c: c.min_prize_fund)
-    rows = []
+    out = []
     for low, high in zip(classes, [*classes[1:], None], strict=True):
         fund = f"{show(low.min_prize_fund)} or more"
         if high is not None:
             below = f"under {show(high.min_prize_fund)}"
             fund = below if low.min_prize_fund == 0 else f"{show(low.min_prize_fund)} to {below}"
-        rows.append((f"Class {low.name}", fund, show(low.factor)))
+        out.append((low, fund))
+    return out
+
+
+def gain_caps(points: PointsBase) -> list[str]:
+    """KW-4: the limits of the places-gained bonus in words."""
+    gain = points.gain
+    caps: list[str] = []
+    if gain is None:
+        return caps
+    if gain.cap is not None:
+        caps.append(f"at most {show(gain.cap)}")
+    if gain.cap_percent is not None:
+        part = "half" if gain.cap_percent == 50 else f"{show(gain.cap_percent)}%"
+        down = ", rounded down" if gain.round_down else ""
+        caps.append(f"at most {part} of the points of their place{down}")
+    return caps
+
+
+def class_factor_table(points: PointsBase) -> Table | None:
+    """NW-1: each class by prize fund and its multiplier, when a class multiplies."""
+    if not any(c.factor != 1 for c in points.classes):
+        return None
+    rows = [(f"Class {c.name}", fund, show(c.factor)) for c, fund in fund_ranges(points)]
     return Table(
         "Classes of event and their multipliers",
         ("Class", "Total prize fund", "Points multiplied by"),
@@ -264,13 +286,7 @@ def bonus_words(points: PointsBase, rules: RuleSet) -> list[str]:
     said = []
     gain = points.gain
     if gain is not None:
-        caps = []
-        if gain.cap is not None:
-            caps.append(f"at most {show(gain.cap)}")
-        if gain.cap_percent is not None:
-            part = "half" if gain.cap_percent == 50 else f"{show(gain.cap_percent)}%"
-            down = ", rounded down" if gain.round_down else ""
-            caps.append(f"at most {part} of the points of their place{down}")
+        caps = gain_caps(points)
         capped = f", {listing(caps, 'and')}" if caps else ""
         unit = "point" if gain.per_place == 1 else "points"
         if gain.seed == "rating":

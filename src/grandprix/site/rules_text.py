@@ -33,6 +33,7 @@ from grandprix.site.rules_points import (
     category_words,
     class_factor_table,
     factor_words,
+    fund_ranges,
     limits_words,
     min_rounds_words,
     placement_words,
@@ -164,16 +165,9 @@ def _points_of(
         )
         intro = Block(heading, anchor, (share,), tables=(band_table_of(points, rules, events),))
     elif points.classes:
-        classes = sorted(points.classes, key=lambda c: c.min_prize_fund)
-        rows = []
-        for low, high in zip(classes, [*classes[1:], None], strict=True):
-            fund = f"{show(low.min_prize_fund)} or more"
-            if high is not None:
-                below = f"under {show(high.min_prize_fund)}"
-                fund = (
-                    below if low.min_prize_fund == 0 else f"{show(low.min_prize_fund)} to {below}"
-                )
-            rows.append((f"Class {low.name}", fund))
+        ranges = fund_ranges(points)
+        classes = [c for c, _ in ranges]
+        rows = [(f"Class {c.name}", fund) for c, fund in ranges]
         classes_said = (
             "The points for each place depend on the event's class, which goes by its total "
             f"prize fund. There are {count(len(rows), 'class', 'classes')}:",
