@@ -146,3 +146,20 @@ def test_kw_an_event_without_a_category_the_rules_pay_is_an_error(tmp_path: Path
     code, out, err = run("check", str(folder))
     assert code == 0, err
     assert "warning: event 'Rapid' has category 'rapdi', which the rules do not name" in out + err
+
+
+def test_a_reranking_division_with_per_player_bonuses_is_refused_at_its_line(
+    tmp_path: Path,
+) -> None:
+    """KW-4 and KW-5 add points per player that a division placing its players again does not
+    define: such rules are refused where the division is written, not computed without them."""
+    toml = season_toml(
+        '[rules]\npreset = "keshmat-2026"\n[[rules.divisions]]\nname = "U1800"\n'
+        "rating_below = 1800\n",
+        event("R", "r.csv", extra='category = "rapid"'),
+    )
+    folder = write_season(tmp_path, toml, {"r.csv": "rank,name,points\n1,Ann,3\n"})
+    code, out, err = run("check", str(folder))
+    assert code != 0
+    assert f"{folder / 'season.toml'}:6: division 'U1800' places its players again" in out + err
+    assert 'use award = "filter"' in out + err

@@ -109,6 +109,29 @@ def _tiebreak_problems(
     return out
 
 
+def _rerank_problems(rules: RuleSet, locate: typing.Callable[[KeyPath], Location]) -> list[Problem]:
+    """A division that places its players again (award = "rerank") gives table points only:
+    the per-player additions of KW-4, KW-5 and FC-4 are not defined inside a division, so such
+    rules are refused rather than computed without them."""
+    used = [
+        name
+        for points in (rules.points, *rules.points.categories.values())
+        for name, on in (("gain", points.gain is not None), ("completion", points.completion),
+                         ("ties = \"split\"", points.ties == "split"))
+        if on
+    ]  # fmt: skip
+    out = []
+    for i, division in enumerate(rules.divisions):
+        if division.award == "rerank" and used:
+            out.append(Problem(
+                locate(("divisions", i)),
+                f"division '{division.name[:60]}' places its players again (award = "
+                f"\"rerank\"), which gives table points only, but the rules use "
+                f"{', '.join(dict.fromkeys(used))}: use award = \"filter\" for this division",
+            ))  # fmt: skip
+    return out
+
+
 def _too_deep(text: str, limit: int = 100) -> int:
     """The line where brackets first nest deeper than ``limit`` (for a located message)."""
     depth = 0
@@ -230,7 +253,7 @@ def load_rules(
     except ValidationError as exc:
         problems.extend(validation_problems(exc, RuleSet, locate))
         return None
-    bad = _tiebreak_problems(rules, locate)
+    bad = _tiebreak_problems(rules, locate) + _rerank_problems(rules, locate)
     if bad:
         problems.extend(bad)
         return None
