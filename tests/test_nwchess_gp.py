@@ -57,3 +57,23 @@ def test_d_nw2_a_season_sets_the_completion_bonus(tmp_path: Path) -> None:
     log = explain(season, found["Ann"])
     assert "x 2 for a prize fund of 600, class x2\n" in log
     assert "3.5 x 2 x event 1 x section 1 + 1.0 = 8.0  [counted]" in log
+
+
+def test_the_json_result_adds_up_with_its_factor_and_extra(tmp_path: Path) -> None:
+    """The standings document gives each result base x factor x weights + extra = points."""
+    from grandprix.season.document import standings_document
+
+    field = "name,points,played\nAnn,3.5,5\nBob,4,4\n"
+    text = season_text("600", extra='[rules]\npreset = "nwchess-gp"\npoints.completion = 1')
+    season = load(write_season(tmp_path / "s", text, {"open.csv": field}))
+    document = standings_document(season, [("", standings(season))], detail=True)
+    ann = next(r for r in document["divisions"][0]["standings"] if r["name"] == "Ann")
+    result = ann["results"][0]
+    assert (result["base"], result["factor"], result["extra"], result["points"]) == (
+        "3.5",
+        "2",
+        "1.0",
+        "8.0",
+    )
+    bob = next(r for r in document["divisions"][0]["standings"] if r["name"] == "Bob")
+    assert "extra" not in bob["results"][0]  # 4 of 5 rounds: no bonus

@@ -71,8 +71,9 @@ SCHEMA: dict[str, Any] = {
 
 def standings_document(season: Season, tables: Tables, detail: bool = False) -> dict[str, Any]:
     """The standings of every table in ``tables``. With ``detail`` each line also has its
-    ``bonus`` and each result its ``base``, ``event_weight`` and ``section_weight``: fields the
-    schema does not name, and allows."""
+    ``bonus`` and each result its ``base``, ``event_weight`` and ``section_weight`` (and its
+    ``factor`` and ``extra`` when the rules have them): fields the schema does not name, and
+    allows."""
     decimals = season.rules.standings.decimals
     return {
         "season": season.name,
@@ -110,6 +111,10 @@ def _result(award: Award, counted: bool, decimals: int, detail: bool) -> dict[st
         out["base"] = show(award.base, decimals)
         out["event_weight"] = show(award.event_weight)
         out["section_weight"] = show(award.section_weight)
+        if award.factor != 1:  # FC-1, NW-1: points = base x factor x weights + extra
+            out["factor"] = show(award.factor)
+        if award.extra:  # KW-4, KW-5
+            out["extra"] = show(award.extra, decimals)
     out["points"] = show(award.points, decimals)
     out["counted"] = counted
     return out
