@@ -1,0 +1,510 @@
+"""The coordinator's workspace: changes to a season folder, previewed, then accepted.
+
+The season folder stays the source of truth, so every change is a change of its files: a
+results file written, ``season.toml`` edited with tomlkit (its comments and layout kept),
+``aliases.csv`` given a row. A ``Change`` is those files' new contents. It is previewed on a
+copy of the folder in a temporary place: the copy is read as ``grandprix check`` reads a
+season, and its standings, prizes and race are compared with the folder's own. Nothing in the
+folder is touched by a preview.
+
+A change is accepted against the ``version`` of the folder it was previewed on (a digest of
+its files' names, sizes and modification times): when the folder changed since, by hand or
+by another form, it is refused (``StaleError``), never lost over. Accepting holds the folder's
+lock, checks the version, checks again that the changed season reads without errors, then
+writes each file whole (a temporary file renamed over it), ``season.toml`` last: two changes at
+once both land one after the other or the second is refused, and the folder is never half
+written.
+"""
+
+from __future__ import annotations
+
+import datetime
+import hashlib
+import os
+import re
+import shutil
+import sys
+import tempfile
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import tomlkit
+from tomlkit.items import AoT, Table
+
+from grandprix.errors import UsageError
+from grandprix.model import Location, Problem, Severity
+from grandprix.numbers import show
+from grandprix.paths import shared_folders
+from grandprix.players import PlayerKey
+from grandprix.prizes.season import season_prizes
+from grandprix.season.config import ALIASES_FILE, SEASON_FILE, SeasonFile, load_season
+from grandprix.season.model import Line, Season
+from grandprix.season.race import race
+from grandprix.season.report import Tables
+from grandprix.season.standings import division_standings
+
+LOCK_FILE = ".grandprix-workspace.lock"
+PUBLISHED = "site"  # the default folder `publish` writes, inside the season folder
+_IGNORED = re.compile(r"^\.grandprix-|^\..*\.tmp-")
+_THREAD_LOCKS: dict[Path, threading.Lock] = {}
+_GUARD = threading.Lock()
+
+
+class StaleError(UsageError):
+    """The folder changed since the form was made."""
+
+
+@dataclass(frozen=True)
+class Change:
+    """New contents of some files of a season folder (names relative to it), in words."""
+
+    files: dict[str, bytes]
+    what: str
+
+
+@dataclass(frozen=True)
+class Move:
+    """One player's line before and after a change ('' when absent)."""
+
+    key: PlayerKey
+    name: str
+    table: str
+    rank_before: str
+    rank_after: str
+    points_before: str
+    points_after: str
+
+
+@dataclass(frozen=True)
+class PrizeChange:
+    prize: str
+    before: str
+    after: str
+
+
+@dataclass(frozen=True)
+class Preview:
+    """What a change does: its problems (errors forbid accepting it), who moves, which prizes
+    change hands, and the race for 1st place before and after."""
+
+    change: Change
+    version: str
+    problems: tuple[Problem, ...]
+    moves: tuple[Move, ...] = ()
+    prizes: tuple[PrizeChange, ...] = ()
+    race: tuple[str, ...] = ()
+
+    @property
+    def errors(self) -> tuple[Problem, ...]:
+        return tuple(p for p in self.problems if p.severity is Severity.ERROR)
+
+    @property
+    def ok(self) -> bool:
+        return not self.errors
+
+
+# The version of a folder
+
+
+def folder_version(folder: Path) -> str:
+    """A digest of every file of the season folder (name, size, modification time), the
+    published site, the workspace's lock and temporary files left out."""
+    digest = hashlib.sha256()
+    for path in sorted(_files(folder)):
+        stat = path.stat()
+        rel = path.relative_to(folder).as_posix()
+        digest.update(f"{rel}\0{stat.st_size}\0{stat.st_mtime_ns}\n".encode())
+    return digest.hexdigest()[:20]
+
+
+def _files(folder: Path) -> Iterator[Path]:
+    for root, dirs, names in os.walk(folder):
+        here = Path(root)
+        if here == folder:
+            dirs[:] = [d for d in dirs if d != PUBLISHED and not d.startswith(".")]
+        for name in names:
+            if not _IGNORED.match(name):
+                yield here / name
+
+
+# Changes
+
+
+def event_change(
+    folder: Path,
+    name: str,
+    date: datetime.date,
+    filename: str,
+    data: bytes,
+    *,
+    category: str = "",
+) -> Change:
+    """A new event of the season: its results file and its ``[[events]]`` entry."""
+    if (folder / filename).exists():
+        raise UsageError(
+            f"{filename}: the season folder already has a file of that name; rename the upload "
+            "(a file already there is never replaced)"
+        )
+    document = _season_document(folder)
+    entry = tomlkit.table()
+    entry["name"] = name
+    entry["date"] = date
+    if category:
+        entry["category"] = category
+    entry["results"] = filename
+    events = document.get("events")
+    if events is None:
+        events = tomlkit.aot()
+        document["events"] = events
+    if not isinstance(events, AoT):
+        raise UsageError(f"{folder / SEASON_FILE}: 'events' is not a list of [[events]] tables")
+    events.append(entry)
+    return Change(
+        {filename: data, SEASON_FILE: tomlkit.dumps(document).encode()},
+        f"add event '{name}' of {date} with results {filename}",
+    )
+
+
+def rules_change(folder: Path, changes: dict[str, Any]) -> Change:
+    """Rule-set keys changed in ``season.toml``: dotted keys (``points.table``) set in its
+    ``[rules]`` table, which is made from ``rules = "preset"`` when needed."""
+    document = _season_document(folder)
+    rules = document.get("rules")
+    if isinstance(rules, str):
+        table = tomlkit.table()
+        table["preset"] = rules
+        del document["rules"]
+        document["rules"] = table
+        rules = table
+    if not isinstance(rules, Table):
+        raise UsageError(f"{folder / SEASON_FILE}: 'rules' is neither a preset name nor a table")
+    for dotted, value in changes.items():
+        parts = dotted.split(".")
+        here: Any = rules
+        for part in parts[:-1]:
+            if part not in here:
+                here[part] = tomlkit.table()
+            here = here[part]
+            if not isinstance(here, Table):
+                raise UsageError(f"rules key '{dotted}': '{part}' is not a table")
+        here[parts[-1]] = value
+    shown = ", ".join(f"{k} = {_shown(v)}" for k, v in changes.items())
+    return Change({SEASON_FILE: tomlkit.dumps(document).encode()}, f"change the rules: {shown}")
+
+
+def alias_change(folder: Path, name: str, other: str, same: bool) -> Change:
+    """The coordinator's decision on two similar names, one row of ``aliases.csv``."""
+    for text in (name, other):
+        if not text.strip() or any(c in text for c in '\n\r"'):
+            raise UsageError(f"'{text[:60]}' is not a name aliases.csv can hold")
+    path = folder / ALIASES_FILE
+    before = path.read_bytes() if path.exists() else b"name,other,decision\n"
+    if before and not before.endswith(b"\n"):
+        before += b"\n"
+    row = f"{_cell(name)},{_cell(other)},{'same' if same else 'different'}\n".encode()
+    word = "the same person" if same else "two people"
+    return Change({ALIASES_FILE: before + row}, f"'{name}' and '{other}' are {word}")
+
+
+def toml_value(text: str) -> Any:
+    """A value typed in a form, read as TOML writes it (``4``, ``1.5``, ``"14/3"``, ``true``,
+    ``[21, 15, 12]``, ``"rapid"``); a bare word is read as a string."""
+    try:
+        return tomlkit.parse(f"value = {text}")["value"]
+    except tomlkit.exceptions.ParseError:
+        if text.strip() and "\n" not in text and '"' not in text:
+            return text.strip()
+        raise UsageError(
+            f"'{text[:60]}' is not a value (write e.g. 4, 1.5, true or [21, 15])"
+        ) from None
+
+
+def _cell(text: str) -> str:
+    return f'"{text}"' if "," in text else text
+
+
+def _shown(value: Any) -> str:
+    if isinstance(value, list):
+        return "[" + ", ".join(_shown(v) for v in value) + "]"
+    return str(value)
+
+
+def _season_document(folder: Path) -> tomlkit.TOMLDocument:
+    path = folder / SEASON_FILE
+    try:
+        return tomlkit.parse(path.read_text(encoding="utf-8-sig"))
+    except (OSError, UnicodeDecodeError) as exc:
+        raise UsageError(f"{path}: cannot read it ({exc})") from exc
+    except tomlkit.exceptions.ParseError as exc:
+        raise UsageError(f"{path}: not valid TOML ({exc}); correct it first") from exc
+
+
+# Previews
+
+
+@dataclass
+class _Before:
+    version: str
+    tables: Tables | None
+    prizes: dict[str, str] = field(default_factory=dict)
+    leaders: tuple[str, ...] = ()
+
+
+_BEFORE: dict[Path, _Before] = {}
+
+
+def preview(folder: Path, change: Change) -> Preview:
+    """What ``change`` would do to the season in ``folder``, computed on a copy."""
+    folder = folder.resolve()
+    version = folder_version(folder)
+    before = _before(folder, version)
+    with _copy(folder, change) as (copy, problems):
+        if problems:
+            return Preview(change, version, tuple(problems))
+        season, found = load_season(copy)
+        found = [_relocated(p, copy, folder) for p in found]
+        if season is None:
+            return Preview(change, version, tuple(found))
+        tables = division_standings(season)
+        moves = _moves(before.tables or [], tables)
+        prizes = _prize_changes(before.prizes, _prizes(season))
+        leaders = _leaders(season, tables)
+        said = () if leaders == before.leaders else (*before.leaders, "->", *leaders)
+        return Preview(change, version, tuple(found), moves, prizes, said)
+
+
+def _before(folder: Path, version: str) -> _Before:
+    """The folder's own standings, prizes and race, computed once per version."""
+    known = _BEFORE.get(folder)
+    if known is not None and known.version == version:
+        return known
+    season, _ = load_season(folder)
+    if season is None:
+        state = _Before(version, None)
+    else:
+        tables = division_standings(season)
+        state = _Before(version, tables, _prizes(season), _leaders(season, tables))
+    _BEFORE[folder] = state
+    return state
+
+
+@contextmanager
+def _copy(folder: Path, change: Change) -> Iterator[tuple[Path, list[Problem]]]:
+    """The season folder copied with ``change`` applied, at the same absolute path inside a
+    temporary folder, its shared folders linked at theirs: relative paths in season.toml
+    resolve as they do in the folder."""
+    with tempfile.TemporaryDirectory(prefix="grandprix-preview-") as temp:
+        root = Path(temp)
+        copy = root / folder.relative_to(folder.anchor)
+        problems: list[Problem] = []
+        for path in _files(folder):
+            target = copy / path.relative_to(folder)
+            target.parent.mkdir(parents=True, exist_ok=True)
+            try:
+                os.link(path, target)
+            except OSError:
+                shutil.copy2(path, target)
+        copy.mkdir(parents=True, exist_ok=True)
+        for name, data in change.files.items():
+            target = copy / name
+            if target.exists():
+                target.unlink()  # a hard link: never write through it into the folder
+            target.parent.mkdir(parents=True, exist_ok=True)
+            target.write_bytes(data)
+        _link_shared(folder, copy, root, problems)
+        yield copy, problems
+
+
+def _link_shared(folder: Path, copy: Path, root: Path, problems: list[Problem]) -> None:
+    try:
+        document = tomlkit.parse((copy / SEASON_FILE).read_text(encoding="utf-8-sig"))
+        config = SeasonFile.model_validate(document.unwrap())
+    except Exception:  # the copy's season.toml is read again, with located problems, later
+        return
+    allowed, _ = shared_folders(folder, config.shared_folders)
+    for shared in allowed:
+        mirror = root / Path(shared).relative_to(Path(shared).anchor)
+        if not mirror.exists():
+            mirror.parent.mkdir(parents=True, exist_ok=True)
+            mirror.symlink_to(shared, target_is_directory=True)
+
+
+def _relocated(problem: Problem, copy: Path, folder: Path) -> Problem:
+    """A problem found in the copy, located in the folder."""
+    path = problem.location.path
+    if path.startswith(str(copy)):
+        path = str(folder) + path[len(str(copy)) :]
+    message = problem.message.replace(str(copy), str(folder))
+    return Problem(Location(path, problem.location.line, problem.location.column), message,
+                   problem.severity)  # fmt: skip
+
+
+def _moves(before: Tables, after: Tables) -> tuple[Move, ...]:
+    """Every player whose rank or points change, table by table, in the new order."""
+    out = []
+    old = {(name, line.player): line for name, lines in before for line in lines}
+    for name, lines in after:
+        seen = set()
+        for line in lines:
+            seen.add(line.player)
+            was = old.get((name, line.player))
+            if was is None or (was.rank, was.total) != (line.rank, line.total):
+                out.append(_move(name, was, line))
+        out.extend(
+            _move(name, was, None)
+            for (table, key), was in old.items()
+            if table == name and key not in seen
+        )
+    return tuple(out)
+
+
+def _move(table: str, was: Line | None, now: Line | None) -> Move:
+    line = now or was
+    assert line is not None
+    return Move(
+        line.player,
+        line.name,
+        table,
+        was.rank if was else "",
+        now.rank if now else "",
+        show(was.total, 2) if was else "",
+        show(now.total, 2) if now else "",
+    )
+
+
+def _prizes(season: Season) -> dict[str, str]:
+    """Each season prize and who wins it."""
+    result = season_prizes(season)
+    winners: dict[str, list[str]] = {}
+    for won in result.won:
+        winners.setdefault(won.prize, []).append(won.name)
+    return {prize: ", ".join(names) for prize, names in winners.items()}
+
+
+def _prize_changes(before: dict[str, str], after: dict[str, str]) -> tuple[PrizeChange, ...]:
+    return tuple(
+        PrizeChange(prize, before.get(prize, ""), after.get(prize, ""))
+        for prize in dict.fromkeys([*before, *after])
+        if before.get(prize, "") != after.get(prize, "")
+    )
+
+
+def _leaders(season: Season, tables: Tables) -> tuple[str, ...]:
+    """The race for 1st place of each table while events are left: who has clinched it or
+    who can still reach it."""
+    if not any(e.planned for e in season.events):
+        return ()
+    out = []
+    for name, outlooks in race(season, tables=tables).items():
+        clinched = [o.name for o in outlooks if o.status(1) == "clinched"]
+        reach = [o.name for o in outlooks if o.status(1) == "reachable"]
+        where = f"{name}: " if name else ""
+        if clinched:
+            out.append(f"{where}1st place clinched by {clinched[0]}")
+        else:
+            out.append(f"{where}1st place still open to {len(reach)} player(s)")
+    return tuple(out)
+
+
+# Accepting
+
+
+@contextmanager
+def locked(folder: Path) -> Iterator[None]:
+    """The folder's lock: one change at a time, in this process and across processes."""
+    folder = folder.resolve()
+    with _GUARD:
+        lock = _THREAD_LOCKS.setdefault(folder, threading.Lock())
+    with lock:
+        if sys.platform == "win32":
+            yield
+            return
+        import fcntl
+
+        fd = os.open(folder / LOCK_FILE, os.O_RDWR | os.O_CREAT, 0o644)
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX)
+            yield
+        finally:
+            os.close(fd)
+
+
+def accept(folder: Path, version: str, change: Change) -> str:
+    """Write ``change`` into the folder if it is still at ``version`` and the changed season
+    reads without errors; the folder's new version."""
+    folder = folder.resolve()
+    with locked(folder):
+        now = folder_version(folder)
+        if now != version:
+            raise StaleError(
+                f"{folder}: the season's files changed since this form was made (by hand or by "
+                "another change); nothing was written: look at the new state and try again"
+            )
+        checked = preview(folder, change)
+        if not checked.ok:
+            first = checked.errors[0]
+            raise UsageError(f"{first}; nothing was written")
+        for name in sorted(change.files, key=lambda n: n == SEASON_FILE):  # season.toml last
+            _write_whole(folder / name, change.files[name])
+        return folder_version(folder)
+
+
+def _write_whole(path: Path, data: bytes) -> None:
+    """The file written whole or not at all: a temporary file beside it, renamed over it."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, temp = tempfile.mkstemp(prefix=f".{path.name}.tmp-", dir=path.parent)
+    try:
+        with os.fdopen(fd, "wb") as out:
+            out.write(data)
+            out.flush()
+            os.fsync(out.fileno())
+        os.replace(temp, path)
+    except BaseException:
+        Path(temp).unlink(missing_ok=True)
+        raise
+
+
+# New seasons
+
+
+def start_season(
+    root: Path,
+    folder_name: str,
+    name: str,
+    *,
+    preset: str | None = None,
+    like: Path | None = None,
+    start: datetime.date | None = None,
+    end: datetime.date | None = None,
+) -> Path:
+    """A new season folder under ``root`` with its season.toml: the rules of a preset, or
+    those of the season in ``like`` (its rules file copied when it has one)."""
+    target = root / folder_name
+    if target.exists():
+        raise UsageError(f"{target}: a folder of that name exists already; choose another name")
+    document = tomlkit.document()
+    document["name"] = name
+    if start:
+        document["start"] = start
+    if end:
+        document["end"] = end
+    files: dict[str, bytes] = {}
+    if preset is not None:
+        document["rules"] = preset
+    elif like is not None:
+        rules = _season_document(like).get("rules")
+        if isinstance(rules, Table) and isinstance(rules.get("file"), str):
+            source = like / str(rules["file"])
+            files[str(rules["file"])] = source.read_bytes()
+        document["rules"] = rules
+    else:
+        raise UsageError("a new season needs a preset or a season whose rules it takes")
+    target.mkdir(parents=True)
+    for file_name, data in files.items():
+        _write_whole(target / file_name, data)
+    _write_whole(target / SEASON_FILE, tomlkit.dumps(document).encode())
+    return target

@@ -1,0 +1,232 @@
+"""The workspace's changes to a season folder: previewed on a copy, accepted against the
+folder's version, written whole (issue 2.5)."""
+
+from __future__ import annotations
+
+import datetime
+import hashlib
+import shutil
+import threading
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from grandprix.cli import main
+from grandprix.errors import UsageError
+from grandprix.serve.workspace import (
+    SEASON_FILE,
+    StaleError,
+    accept,
+    alias_change,
+    event_change,
+    folder_version,
+    preview,
+    rules_change,
+    start_season,
+    toml_value,
+)
+
+EXAMPLE = Path(__file__).resolve().parents[1] / "examples" / "utah-2012"
+NEW_EVENT = (
+    'rank,name,id,points\n1,"Ellis, Aiden",1212,5\n2,"Kerr, Esme",1219,4\n3,"Quill, Yara",1220,3\n'
+)
+
+
+def contents(folder: Path) -> dict[str, str]:
+    """Every file of the folder and a digest of its bytes."""
+    return {
+        p.relative_to(folder).as_posix(): hashlib.sha256(p.read_bytes()).hexdigest()
+        for p in sorted(folder.rglob("*"))
+        if p.is_file() and not p.name.startswith(".grandprix-")
+    }
+
+
+@pytest.fixture
+def season(tmp_path: Path) -> Path:
+    folder = tmp_path / "utah"
+    shutil.copytree(EXAMPLE, folder)
+    return folder
+
+
+def standings_csv(folder: Path) -> str:
+    result = CliRunner().invoke(main, ["standings", str(folder), "--format", "csv"])
+    assert result.exit_code == 0, result.output
+    return result.stdout
+
+
+def test_a_preview_changes_nothing_in_the_folder_and_says_who_moves(season: Path) -> None:
+    before = contents(season)
+    change = event_change(
+        season, "Park City Open", datetime.date(2012, 12, 15), "park_city.csv", NEW_EVENT.encode()
+    )
+    seen = preview(season, change)
+    assert seen.ok, [str(p) for p in seen.problems]
+    assert contents(season) == before
+    moved = {m.name: m for m in seen.moves}
+    ellis = moved["Ellis, Aiden"]
+    assert ellis.points_before and ellis.points_after
+    assert float(ellis.points_after) == float(ellis.points_before) + 21  # UT-3: 1st is 21
+
+
+def test_accepting_writes_the_file_and_season_toml_keeping_its_comments(season: Path) -> None:
+    toml_before = (season / SEASON_FILE).read_text(encoding="utf-8")
+    version = folder_version(season)
+    change = event_change(
+        season, "Park City Open", datetime.date(2012, 12, 15), "park_city.csv", NEW_EVENT.encode()
+    )
+    expected = preview(season, change)
+    new_version = accept(season, version, change)
+    assert new_version != version == expected.version
+    assert (season / "park_city.csv").read_text(encoding="utf-8") == NEW_EVENT
+    toml_after = (season / SEASON_FILE).read_text(encoding="utf-8")
+    assert toml_after.startswith(toml_before.rstrip("\n"))  # comments and layout kept
+    assert 'name = "Park City Open"\ndate = 2012-12-15\nresults = "park_city.csv"' in toml_after
+    # The folder now gives, through the CLI, the standings the preview showed.
+    text = standings_csv(season)
+    for move in expected.moves:
+        assert f",{move.name}," in text or f',"{move.name}",' in text
+
+
+def test_a_form_made_on_an_older_folder_is_refused_and_writes_nothing(season: Path) -> None:
+    version = folder_version(season)
+    change = event_change(
+        season, "Park City Open", datetime.date(2012, 12, 15), "park_city.csv", NEW_EVENT.encode()
+    )
+    (season / "players.csv").write_text(
+        (season / "players.csv").read_text(encoding="utf-8") + "", encoding="utf-8"
+    )
+    (season / "note.txt").write_text("edited by hand\n", encoding="utf-8")
+    before = contents(season)
+    with pytest.raises(StaleError, match="changed since this form was made"):
+        accept(season, version, change)
+    assert contents(season) == before
+
+
+def test_an_upload_with_an_error_is_located_in_the_folder_and_cannot_be_accepted(
+    season: Path,
+) -> None:
+    bad = b"rank,name,id,points\n1,Ann,9001,5\n2,Bob,9002,lots\n"
+    change = event_change(season, "Bad", datetime.date(2012, 12, 15), "bad.csv", bad)
+    seen = preview(season, change)
+    assert not seen.ok
+    assert any(
+        str(p).startswith(f"{season.resolve() / 'bad.csv'}:3:") and "'points'" in str(p)
+        for p in seen.errors
+    ), [str(p) for p in seen.errors]
+    before = contents(season)
+    with pytest.raises(UsageError, match="nothing was written"):
+        accept(season, folder_version(season), change)
+    assert contents(season) == before
+
+
+def test_an_existing_file_is_never_replaced_by_an_upload(season: Path) -> None:
+    with pytest.raises(UsageError, match="already has a file of that name"):
+        event_change(season, "Again", datetime.date(2012, 12, 1), "class_a.csv", b"x")
+
+
+def test_two_changes_at_once_one_lands_the_other_is_refused(season: Path) -> None:
+    version = folder_version(season)
+    changes = [
+        event_change(season, f"Event {i}", datetime.date(2012, 12, 10 + i), f"e{i}.csv",
+                     NEW_EVENT.encode())
+        for i in range(2)
+    ]  # fmt: skip
+    outcomes: list[str] = []
+
+    def run(i: int) -> None:
+        try:
+            accept(season, version, changes[i])
+            outcomes.append("landed")
+        except StaleError:
+            outcomes.append("refused")
+
+    threads = [threading.Thread(target=run, args=(i,)) for i in range(2)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert sorted(outcomes) == ["landed", "refused"]
+    written = [i for i in range(2) if (season / f"e{i}.csv").exists()]
+    assert len(written) == 1
+    toml = (season / SEASON_FILE).read_text(encoding="utf-8")
+    assert f'results = "e{written[0]}.csv"' in toml
+    assert f'results = "e{1 - written[0]}.csv"' not in toml
+    assert standings_csv(season)
+
+
+def test_a_rules_change_turns_the_preset_into_a_table_and_previews_the_standings(
+    tmp_path: Path,
+) -> None:
+    folder = tmp_path / "club"
+    folder.mkdir()
+    (folder / SEASON_FILE).write_text(
+        '# our club\nname = "Club"\nrules = "utah-2012"  # the preset\n\n'
+        '[[events]]\nname = "A"\ndate = 2012-03-01\nresults = "a.csv"\n',
+        encoding="utf-8",
+    )
+    (folder / "a.csv").write_text("rank,name,points\n1,Ann,3\n2,Bob,2\n", encoding="utf-8")
+    (folder / "players.csv").write_text(
+        "name,region,member\nAnn,UT,yes\nBob,UT,yes\n", encoding="utf-8"
+    )
+    change = rules_change(folder, {"points.table": toml_value("[25, 18, 15]")})
+    seen = preview(folder, change)
+    assert seen.ok, [str(p) for p in seen.problems]
+    assert {(m.name, m.points_before, m.points_after) for m in seen.moves} == {
+        ("Ann", "21.00", "25.00"),
+        ("Bob", "15.00", "18.00"),
+    }
+    accept(folder, seen.version, change)
+    text = (folder / SEASON_FILE).read_text(encoding="utf-8")
+    assert text.startswith("# our club\n")
+    assert 'preset = "utah-2012"' in text and "table = [25, 18, 15]" in text
+
+
+def test_a_bad_rules_value_is_located_and_not_accepted(season: Path) -> None:
+    change = rules_change(season, {"points.ties": toml_value("halve")})
+    seen = preview(season, change)
+    assert not seen.ok
+    assert any("'points.ties'" in str(p) and str(season.resolve()) in str(p) for p in seen.errors)
+
+
+def test_an_identity_decision_is_a_row_of_aliases_csv(season: Path) -> None:
+    change = alias_change(season, "Kerr, Esme", "Kerr, Esmé", same=True)
+    seen = preview(season, change)
+    assert seen.ok
+    accept(season, seen.version, change)
+    rows = (season / "aliases.csv").read_text(encoding="utf-8").splitlines()
+    assert rows[0] == "name,other,decision"
+    assert rows[-1] == '"Kerr, Esme","Kerr, Esmé",same'
+
+
+def test_a_new_season_from_a_preset_or_from_another_seasons_rules(
+    tmp_path: Path, season: Path
+) -> None:
+    made = start_season(tmp_path, "club-2027", "Club 2027", preset="acf-2004")
+    assert 'rules = "acf-2004"' in (made / SEASON_FILE).read_text(encoding="utf-8")
+    like = start_season(tmp_path, "utah-2013", "Utah 2013", like=season)
+    text = (like / SEASON_FILE).read_text(encoding="utf-8")
+    assert 'preset = "utah-2012"' in text and "[[rules.prizes.prize]]" in text
+    with pytest.raises(UsageError, match="exists already"):
+        start_season(tmp_path, "club-2027", "Again", preset="acf-2004")
+
+
+def test_a_preview_reads_shared_folders_named_relative_to_the_season(tmp_path: Path) -> None:
+    shared = tmp_path / "federation"
+    shared.mkdir()
+    (shared / "rules.toml").write_text(
+        'name = "fed"\n[points]\ntable = [10, 6, 4]\n', encoding="utf-8"
+    )
+    folder = tmp_path / "season"
+    folder.mkdir()
+    (folder / SEASON_FILE).write_text(
+        'name = "S"\nshared_folders = ["../federation"]\n'
+        '[rules]\nfile = "../federation/rules.toml"\n',
+        encoding="utf-8",
+    )
+    change = event_change(
+        folder, "A", datetime.date(2012, 3, 1), "a.csv", b"rank,name,points\n1,Ann,3\n"
+    )
+    seen = preview(folder, change)
+    assert seen.ok, [str(p) for p in seen.problems]
+    assert [(m.name, m.points_after) for m in seen.moves] == [("Ann", "10.00")]
