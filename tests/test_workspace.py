@@ -14,8 +14,8 @@ from click.testing import CliRunner
 
 from grandprix.cli import main
 from grandprix.errors import UsageError
+from grandprix.season.config import SEASON_FILE
 from grandprix.serve.workspace import (
-    SEASON_FILE,
     StaleError,
     accept,
     alias_change,

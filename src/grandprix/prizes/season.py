@@ -26,12 +26,21 @@ def rows(lines: list[Line]) -> list[Ranked]:
     return [Ranked(ln.player, ln.name, ln.rank_first, ln.rank_last) for ln in lines]
 
 
-def season_prizes(season: Season, as_of: datetime.date | None = None) -> PrizeList:
-    """Who wins each season prize, and why (ACF-8 to ACF-10, LUP-5 to LUP-7)."""
+def season_prizes(
+    season: Season,
+    as_of: datetime.date | None = None,
+    tables: list[tuple[str, list[Line]]] | None = None,
+) -> PrizeList:
+    """Who wins each season prize, and why (ACF-8 to ACF-10, LUP-5 to LUP-7). ``tables``: the
+    division standings as of the same day, when the caller has them."""
     rules = season.rules
-    rankings = {"": rows(standings(season, as_of))}
+    if tables is None:
+        tables = division_standings(season, as_of) if rules.divisions else []
     if rules.divisions:
-        rankings.update({name: rows(lines) for name, lines in division_standings(season, as_of)})
+        rankings = {"": rows(standings(season, as_of))}
+        rankings.update({name: rows(lines) for name, lines in tables})
+    else:
+        rankings = {"": rows(tables[0][1] if tables else standings(season, as_of))}
     people = profiles(season, season_directory(season))
     played = [e for e in season.events if not e.planned and (as_of is None or e.date <= as_of)]
     directory = season_directory(season)

@@ -26,6 +26,7 @@ import shutil
 import sys
 import tempfile
 import threading
+import tomllib
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -271,7 +272,7 @@ def preview(folder: Path, change: Change) -> Preview:
             return Preview(change, version, tuple(found))
         tables = division_standings(season)
         moves = _moves(before.tables or [], tables)
-        prizes = _prize_changes(before.prizes, _prizes(season))
+        prizes = _prize_changes(before.prizes, _prizes(season, tables))
         leaders = _leaders(season, tables)
         said = () if leaders == before.leaders else (*before.leaders, "->", *leaders)
         return Preview(change, version, tuple(found), moves, prizes, said)
@@ -287,7 +288,7 @@ def _before(folder: Path, version: str) -> _Before:
         state = _Before(version, None)
     else:
         tables = division_standings(season)
-        state = _Before(version, tables, _prizes(season), _leaders(season, tables))
+        state = _Before(version, tables, _prizes(season, tables), _leaders(season, tables))
     _BEFORE[folder] = state
     return state
 
@@ -321,8 +322,8 @@ def _copy(folder: Path, change: Change) -> Iterator[tuple[Path, list[Problem]]]:
 
 def _link_shared(folder: Path, copy: Path, root: Path, problems: list[Problem]) -> None:
     try:
-        document = tomlkit.parse((copy / SEASON_FILE).read_text(encoding="utf-8-sig"))
-        config = SeasonFile.model_validate(document.unwrap())
+        data = tomllib.loads((copy / SEASON_FILE).read_text(encoding="utf-8-sig"))
+        config = SeasonFile.model_validate(data)
     except Exception:  # the copy's season.toml is read again, with located problems, later
         return
     allowed, _ = shared_folders(folder, config.shared_folders)
@@ -376,9 +377,11 @@ def _move(table: str, was: Line | None, now: Line | None) -> Move:
     )
 
 
-def _prizes(season: Season) -> dict[str, str]:
+def _prizes(season: Season, tables: Tables) -> dict[str, str]:
     """Each season prize and who wins it."""
-    result = season_prizes(season)
+    if not season.rules.prizes.prize:
+        return {}
+    result = season_prizes(season, tables=tables)
     winners: dict[str, list[str]] = {}
     for won in result.won:
         winners.setdefault(won.prize, []).append(won.name)

@@ -1,0 +1,55 @@
+"""Workspace speed: the preview of one uploaded event on a 300-event season (issue 2.5).
+
+The season is the season benchmark's generator at 300 events. Timed in one process: the first
+preview (which also computes the folder's own standings, prizes and race once per version), and
+the next previews of the same folder version (what a coordinator waits for after an upload).
+Target: a preview under 1 s. Run: make bench (or .venv/bin/python benchmarks/bench_serve.py).
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from bench_season import generate
+
+from grandprix.serve.workspace import event_change, preview
+
+TARGET_SECONDS = 1.0
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--events", type=int, default=300, help="events in the season")
+    parser.add_argument("--repeat", type=int, default=5, help="warm previews timed")
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory() as temp:
+        folder = Path(temp) / "season"
+        results = generate(folder, args.events, "utah-2012")
+        upload = "rank,name,id,points\n" + "".join(
+            f"{i},Player {100000 + i},{100000 + i},{(40 - i) / 2}\n" for i in range(1, 41)
+        )
+        timings = []
+        for n in range(args.repeat + 1):
+            change = event_change(folder, f"Upload {n}", datetime.date(2030, 12, 1),
+                                  f"upload{n}.csv", upload.encode())  # fmt: skip
+            start = time.perf_counter()
+            seen = preview(folder, change)
+            timings.append(time.perf_counter() - start)
+            assert seen.ok, [str(p) for p in seen.problems]
+        cold, warm = timings[0], sorted(timings[1:])[len(timings[1:]) // 2]
+    print(f"workspace preview: {args.events} events, {results} player-results")
+    print(f"first preview (with the folder's own standings): {cold:.2f} s")
+    print(f"preview of one upload (median of {args.repeat}):      {warm:.2f} s")
+    print(f"target: under {TARGET_SECONDS:.1f} s")
+    ok = warm < TARGET_SECONDS
+    print("OK" if ok else "FAIL")
+    return 0 if ok else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
