@@ -60,3 +60,32 @@ def shared_folders(base: Path, names: Sequence[str]) -> tuple[list[Path], list[s
         else:
             bad.append(f"shared folder '{name[:120]}' is not a folder")
     return found, bad
+
+
+class FileCache:
+    """What was read from files, kept by the file's identity (device, inode, size, modification
+    time) while nothing was wrong with it: a long-running server reading a season again, or a
+    preview reading a hard-linked copy, does not parse an unchanged file twice. Only reads
+    without problems are kept (a problem names the path it was read at)."""
+
+    def __init__(self, limit: int = 4096) -> None:
+        self.limit = limit
+        self.items: dict[tuple[object, ...], object] = {}
+
+    @staticmethod
+    def identity(path: Path, *extra: object) -> tuple[object, ...] | None:
+        try:
+            stat = path.stat()
+        except OSError:
+            return None
+        return (stat.st_dev, stat.st_ino, stat.st_size, stat.st_mtime_ns, *extra)
+
+    def get(self, key: tuple[object, ...] | None) -> object | None:
+        return None if key is None else self.items.get(key)
+
+    def put(self, key: tuple[object, ...] | None, value: object) -> None:
+        if key is None:
+            return
+        if len(self.items) >= self.limit:
+            self.items.pop(next(iter(self.items)))
+        self.items[key] = value

@@ -15,6 +15,7 @@ from pathlib import Path
 
 from grandprix.model import Location, Problem
 from grandprix.numbers import parse_birth
+from grandprix.paths import FileCache
 from grandprix.readers.text import csv_file, excerpt
 
 _SPACES = re.compile(r"\s+")
@@ -81,6 +82,22 @@ def read_players(path: Path | None, problems: list[Problem]) -> tuple[ListedPlay
     """players.csv, if present: columns id, name, then any attributes."""
     if path is None:
         return ()
+    key = _READ.identity(path)
+    known = _READ.get(key)
+    if isinstance(known, tuple):
+        return known
+    found: list[Problem] = []
+    players = _read_players(path, found)
+    problems.extend(found)
+    if not found:
+        _READ.put(key, players)
+    return players
+
+
+_READ = FileCache(limit=64)  # players.csv files read without problems, by file identity
+
+
+def _read_players(path: Path, problems: list[Problem]) -> tuple[ListedPlayer, ...]:
     rows = csv_file(path, problems)
     if not rows:
         return ()

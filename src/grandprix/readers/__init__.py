@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Literal
 
 from grandprix.errors import UsageError
 from grandprix.model import Location, Problem, Section
+from grandprix.paths import FileCache
 from grandprix.readers import chess_results, standings_csv, trf
 
 Reader = Callable[[Path, bytes], tuple[Section | None, list[Problem]]]
@@ -54,9 +55,19 @@ def load_section(path: str | Path, fmt: str | None = None) -> tuple[Section | No
     path = Path(path)
     if fmt is not None and fmt not in FORMATS:
         raise UsageError(f"unknown input format '{fmt}' (expected one of {', '.join(FORMATS)})")
+    key = _SECTIONS.identity(path, fmt)
+    known = _SECTIONS.get(key)
+    if isinstance(known, Section):
+        return known, []
     try:
         data = path.read_bytes()
     except OSError as exc:
         reason = exc.strerror or str(exc)
         return None, [Problem(Location(str(path)), f"cannot read the file: {reason}")]
-    return FORMATS[fmt or detect_format(path, data)].read(path, data)
+    section, problems = FORMATS[fmt or detect_format(path, data)].read(path, data)
+    if section is not None and not problems:
+        _SECTIONS.put(key, section)
+    return section, problems
+
+
+_SECTIONS = FileCache()  # results files read without problems, by file identity

@@ -344,8 +344,13 @@ def _relocated(problem: Problem, copy: Path, folder: Path) -> Problem:
                    problem.severity)  # fmt: skip
 
 
+TOP = 20  # rank changes shown for the top of each table; below it, only changed points
+
+
 def _moves(before: Tables, after: Tables) -> tuple[Move, ...]:
-    """Every player whose rank or points change, table by table, in the new order."""
+    """Who moves, table by table in the new order: every player whose points change (or who
+    enters or leaves the table), and whoever changes rank in its top ``TOP`` places (below
+    them, one player's gain shifts everyone by a place, which says nothing)."""
     out = []
     old = {(name, line.player): line for name, lines in before for line in lines}
     for name, lines in after:
@@ -353,7 +358,11 @@ def _moves(before: Tables, after: Tables) -> tuple[Move, ...]:
         for line in lines:
             seen.add(line.player)
             was = old.get((name, line.player))
-            if was is None or (was.rank, was.total) != (line.rank, line.total):
+            if (
+                was is None
+                or was.total != line.total
+                or (min(was.rank_first, line.rank_first) <= TOP and was.rank != line.rank)
+            ):
                 out.append(_move(name, was, line))
         out.extend(
             _move(name, was, None)
