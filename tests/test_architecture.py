@@ -28,6 +28,7 @@ LAYERS: tuple[frozenset[str], ...] = tuple(
         "season events",
         "prizes",
         "site",
+        "serve",
         "cli",
     )
 )

@@ -501,9 +501,9 @@ def _section_facts(rounds: int, headers: dict[str, str]) -> tuple[str, ...]:
     return tuple(facts)
 
 
-def _player_files(tables: Tables) -> dict[str, str]:
+def _player_files(tables: Tables) -> dict[PlayerKey, str]:
     """The page file name of every player, from their key, made unique by a number."""
-    players: dict[str, str] = {}
+    players: dict[PlayerKey, str] = {}
     used: set[str] = set()
     for _, lines in tables:
         for line in lines:
