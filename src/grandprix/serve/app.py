@@ -15,6 +15,15 @@ Routes:
 
 Every POST endpoint is wrapped by ``security.csrf_protected``; ``create_app`` refuses a POST
 route that is not. A form's template writes ``{{ csrf_field }}`` (given by ``render``).
+
+The workspace (``serve/workspace.py``, its own issue) plugs in with two names: ``routes()``, a
+list of Starlette routes under ``/s/{season}/workspace/...``, and ``ACTIONS``, the
+(label, href, what it does) of each operation the workspace page lists. Its endpoints use
+``source_of`` (the season of the path, None for an unknown one: ``no_season``), ``current``
+(the season as its files are now), ``render`` (a page of ``serve/templates`` with
+``csrf_field``), ``security.csrf_protected`` on every POST (the handler gets the form read
+and checked: ``async def handler(request, form)``) and ``security.safe_name`` for every
+uploaded file's name.
 """
 
 from __future__ import annotations
