@@ -7,7 +7,7 @@ STAMP := $(VENV)/.installed
 AXE_CORE := axe-core@^4.10
 AXE := $(VENV)/node/node_modules/axe-core/axe.min.js
 
-.PHONY: demo test lint typecheck unit bench site-shots clean
+.PHONY: demo serve test lint typecheck unit bench site-shots clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -48,6 +48,10 @@ demo: $(STAMP)
 	  $(BIN)/grandprix site examples/$$season -o build/site/$$season || exit 1; \
 	done
 	@echo "Open build/site/acf-2004/index.html in a browser."
+
+# The example season's site and workspace on http://127.0.0.1:8000/ until Ctrl+C.
+serve: $(STAMP)
+	$(BIN)/grandprix serve examples/utah-2012
 
 lint: $(STAMP)
 	$(BIN)/ruff check src tests benchmarks examples scripts

@@ -2,10 +2,11 @@
 
 Each module adds its commands to the one group, ``main``: ``event`` (one event's placings),
 ``season`` (standings, explain, check, players, prizes, site, rules-reference), ``ratings``
-(the rating store) and ``entries`` (the event side of an ``event.toml``).
+(the rating store), ``entries`` (the event side of an ``event.toml``) and ``serve`` (the
+site and workspace on this machine).
 """
 
-from grandprix.cli import entries, event, ratings, season
+from grandprix.cli import entries, event, ratings, season, serve
 from grandprix.cli.base import main
 
-__all__ = ["entries", "event", "main", "ratings", "season"]
+__all__ = ["entries", "event", "main", "ratings", "season", "serve"]

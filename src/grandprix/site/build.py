@@ -204,8 +204,9 @@ def words_html(sentence: Sentence) -> Markup:
     )
 
 
-def _write(views: SiteViews, staging: Path) -> int:
-    """Every page and export written into ``staging``, the marker last; the number of pages."""
+@functools.cache
+def environment() -> Environment:
+    """The site's templates, autoescaping every page; made once and shared."""
     env = Environment(
         loader=FileSystemLoader(HERE / "templates"),
         autoescape=select_autoescape(["html"], default_for_string=True, default=True),
@@ -213,22 +214,44 @@ def _write(views: SiteViews, staging: Path) -> int:
         lstrip_blocks=True,
     )
     env.filters["words"] = words_html
-    common = {"season_name": views.season_name, "decimals": views.decimals,
-              "updated": views.updated, "menu": MENU}  # fmt: skip
+    return env
+
+
+class Renderer:
+    """The pages of one season's views as HTML: the templates and the values every page shares.
+    The one home of a page's rendering: the static writer and the server (``serve/``) call it."""
+
+    def __init__(self, views: SiteViews) -> None:
+        self.env = environment()
+        self.common = {"season_name": views.season_name, "decimals": views.decimals,
+                       "updated": views.updated, "menu": MENU}  # fmt: skip
+
+    def __call__(self, page: Page) -> str:
+        root = "../" if "/" in page.path else ""
+        values = {f.name: getattr(page, f.name) for f in fields(page)}
+        template = self.env.get_template(TEMPLATES[type(page)])
+        return template.render(root=root, **self.common, **values)
+
+
+def players_script(views: SiteViews) -> str:
+    """players.js: every player's name and page, for the search box."""
+    players = json.dumps(views.search_index(), ensure_ascii=False, separators=(",", ":"))
+    return f"window.grandprixPlayers = {players};\n"
+
+
+def _write(views: SiteViews, staging: Path) -> int:
+    """Every page and export written into ``staging``, the marker last; the number of pages."""
+    render = Renderer(views)
     (staging / "players").mkdir(parents=True)
     (staging / "events").mkdir()
     for name in STATIC:
         shutil.copy(HERE / name, staging / name)
-    players = json.dumps(views.search_index(), ensure_ascii=False, separators=(",", ":"))
-    (staging / "players.js").write_text(f"window.grandprixPlayers = {players};\n", encoding="utf-8")
+    (staging / "players.js").write_text(players_script(views), encoding="utf-8")
     count = 0
 
     def write(page: Page) -> None:
         nonlocal count
-        root = "../" if "/" in page.path else ""
-        values = {f.name: getattr(page, f.name) for f in fields(page)}
-        html = env.get_template(TEMPLATES[type(page)]).render(root=root, **common, **values)
-        (staging / page.path).write_text(html, encoding="utf-8")
+        (staging / page.path).write_text(render(page), encoding="utf-8")
         count += 1
 
     season, tables = views.season, views.tables

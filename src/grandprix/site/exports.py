@@ -72,15 +72,24 @@ def export_json(season: Season, tables: Tables) -> str:
     return json.dumps(document, ensure_ascii=False, separators=(",", ":")) + "\n"
 
 
-def write_text_exports(folder: Path, season: Season, tables: Tables) -> list[str]:
-    """standings.csv, results.csv, season.json and season.schema.json."""
+TEXT_EXPORTS = ("standings.csv", "results.csv", "season.json", "season.schema.json")
+XLSX_EXPORT = "season.xlsx"
+
+
+def text_exports(season: Season, tables: Tables) -> dict[str, str]:
+    """standings.csv, results.csv, season.json and season.schema.json by name, in that order."""
     decimals = season.rules.standings.decimals
     standings, results = _standings(tables, decimals), _results(tables, decimals)
-    (folder / "standings.csv").write_text(_csv(STANDINGS_COLUMNS, standings), encoding="utf-8")
-    (folder / "results.csv").write_text(_csv(RESULTS_COLUMNS, results), encoding="utf-8")
-    (folder / "season.json").write_text(export_json(season, tables), encoding="utf-8")
-    (folder / "season.schema.json").write_text(json.dumps(SCHEMA, indent=1), encoding="utf-8")
-    return ["standings.csv", "results.csv", "season.json", "season.schema.json"]
+    texts = (_csv(STANDINGS_COLUMNS, standings), _csv(RESULTS_COLUMNS, results),
+             export_json(season, tables), json.dumps(SCHEMA, indent=1))  # fmt: skip
+    return dict(zip(TEXT_EXPORTS, texts, strict=True))
+
+
+def write_text_exports(folder: Path, season: Season, tables: Tables) -> list[str]:
+    """standings.csv, results.csv, season.json and season.schema.json written into ``folder``."""
+    for name, text in text_exports(season, tables).items():
+        (folder / name).write_text(text, encoding="utf-8")
+    return list(TEXT_EXPORTS)
 
 
 def write_xlsx(folder: Path, season: Season, tables: Tables) -> list[str]:
@@ -99,8 +108,8 @@ def write_xlsx(folder: Path, season: Season, tables: Tables) -> list[str]:
         sheet.append(header)
         for row in rows:
             sheet.append(_string_cells(sheet, row))
-    book.save(folder / "season.xlsx")
-    return ["season.xlsx"]
+    book.save(folder / XLSX_EXPORT)
+    return [XLSX_EXPORT]
 
 
 def _string_cells(sheet: WriteOnlyWorksheet, row: list[str]) -> list[object]:

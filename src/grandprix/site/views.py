@@ -9,10 +9,11 @@ same records. Every view has its ``path`` in the site, and its links are relativ
 from __future__ import annotations
 
 import datetime
+import functools
 import re
 import unicodedata
 from collections import defaultdict
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from fractions import Fraction
 from functools import cached_property
 
@@ -115,6 +116,30 @@ class SiteViews:
         yield self.players_index()
         yield self.prizes()
         yield self.rules()
+
+    def page(self, path: str) -> Page | None:
+        """The page at ``path`` (one that ``pages()`` yields), computed alone; None if the site
+        has no such page. A web server renders one page a request with it."""
+        make = self._paths.get(path)
+        return make() if make is not None else None
+
+    @cached_property
+    def _paths(self) -> dict[str, Callable[[], Page]]:
+        """What makes the page at each path of ``pages()``, without making it."""
+        paths: dict[str, Callable[[], Page]] = {"index.html": self.home}
+        for key, name in self.player_files.items():
+            paths[f"players/{name}"] = functools.partial(self.player, key)
+        for event in self.played:
+            paths[f"events/{self.event_files[event.index]}"] = functools.partial(
+                self.event, event.index
+            )
+            if self.history is not None:
+                paths[f"events/{self._after_file(event.index)}"] = functools.partial(
+                    self.after, event.index
+                )
+        paths |= {"events.html": self.events_index, "players.html": self.players_index,
+                  "prizes.html": self.prizes, "rules.html": self.rules}  # fmt: skip
+        return paths
 
     # The home page and the standings.
 
@@ -476,9 +501,9 @@ def _section_facts(rounds: int, headers: dict[str, str]) -> tuple[str, ...]:
     return tuple(facts)
 
 
-def _player_files(tables: Tables) -> dict[str, str]:
+def _player_files(tables: Tables) -> dict[PlayerKey, str]:
     """The page file name of every player, from their key, made unique by a number."""
-    players: dict[str, str] = {}
+    players: dict[PlayerKey, str] = {}
     used: set[str] = set()
     for _, lines in tables:
         for line in lines:

@@ -1,0 +1,334 @@
+"""``grandprix serve``: the served pages are the static site's, the folder stays the source of
+truth, and the server's guards (CSRF, Host, body limit, headers, uploaded names) hold."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import re
+import shutil
+import socket
+import threading
+import time
+import zipfile
+from collections.abc import Iterator
+from io import BytesIO
+from pathlib import Path
+
+import httpx
+import pytest
+import uvicorn
+from click.testing import CliRunner
+from starlette.applications import Starlette
+from starlette.routing import Route
+from starlette.testclient import TestClient
+
+from conftest import ROOT
+from grandprix.cli import main
+from grandprix.serve import app as app_module
+from grandprix.serve.app import create_app
+from grandprix.serve.seasons import seasons_under
+from grandprix.serve.security import CSRF_COOKIE, CSRF_FIELD, Csrf, UnsafeName, safe_name
+from grandprix.site.build import build_site
+from seasons import event, load, standings_csv, write_season
+
+UTAH = ROOT / "examples" / "utah-2012"
+LOCAL = "http://127.0.0.1:8000"
+SECRET = b"s" * 32
+
+
+def client(seasons: dict[str, Path], **options: object) -> TestClient:
+    app = create_app(seasons, secret=SECRET, **options)  # type: ignore[arg-type]
+    return TestClient(app, base_url=LOCAL)
+
+
+@pytest.fixture
+def utah(tmp_path: Path) -> Path:
+    """A copy of the example season, free to edit."""
+    return Path(shutil.copytree(UTAH, tmp_path / "utah-2012"))
+
+
+def token(web: TestClient, season: str = "utah-2012") -> str:
+    """The CSRF token of the workspace page's reload form."""
+    page = web.get(f"/s/{season}/workspace")
+    assert page.status_code == 200
+    found = re.search(rf'name="{CSRF_FIELD}" value="([0-9a-f]+)"', page.text)
+    assert found, page.text
+    return found.group(1)
+
+
+# The pages.
+
+
+def sheets(data: bytes) -> dict[str, bytes]:
+    """A workbook's members but its time stamps (openpyxl writes the time of writing)."""
+    with zipfile.ZipFile(BytesIO(data)) as book:
+        return {i.filename: book.read(i) for i in book.infolist() if "core.xml" not in i.filename}
+
+
+def test_every_page_served_is_the_static_sites_file_byte_for_byte(tmp_path: Path) -> None:
+    out = tmp_path / "site"
+    build_site(load(UTAH), out)
+    web = client({"utah-2012": UTAH})
+    files = [p for p in sorted(out.rglob("*")) if p.is_file() and p.name != ".grandprix-site"]
+    assert len(files) > 40
+    for path in files:
+        rel = path.relative_to(out).as_posix()
+        served = web.get(f"/s/utah-2012/{rel}")
+        assert served.status_code == 200, rel
+        if rel.endswith(".xlsx"):
+            assert sheets(served.content) == sheets(path.read_bytes())
+        else:
+            assert served.content == path.read_bytes(), rel
+    assert web.get("/s/utah-2012/").content == (out / "index.html").read_bytes()
+    assert web.get("/s/utah-2012/players/nobody.html").status_code == 404
+    assert web.get("/s/nowhere/index.html").status_code == 404
+
+
+def test_one_season_redirects_and_several_are_listed(tmp_path: Path, utah: Path) -> None:
+    web = client({"utah-2012": utah})
+    home = web.get("/", follow_redirects=False)
+    assert home.status_code == 303 and home.headers["location"] == "/s/utah-2012/"
+    shutil.copytree(ROOT / "examples" / "acf-2004", tmp_path / "acf-2004")
+    (tmp_path / "notes").mkdir()  # no season.toml: not a season
+    seasons = seasons_under(tmp_path)
+    assert list(seasons) == ["acf-2004", "utah-2012"]
+    listing = client(seasons).get("/")
+    assert listing.status_code == 200
+    assert 'href="/s/acf-2004/"' in listing.text and 'href="/s/utah-2012/"' in listing.text
+
+
+def test_a_results_file_edited_by_hand_shows_on_the_next_request(utah: Path) -> None:
+    web = client({"utah-2012": utah})
+    page = "/s/utah-2012/players/1214.html"  # Walsh, Milo
+    assert "Salt Lake Winter Quick" in web.get(page).text
+    results = utah / "winter_quick.csv"
+    kept = [line for line in results.read_text().splitlines() if "Walsh, Milo" not in line]
+    results.write_text("\n".join(kept) + "\n")
+    later = time.time() + 5
+    os.utime(results, (later, later))
+    assert "Salt Lake Winter Quick" not in web.get(page).text
+
+
+def test_an_unchanged_folder_is_not_read_again(utah: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    web = client({"utah-2012": utah})
+    web.get("/s/utah-2012/")
+    reads: list[Path] = []
+    monkeypatch.setattr("grandprix.serve.seasons._load", lambda f, v: reads.append(f))
+    assert web.get("/s/utah-2012/rules.html").status_code == 200
+    assert reads == []
+
+
+def test_a_season_with_errors_shows_them_located_and_escaped(tmp_path: Path) -> None:
+    folder = write_season(
+        tmp_path / "bad",
+        'name = "Bad"\nstart = 2012-01-01\nend = 2012-12-31\nrules = "utah-2012"\n\n'
+        + event("Open", "<script>alert(1)</script>.csv"),
+        {},
+    )
+    web = client({"bad": folder})
+    page = web.get("/s/bad/")
+    assert page.status_code == 200
+    assert "season.toml:" in page.text  # located, as 'grandprix check' prints it
+    assert "&lt;script&gt;alert(1)&lt;/script&gt;.csv" in page.text
+    assert "<script>alert" not in page.text
+    assert web.get("/s/bad/rules.html").status_code == 200
+    assert web.get("/s/bad/standings.csv").status_code == 404
+
+
+def test_html_in_the_season_and_player_names_is_escaped(tmp_path: Path) -> None:
+    evil = "<script>alert(1)</script>"
+    folder = write_season(
+        tmp_path / "evil",
+        f'name = "{evil} GP"\nstart = 2012-01-01\nend = 2012-12-31\nrules = "utah-2012"\n\n'
+        + event(f"{evil} Open", "open.csv"),
+        {"open.csv": standings_csv([(f"Mallory {evil}", "3"), ("Alice", "2")])},
+    )
+    web = client({"evil": folder})
+    pages = ["", "players.html", "events.html", "events/001-script-alert-1-script-open.html"]
+    for path in pages:
+        page = web.get(f"/s/evil/{path}")
+        assert page.status_code == 200, path
+        assert "&lt;script&gt;alert(1)&lt;/script&gt;" in page.text, path
+        assert "<script>alert" not in page.text, path
+    assert "<script>alert" not in web.get("/s/evil/workspace").text
+
+
+# The guards.
+
+
+def test_a_post_without_the_right_csrf_token_is_refused(utah: Path) -> None:
+    web = client({"utah-2012": utah})
+    right = token(web)
+    assert web.post("/s/utah-2012/reload").status_code == 403
+    assert web.post("/s/utah-2012/reload", data={CSRF_FIELD: ""}).status_code == 403
+    nonce = web.cookies[CSRF_COOKIE]
+    other = Csrf(b"another server's secret").token(nonce)
+    refused = web.post("/s/utah-2012/reload", data={CSRF_FIELD: other})
+    assert refused.status_code == 403 and "Form refused" in refused.text
+    done = web.post("/s/utah-2012/reload", data={CSRF_FIELD: right}, follow_redirects=False)
+    assert done.status_code == 303 and done.headers["location"] == "/s/utah-2012/workspace"
+    stranger = client({"utah-2012": utah})  # the right token, but not this browser's cookie
+    assert stranger.post("/s/utah-2012/reload", data={CSRF_FIELD: right}).status_code == 403
+
+
+def test_the_csrf_cookie_is_http_only_and_same_site_strict(utah: Path) -> None:
+    cookie = client({"utah-2012": utah}).get("/s/utah-2012/workspace").headers["set-cookie"]
+    assert cookie.startswith(f"{CSRF_COOKIE}=") and "HttpOnly" in cookie
+    assert "SameSite=Strict" in cookie
+
+
+def test_a_post_route_without_csrf_protection_is_refused(
+    utah: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    async def naked(request: object) -> None:
+        return None
+
+    routes = [Route("/s/{season}/workspace/naked", naked, methods=["POST"])]
+    monkeypatch.setattr(app_module, "_workspace_routes", lambda: routes)
+    with pytest.raises(ValueError, match="without csrf_protected"):
+        create_app({"utah-2012": utah})
+
+
+@pytest.mark.parametrize("host", ["evil.example", "evil.example:8000", "127.0.0.1.evil.example",
+                                  "localhost.", "10.0.0.1:8000", ""])  # fmt: skip
+def test_an_unknown_host_header_is_refused(utah: Path, host: str) -> None:
+    web = client({"utah-2012": utah})
+    answer = web.get("/s/utah-2012/", headers={"host": host})
+    assert answer.status_code == 400
+    assert "content-security-policy" in answer.headers
+
+
+@pytest.mark.parametrize("host", ["127.0.0.1", "localhost:8000", "[::1]:9000"])
+def test_the_local_host_names_are_served(utah: Path, host: str) -> None:
+    answer = client({"utah-2012": utah}).get("/s/utah-2012/", headers={"host": host})
+    assert answer.status_code == 200
+
+
+def test_every_answer_has_the_security_headers(utah: Path) -> None:
+    headers = client({"utah-2012": utah}).get("/s/utah-2012/").headers
+    policy = headers["content-security-policy"]
+    assert "script-src 'self'" in policy and "frame-ancestors 'none'" in policy
+    assert "unsafe-inline" not in policy
+    assert headers["x-content-type-options"] == "nosniff"
+    assert headers["referrer-policy"] == "no-referrer"
+
+
+def test_the_site_has_no_inline_script_or_style_for_the_policy_to_block(utah: Path) -> None:
+    web = client({"utah-2012": utah})
+    pages = ("", "players/1214.html", "rules.html", "events/001-salt-lake-winter-quick.html")
+    for path in pages:
+        answer = web.get(f"/s/utah-2012/{path}")
+        assert answer.status_code == 200, path
+        page = answer.text
+        assert re.findall(r"<script(?![^>]*\bsrc=)", page) == [], path
+        assert " style=" not in page and "<style" not in page and " on" + "click" not in page
+
+
+def test_a_body_beyond_the_limit_is_refused_by_its_length(utah: Path) -> None:
+    web = client({"utah-2012": utah}, max_upload=1000)
+    answer = web.post("/s/utah-2012/reload", content=b"x" * 1001,
+                      headers={"content-type": "application/x-www-form-urlencoded"})  # fmt: skip
+    assert answer.status_code == 413
+
+
+def test_a_body_without_length_is_refused_once_the_limit_is_passed(utah: Path) -> None:
+    web = client({"utah-2012": utah}, max_upload=1000)
+    right = token(web)
+
+    def chunks() -> Iterator[bytes]:
+        yield f"{CSRF_FIELD}={right}&".encode()
+        for _ in range(10):
+            yield b"x" * 500
+
+    answer = web.post("/s/utah-2012/reload", content=chunks(),
+                      headers={"content-type": "application/x-www-form-urlencoded"})  # fmt: skip
+    assert answer.status_code == 413
+
+
+def test_an_oversize_body_is_refused_before_the_handler_reads_it(utah: Path) -> None:
+    app = create_app({"utah-2012": utah}, secret=SECRET, max_upload=1000)
+    pulled: list[int] = []
+    sent: list[dict[str, object]] = []
+
+    async def receive() -> dict[str, object]:
+        pulled.append(1)
+        return {"type": "http.request", "body": b"x" * 100, "more_body": True}
+
+    async def send(message: dict[str, object]) -> None:
+        sent.append(message)
+
+    scope = {
+        "type": "http", "asgi": {"version": "3.0"}, "http_version": "1.1", "method": "POST",
+        "scheme": "http", "path": "/s/utah-2012/reload", "raw_path": b"/s/utah-2012/reload",
+        "query_string": b"", "root_path": "", "client": ("127.0.0.1", 5000),
+        "server": ("127.0.0.1", 8000),
+        "headers": [(b"host", b"127.0.0.1:8000"), (b"content-length", b"5000000000"),
+                    (b"content-type", b"application/x-www-form-urlencoded")],
+    }  # fmt: skip
+    asyncio.run(app(scope, receive, send))  # type: ignore[arg-type]
+    assert sent[0]["status"] == 413
+    assert pulled == []  # not one byte of the body was read
+
+
+@pytest.mark.parametrize(
+    "name",
+    ["../x.trf", "/etc/passwd", "a/b.csv", "..", ".", "a\\b.csv", "C:evil.trf", "x\x00.trf",
+     "x\n.trf", "con.csv", "CON.CSV", "lpt1.trf", "aux", "noextension", ".hidden.csv", "",
+     "   ", "x.trf.", "x" * 200 + ".trf", "a\u202e.csv"],
+)  # fmt: skip
+def test_safe_name_refuses_what_is_not_a_plain_file_name(name: str) -> None:
+    with pytest.raises(UnsafeName):
+        safe_name(name)
+
+
+@pytest.mark.parametrize("name", ["Open 2026.trf", "class_a.csv", "Ogden Open (final).xlsx",
+                                  "Dvořák.csv", "console.csv", "a.b.trf"])  # fmt: skip
+def test_safe_name_keeps_a_plain_file_name(name: str) -> None:
+    assert safe_name(name) == name
+
+
+# The command line and a real server.
+
+
+@pytest.mark.parametrize("host", ["0.0.0.0", "192.168.1.5", "::"])
+def test_serve_refuses_a_host_beyond_this_machine(host: str) -> None:
+    result = CliRunner().invoke(main, ["serve", str(UTAH), "--host", host])
+    assert result.exit_code == 2
+    assert "accounts are needed to serve beyond this machine (issue 2.6)" in result.output
+
+
+def test_serve_needs_a_season(tmp_path: Path) -> None:
+    result = CliRunner().invoke(main, ["serve", str(tmp_path)])
+    assert result.exit_code == 2 and "no season.toml" in result.output
+    assert CliRunner().invoke(main, ["serve", "--root", str(tmp_path)]).exit_code == 2
+    assert CliRunner().invoke(main, ["serve"]).exit_code == 2
+
+
+def test_serve_keeps_the_garbage_collector() -> None:
+    assert getattr(main.commands["serve"], "long_running", False)
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+def test_a_real_server_answers_on_a_free_port(utah: Path) -> None:
+    app: Starlette = create_app({"utah-2012": utah})
+    port = free_port()
+    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="error"))
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    try:
+        deadline = time.monotonic() + 10
+        while not server.started and thread.is_alive() and time.monotonic() < deadline:
+            time.sleep(0.02)
+        assert server.started
+        answer = httpx.get(f"http://127.0.0.1:{port}/", follow_redirects=True, timeout=10)
+        assert answer.status_code == 200 and "Utah Chess Grand Prix 2012" in answer.text
+    finally:
+        server.should_exit = True
+        thread.join(timeout=10)
+    assert not thread.is_alive()
