@@ -11,14 +11,14 @@ Routes:
   shows them, located, on every page;
 - ``GET /s/{season}/workspace``: what the workspace offers, and the reload form;
 - ``POST /s/{season}/reload``: read the folder again, then back to the workspace;
-- the workspace's own routes (``serve/workspace.py``: ``routes()``), when it is there.
+- the workspace's own routes (``serve/forms.py``).
 
 Every POST endpoint is wrapped by ``security.csrf_protected``; ``create_app`` refuses a POST
 route that is not. A form's template writes ``{{ csrf_field }}`` (given by ``render``).
 
-The workspace (``serve/workspace.py``, its own issue) plugs in with two names: ``routes()``, a
-list of Starlette routes under ``/s/{season}/workspace/...``, and ``ACTIONS``, the
-(label, href, what it does) of each operation the workspace page lists. Its endpoints use
+The workspace's pages (``serve/forms.py``, over the operations of ``serve/workspace.py``) are
+``forms.routes()``, under ``/s/{season}/workspace/...``, and ``forms.ACTIONS``, each operation
+the workspace page lists (label, path under it, what it does). Their endpoints use
 ``source_of`` (the season of the path, None for an unknown one: ``no_season``), ``current``
 (the season as its files are now), ``render`` (a page of ``serve/templates`` with
 ``csrf_field``), ``security.csrf_protected`` on every POST (the handler gets the form read
@@ -29,12 +29,9 @@ uploaded file's name.
 from __future__ import annotations
 
 import functools
-import importlib
-import importlib.util
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from types import ModuleType
 from typing import Any
 
 from jinja2 import Environment, FileSystemLoader, select_autoescape
@@ -54,7 +51,6 @@ from grandprix.site.exports import TEXT_EXPORTS, XLSX_EXPORT
 from grandprix.site.pages import Page
 
 TEMPLATES = Path(__file__).parent / "templates"
-WORKSPACE = "grandprix.serve.workspace"  # the workspace's module, added by its own issue
 TYPES = {
     ".html": "text/html; charset=utf-8",
     ".css": "text/css; charset=utf-8",
@@ -111,17 +107,11 @@ def create_app(
     return app
 
 
-def _workspace() -> ModuleType | None:
-    if importlib.util.find_spec(WORKSPACE) is None:
-        return None
-    return importlib.import_module(WORKSPACE)
-
-
 def _workspace_routes() -> list[BaseRoute]:
-    """``serve/workspace.py``'s ``routes()``, under ``/s/{season}/workspace/...`` (none until
-    that module is written)."""
-    module = _workspace()
-    return list(module.routes()) if module is not None else []
+    """The workspace's routes, under ``/s/{season}/workspace/...`` (``serve/forms.py``)."""
+    from grandprix.serve import forms
+
+    return forms.routes()
 
 
 # What every endpoint, the workspace's too, uses.
@@ -180,11 +170,12 @@ async def workspace(request: Request) -> Response:
     source = source_of(request)
     if source is None:
         return no_season(request)
+    from grandprix.serve.forms import ACTIONS
+
     loaded = await current(source)
-    module = _workspace()
-    actions = list(getattr(module, "ACTIONS", ())) if module is not None else []
     name = loaded.views.season_name if loaded.views else ""
     key = request.path_params["season"]
+    actions = [(label, f"/s/{key}/workspace/{href}", what) for label, href, what in ACTIONS]
     return render(request, "workspace.html", title="Workspace", season=key, season_name=name,
                   folder=str(source.folder), actions=actions,
                   problems=loaded.problems or loaded.warnings)  # fmt: skip

@@ -48,8 +48,13 @@ def seasons_under(root: Path) -> dict[str, Path]:
     return found
 
 
+PUBLISHED = "site"  # the folder the workspace publishes into, inside the season folder
+
+
 def folder_version(folder: Path) -> Version | None:
-    """Name, size and modification time of every file of the season: None beyond WALK_LIMIT."""
+    """Name, size and modification time of every file of the season: None beyond WALK_LIMIT.
+    Hidden files and folders (the workspace's lock and temporary files) and the published
+    site are not the season's."""
     roots = [folder]
     try:
         with (folder / SEASON_FILE).open("rb") as file:
@@ -61,8 +66,12 @@ def folder_version(folder: Path) -> Version | None:
     found: list[tuple[str, int, int]] = []
     for root in roots:
         for top, folders, files in os.walk(root):
-            folders[:] = [f for f in folders if not f.startswith(".")]
+            folders[:] = [
+                f for f in folders if not f.startswith(".") and (top, f) != (str(folder), PUBLISHED)
+            ]
             for name in files:
+                if name.startswith("."):
+                    continue
                 path = os.path.join(top, name)
                 try:
                     stat = os.stat(path)

@@ -21,7 +21,6 @@ from __future__ import annotations
 import datetime
 import hashlib
 import os
-import re
 import shutil
 import sys
 import tempfile
@@ -47,10 +46,10 @@ from grandprix.season.model import Line, Season
 from grandprix.season.race import race
 from grandprix.season.report import Tables
 from grandprix.season.standings import division_standings
+from grandprix.serve import seasons
+from grandprix.serve.seasons import PUBLISHED
 
 LOCK_FILE = ".grandprix-workspace.lock"
-PUBLISHED = "site"  # the default folder `publish` writes, inside the season folder
-_IGNORED = re.compile(r"^\.grandprix-|^\..*\.tmp-")
 _THREAD_LOCKS: dict[Path, threading.Lock] = {}
 _GUARD = threading.Lock()
 
@@ -112,23 +111,22 @@ class Preview:
 
 
 def folder_version(folder: Path) -> str:
-    """A digest of every file of the season folder (name, size, modification time), the
-    published site, the workspace's lock and temporary files left out."""
-    digest = hashlib.sha256()
-    for path in sorted(_files(folder)):
-        stat = path.stat()
-        rel = path.relative_to(folder).as_posix()
-        digest.update(f"{rel}\0{stat.st_size}\0{stat.st_mtime_ns}\n".encode())
-    return digest.hexdigest()[:20]
+    """The folder's version as a short text for a form: a digest of the name, size and
+    modification time of every file of the season (``seasons.folder_version``); a folder too
+    large to list has the version of this moment, so every form made on it is stale."""
+    listed = seasons.folder_version(folder)
+    if listed is None:
+        return "now-" + os.urandom(8).hex()
+    return hashlib.sha256(repr(listed).encode()).hexdigest()[:20]
 
 
 def _files(folder: Path) -> Iterator[Path]:
+    """The season's own files (not hidden ones, not the published site)."""
     for root, dirs, names in os.walk(folder):
         here = Path(root)
-        if here == folder:
-            dirs[:] = [d for d in dirs if d != PUBLISHED and not d.startswith(".")]
+        dirs[:] = [d for d in dirs if not d.startswith(".") and (here, d) != (folder, PUBLISHED)]
         for name in names:
-            if not _IGNORED.match(name):
+            if not name.startswith("."):
                 yield here / name
 
 

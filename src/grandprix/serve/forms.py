@@ -1,0 +1,330 @@
+"""The workspace's pages and forms (``/s/{season}/workspace/...``): every change is shown as a
+preview first (its problems located in the files, who moves, prizes changing hands, the race),
+then accepted with one more form, which carries the folder's version the preview was made on.
+
+A previewed change waits on the server under a random token until it is accepted (or until
+``PENDING_LIMIT`` newer ones push it out): the upload is not sent twice. Every form works
+without JavaScript and is protected by ``security.csrf_protected``.
+"""
+
+from __future__ import annotations
+
+import datetime
+import os
+from collections import OrderedDict
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from starlette.concurrency import run_in_threadpool
+from starlette.datastructures import FormData, UploadFile
+from starlette.requests import Request
+from starlette.responses import RedirectResponse, Response
+from starlette.routing import BaseRoute, Route
+
+from grandprix.errors import GrandprixError, UsageError
+from grandprix.numbers import show
+from grandprix.rules.schema import RuleSet
+from grandprix.season.people import near_matches, people
+from grandprix.serve import workspace
+from grandprix.serve.seasons import PUBLISHED, SeasonSource
+from grandprix.serve.security import UnsafeName, csrf_protected, error_page, safe_name
+from grandprix.serve.workspace import Change, Preview, StaleError
+from grandprix.site.build import build_site
+
+PENDING_LIMIT = 100
+ACTIONS = (
+    ("Add an event", "event", "upload its results (TRF, CSV, chess-results) and see what "
+     "changes before accepting"),
+    ("Review similar names", "names", "decide whether two similar names are one person"),
+    ("Change the rules", "rules", "change a setting of the rule set and see what it changes"),
+    ("Publish the site", "publish", f"write the static site into the season's '{PUBLISHED}' "
+     "folder"),
+)  # fmt: skip
+# The rule-set settings a form offers: the plain values of these tables of the schema.
+RULE_TABLES = ("points", "counting", "eligibility", "standings", "sections")
+
+
+@dataclass(frozen=True)
+class Pending:
+    season: str
+    change: Change
+    version: str
+
+
+def routes() -> list[BaseRoute]:
+    base = "/s/{season}/workspace"
+    return [
+        Route(f"{base}/event", event_form),
+        Route(f"{base}/event", event_preview, methods=["POST"]),
+        Route(f"{base}/accept", accept_change, methods=["POST"]),
+        Route(f"{base}/names", names_page),
+        Route(f"{base}/names", decide_names, methods=["POST"]),
+        Route(f"{base}/rules", rules_form),
+        Route(f"{base}/rules", rules_preview, methods=["POST"]),
+        Route(f"{base}/publish", publish_form),
+        Route(f"{base}/publish", publish, methods=["POST"]),
+    ]
+
+
+def _app() -> Any:
+    from grandprix.serve import app
+
+    return app
+
+
+def _source(request: Request) -> tuple[str, SeasonSource] | None:
+    source = _app().source_of(request)
+    return None if source is None else (request.path_params["season"], source)
+
+
+def _pending(request: Request) -> OrderedDict[str, Pending]:
+    state = request.app.state
+    if not hasattr(state, "pending"):
+        state.pending = OrderedDict()
+    pending: OrderedDict[str, Pending] = state.pending
+    return pending
+
+
+def _render(request: Request, template: str, key: str, title: str, **values: Any) -> Response:
+    status = values.pop("status", 200)
+    return _app().render(request, template, status=status, title=title, season=key, **values)  # type: ignore[no-any-return]
+
+
+def _preview_page(request: Request, key: str, seen: Preview, back: str) -> Response:
+    """The preview of a change, and the form accepting it when it has no errors."""
+    token = ""
+    if seen.ok:
+        pending = _pending(request)
+        token = os.urandom(16).hex()
+        pending[token] = Pending(key, seen.change, seen.version)
+        while len(pending) > PENDING_LIMIT:
+            pending.popitem(last=False)
+    return _render(
+        request, "preview.html", key, "What this change does", preview=seen, token=token,
+        back=back, status=200 if seen.ok else 422,
+    )  # fmt: skip
+
+
+# Adding an event
+
+
+async def event_form(request: Request) -> Response:
+    found = _source(request)
+    if found is None:
+        return _app().no_season(request)  # type: ignore[no-any-return]
+    key, _ = found
+    return _render(request, "event.html", key, "Add an event", values={})
+
+
+@csrf_protected
+async def event_preview(request: Request, form: FormData) -> Response:
+    found = _source(request)
+    if found is None:
+        return _app().no_season(request)  # type: ignore[no-any-return]
+    key, source = found
+    values = {k: str(form.get(k, "")).strip() for k in ("name", "date", "category")}
+    upload = form.get("results")
+
+    def again(message: str) -> Response:
+        return _render(request, "event.html", key, "Add an event", values=values,
+                       message=message, status=400)  # fmt: skip
+
+    if not values["name"]:
+        return again("Give the event's name.")
+    try:
+        date = datetime.date.fromisoformat(values["date"])
+    except ValueError:
+        return again(f"'{values['date'][:20]}' is not a date: write it as YYYY-MM-DD.")
+    if not isinstance(upload, UploadFile) or not upload.filename:
+        return again("Choose the results file to upload.")
+    try:
+        filename = safe_name(upload.filename)
+    except UnsafeName as exc:
+        return again(f"The file's name cannot be used: {exc}")
+    data = await upload.read()
+    try:
+        change = workspace.event_change(
+            source.folder, values["name"], date, filename, data, category=values["category"]
+        )
+    except UsageError as exc:
+        return again(str(exc))
+    seen = await run_in_threadpool(workspace.preview, source.folder, change)
+    return _preview_page(request, key, seen, "event")
+
+
+@csrf_protected
+async def accept_change(request: Request, form: FormData) -> Response:
+    """Write a previewed change, if the folder is still as it was when it was previewed."""
+    found = _source(request)
+    if found is None:
+        return _app().no_season(request)  # type: ignore[no-any-return]
+    key, source = found
+    pending = _pending(request).get(str(form.get("token", "")))
+    if pending is None or pending.season != key:
+        return error_page(
+            410, "Change no longer waiting",
+            "This change is not waiting here any more (the server restarted, or many changes "
+            "were previewed since): make it again.",
+        )  # fmt: skip
+    version = str(form.get("version", ""))
+    try:
+        await run_in_threadpool(workspace.accept, source.folder, version, pending.change)
+    except StaleError as exc:
+        return error_page(409, "The season changed meanwhile", str(exc))
+    except GrandprixError as exc:
+        return error_page(400, "Not accepted", str(exc))
+    _pending(request).pop(str(form.get("token", "")), None)
+    source.forget()
+    return _render(request, "done.html", key, "Accepted", what=pending.change.what)
+
+
+# Similar names
+
+
+async def names_page(request: Request) -> Response:
+    found = _source(request)
+    if found is None:
+        return _app().no_season(request)  # type: ignore[no-any-return]
+    key, source = found
+    loaded = await _app().current(source)
+    if loaded.views is None:
+        return _render(request, "names.html", key, "Similar names", pairs=[],
+                       problems=loaded.problems, version="")  # fmt: skip
+    season = loaded.views.season
+    pairs = await run_in_threadpool(lambda: near_matches(season, people(season)))
+    version = await run_in_threadpool(workspace.folder_version, source.folder)
+    undecided = [m for m in pairs if m.uncertain]
+    return _render(request, "names.html", key, "Similar names", pairs=undecided,
+                   problems=(), version=version)  # fmt: skip
+
+
+@csrf_protected
+async def decide_names(request: Request, form: FormData) -> Response:
+    """One click: the two names are one person, or two people (a row of aliases.csv)."""
+    found = _source(request)
+    if found is None:
+        return _app().no_season(request)  # type: ignore[no-any-return]
+    key, source = found
+    name, other = str(form.get("name", "")), str(form.get("other", ""))
+    same = form.get("decision") == "same"
+    try:
+        change = workspace.alias_change(source.folder, name, other, same)
+        await run_in_threadpool(
+            workspace.accept, source.folder, str(form.get("version", "")), change
+        )
+    except StaleError as exc:
+        return error_page(409, "The season changed meanwhile", str(exc))
+    except GrandprixError as exc:
+        return error_page(400, "Not accepted", str(exc))
+    source.forget()
+    return RedirectResponse(f"/s/{key}/workspace/names", status_code=303)
+
+
+# Rules
+
+
+def rule_fields(rules: RuleSet) -> list[tuple[str, str, str]]:
+    """Each plain setting of the rule set's main tables: (dotted key, value as TOML writes it,
+    what it means), from the schema."""
+    out = []
+    for table in RULE_TABLES:
+        model = getattr(rules, table)
+        for name, field in type(model).model_fields.items():
+            value = getattr(model, name)
+            text = _toml_text(value)
+            if text is not None:
+                out.append((f"{table}.{name}", text, field.description or ""))
+    return out
+
+
+def _toml_text(value: object) -> str | None:
+    """A plain value as TOML writes it; None for tables and lists of tables."""
+    from fractions import Fraction
+
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, Fraction):
+        return (
+            show(value)
+            if value.denominator in (1, 2, 4, 5, 10, 20, 25, 50, 100)
+            else (f'"{value.numerator}/{value.denominator}"')
+        )
+    if isinstance(value, int):
+        return str(value)
+    if isinstance(value, str):
+        return '"' + value.replace("\\", "\\\\").replace('"', '\\"') + '"'
+    if value is None:
+        return ""
+    if isinstance(value, list) and all(not hasattr(v, "model_fields") for v in value):
+        parts = [_toml_text(v) for v in value]
+        return "[" + ", ".join(p for p in parts if p is not None) + "]"
+    return None
+
+
+async def rules_form(request: Request) -> Response:
+    found = _source(request)
+    if found is None:
+        return _app().no_season(request)  # type: ignore[no-any-return]
+    key, source = found
+    loaded = await _app().current(source)
+    if loaded.views is None:
+        return _render(request, "rules.html", key, "Change the rules", fields=[],
+                       problems=loaded.problems)  # fmt: skip
+    fields = rule_fields(loaded.views.season.rules)
+    return _render(request, "rules.html", key, "Change the rules", fields=fields, problems=())
+
+
+@csrf_protected
+async def rules_preview(request: Request, form: FormData) -> Response:
+    found = _source(request)
+    if found is None:
+        return _app().no_season(request)  # type: ignore[no-any-return]
+    key, source = found
+    loaded = await _app().current(source)
+    if loaded.views is None:
+        return error_page(400, "Not possible now", "Correct the season's problems first.")
+    changes: dict[str, Any] = {}
+    try:
+        for dotted, text, _ in rule_fields(loaded.views.season.rules):
+            given = str(form.get(dotted, text)).strip()
+            if given != text and given:
+                changes[dotted] = workspace.toml_value(given)
+        if not changes:
+            return RedirectResponse(f"/s/{key}/workspace/rules", status_code=303)
+        change = workspace.rules_change(source.folder, changes)
+    except GrandprixError as exc:
+        return error_page(400, "Not a value", str(exc))
+    seen = await run_in_threadpool(workspace.preview, source.folder, change)
+    return _preview_page(request, key, seen, "rules")
+
+
+# Publishing
+
+
+async def publish_form(request: Request) -> Response:
+    found = _source(request)
+    if found is None:
+        return _app().no_season(request)  # type: ignore[no-any-return]
+    key, source = found
+    return _render(request, "publish.html", key, "Publish the site",
+                   out=str(source.folder / PUBLISHED), pages=None)  # fmt: skip
+
+
+@csrf_protected
+async def publish(request: Request, form: FormData) -> Response:
+    """``grandprix site`` into the season's own ``site`` folder, with its safety: a folder
+    that is not an earlier site is refused, and a failed run leaves the earlier site."""
+    found = _source(request)
+    if found is None:
+        return _app().no_season(request)  # type: ignore[no-any-return]
+    key, source = found
+    loaded = await _app().current(source)
+    if loaded.views is None:
+        return error_page(400, "Not published", "Correct the season's problems first.")
+    out = source.folder / PUBLISHED
+    try:
+        pages = await run_in_threadpool(build_site, loaded.views.season, Path(out))
+    except GrandprixError as exc:
+        return error_page(400, "Not published", str(exc))
+    return _render(request, "publish.html", key, "Publish the site", out=str(out), pages=pages)
