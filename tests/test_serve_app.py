@@ -301,7 +301,8 @@ def test_serve_refuses_a_host_beyond_this_machine(host: str) -> None:
 def test_serve_needs_a_season(tmp_path: Path) -> None:
     result = CliRunner().invoke(main, ["serve", str(tmp_path)])
     assert result.exit_code == 2 and "no season.toml" in result.output
-    assert CliRunner().invoke(main, ["serve", "--root", str(tmp_path)]).exit_code == 2
+    missing = CliRunner().invoke(main, ["serve", "--root", str(tmp_path / "missing")])
+    assert missing.exit_code == 2  # an empty root is served: its seasons start at /new
     assert CliRunner().invoke(main, ["serve"]).exit_code == 2
 
 

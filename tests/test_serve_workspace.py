@@ -152,3 +152,30 @@ def test_publishing_writes_the_static_site_into_the_season_folder(
     again = web.post(f"{BASE}/publish", data={CSRF_FIELD: field(form, CSRF_FIELD)})
     assert again.status_code == 200
     assert accept(web, shown.text).status_code == 200
+
+
+def test_a_season_is_started_from_a_preset_under_the_root(tmp_path: Path) -> None:
+    root = tmp_path / "seasons"
+    root.mkdir()
+    web = TestClient(create_app({}, secret=b"s" * 32, root=str(root)),
+                     base_url="http://127.0.0.1:8000")  # fmt: skip
+    assert 'href="/new"' in web.get("/").text
+    form = web.get("/new").text
+    assert "keshmat-2026" in form
+    made = web.post(
+        "/new",
+        data={CSRF_FIELD: field(form, CSRF_FIELD), "name": "Club 2027", "folder": "club-2027",
+              "preset": "acf-2004", "like": ""},
+        follow_redirects=False,
+    )  # fmt: skip
+    assert made.status_code == 303 and made.headers["location"] == "/s/club-2027/workspace"
+    assert 'rules = "acf-2004"' in (root / "club-2027" / SEASON_FILE).read_text(encoding="utf-8")
+    assert web.get("/s/club-2027/workspace").status_code == 200
+    for folder in ("../escape", "a/b", ""):
+        refused = web.post(
+            "/new",
+            data={CSRF_FIELD: field(form, CSRF_FIELD), "name": "X", "folder": folder,
+                  "preset": "acf-2004"},
+        )  # fmt: skip
+        assert refused.status_code == 400, folder
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["seasons"]

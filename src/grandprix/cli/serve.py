@@ -45,9 +45,7 @@ def serve_command(season_dir: Path | None, root: Path | None, host: str, port: i
     if root is not None:
         if not root.is_dir():
             raise UsageError(f"{root}: no such folder")
-        seasons = seasons_under(root)
-        if not seasons:
-            raise UsageError(f"{root}: no sub-folder holds a {SEASON_FILE}")
+        seasons = seasons_under(root)  # none yet: start one at /new
     else:
         assert season_dir is not None
         if not (season_dir / SEASON_FILE).is_file():

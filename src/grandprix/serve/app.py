@@ -80,7 +80,7 @@ def create_app(
     the CSRF tokens (random for each run by default); a request body beyond ``max_upload``
     bytes is refused (413)."""
     bad = [key for key in seasons if not KEY.fullmatch(key)]
-    if bad or not seasons:
+    if bad or (not seasons and not root):
         raise ValueError(f"season keys must be plain names ({KEY.pattern}), not {bad}")
     routes: list[BaseRoute] = [
         Route("/", home),
@@ -89,6 +89,7 @@ def create_app(
         Route("/s/{season}/workspace", workspace),
         Route("/s/{season}/reload", reload, methods=["POST"]),
         *_workspace_routes(),
+        *_root_routes(),
         Route("/s/{season}/{path:path}", season_file),
     ]
     unprotected = [
@@ -112,6 +113,13 @@ def _workspace_routes() -> list[BaseRoute]:
     from grandprix.serve import forms
 
     return forms.routes()
+
+
+def _root_routes() -> list[BaseRoute]:
+    """Starting a season (``/new``), for a server of several seasons (``--root``)."""
+    from grandprix.serve import forms
+
+    return forms.root_routes()
 
 
 # What every endpoint, the workspace's too, uses.
@@ -156,7 +164,7 @@ async def current(source: SeasonSource) -> Loaded:
 
 async def home(request: Request) -> Response:
     served: Served = request.app.state.served
-    if len(served.seasons) == 1:
+    if len(served.seasons) == 1 and not served.root:
         return RedirectResponse(f"/s/{next(iter(served.seasons))}/", status_code=303)
     listed = [(key, str(source.folder)) for key, source in served.seasons.items()]
     return render(request, "seasons.html", title="Seasons", seasons=listed, root=served.root)

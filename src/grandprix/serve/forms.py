@@ -24,10 +24,11 @@ from starlette.routing import BaseRoute, Route
 
 from grandprix.errors import GrandprixError, UsageError
 from grandprix.numbers import show
+from grandprix.rules.load import preset_names
 from grandprix.rules.schema import RuleSet
 from grandprix.season.people import near_matches, people
 from grandprix.serve import workspace
-from grandprix.serve.seasons import PUBLISHED, SeasonSource
+from grandprix.serve.seasons import KEY, PUBLISHED, SeasonSource
 from grandprix.serve.security import UnsafeName, csrf_protected, error_page, safe_name
 from grandprix.serve.workspace import Change, Preview, StaleError
 from grandprix.site.build import build_site
@@ -297,6 +298,60 @@ async def rules_preview(request: Request, form: FormData) -> Response:
         return error_page(400, "Not a value", str(exc))
     seen = await run_in_threadpool(workspace.preview, source.folder, change)
     return _preview_page(request, key, seen, "rules")
+
+
+# New seasons (a server started with --root)
+
+
+def root_routes() -> list[BaseRoute]:
+    return [Route("/new", new_season_form), Route("/new", new_season, methods=["POST"])]
+
+
+def _root(request: Request) -> Path | None:
+    root: str = request.app.state.served.root
+    return Path(root) if root else None
+
+
+async def new_season_form(request: Request) -> Response:
+    if _root(request) is None:
+        return error_page(404, "Not here", "Start the server with --root DIR to start seasons.")
+    return _app().render(  # type: ignore[no-any-return]
+        request, "new.html", title="Start a season", presets=preset_names(),
+        seasons=list(request.app.state.served.seasons), values={}, message="",
+    )  # fmt: skip
+
+
+@csrf_protected
+async def new_season(request: Request, form: FormData) -> Response:
+    """A new season folder under the root, from a preset or from another season's rules."""
+    root = _root(request)
+    if root is None:
+        return error_page(404, "Not here", "Start the server with --root DIR to start seasons.")
+    served = request.app.state.served
+    values = {k: str(form.get(k, "")).strip() for k in ("name", "folder", "preset", "like")}
+
+    def again(message: str) -> Response:
+        return _app().render(  # type: ignore[no-any-return]
+            request, "new.html", status=400, title="Start a season", presets=preset_names(),
+            seasons=list(served.seasons), values=values, message=message,
+        )  # fmt: skip
+
+    if not values["name"] or not KEY.fullmatch(values["folder"]):
+        return again("Give the season a name, and its folder a plain name (letters, digits, "
+                     "- and _).")  # fmt: skip
+    like = served.seasons.get(values["like"]) if values["like"] else None
+    preset = values["preset"] if like is None else None
+    if like is None and preset not in preset_names():
+        return again("Choose a preset, or a season whose rules the new one takes.")
+    try:
+        folder = await run_in_threadpool(
+            workspace.start_season, root, values["folder"], values["name"],
+            preset=preset, like=like.folder if like is not None else None,
+        )  # fmt: skip
+    except GrandprixError as exc:
+        return again(str(exc))
+    served.seasons[values["folder"]] = SeasonSource(folder)
+    return RedirectResponse(f"/s/{values['folder']}/workspace", status_code=303)
 
 
 # Publishing
