@@ -16,7 +16,6 @@ import time
 from pathlib import Path
 
 from bench_season import generate
-
 from grandprix.serve.workspace import event_change, preview
 
 TARGET_SECONDS = 1.0
