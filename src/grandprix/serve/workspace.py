@@ -33,7 +33,7 @@ from pathlib import Path
 from typing import Any
 
 import tomlkit
-from tomlkit.items import AoT, Table
+from tomlkit.items import Table
 
 from grandprix.errors import UsageError
 from grandprix.model import Location, Problem, Severity
@@ -148,22 +148,26 @@ def event_change(
             f"{filename}: the season folder already has a file of that name; rename the upload "
             "(a file already there is never replaced)"
         )
-    document = _season_document(folder)
     entry = tomlkit.table()
     entry["name"] = name
     entry["date"] = date
     if category:
         entry["category"] = category
     entry["results"] = filename
-    events = document.get("events")
-    if events is None:
-        events = tomlkit.aot()
-        document["events"] = events
-    if not isinstance(events, AoT):
-        raise UsageError(f"{folder / SEASON_FILE}: 'events' is not a list of [[events]] tables")
+    added = tomlkit.document()
+    events = tomlkit.aot()
     events.append(entry)
+    added["events"] = events
+    # Appended as text: the file's own lines stay as they are, and a large season.toml is not
+    # parsed here (the preview reads the result, and says where it is wrong if it is).
+    path = folder / SEASON_FILE
+    try:
+        text = path.read_text(encoding="utf-8-sig")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise UsageError(f"{path}: cannot read it ({exc})") from exc
+    text = text if text.endswith("\n") or not text else text + "\n"
     return Change(
-        {filename: data, SEASON_FILE: tomlkit.dumps(document).encode()},
+        {filename: data, SEASON_FILE: (text + "\n" + tomlkit.dumps(added)).encode()},
         f"add event '{name}' of {date} with results {filename}",
     )
 
