@@ -179,3 +179,13 @@ def test_a_season_is_started_from_a_preset_under_the_root(tmp_path: Path) -> Non
         )  # fmt: skip
         assert refused.status_code == 400, folder
     assert sorted(p.name for p in tmp_path.iterdir()) == ["seasons"]
+
+
+def test_an_oversize_upload_is_refused_and_nothing_is_written(utah: Path) -> None:
+    web = TestClient(create_app({"utah-2012": utah}, secret=b"s" * 32, max_upload=10_000),
+                     base_url="http://127.0.0.1:8000")  # fmt: skip
+    before = sorted(p.name for p in utah.iterdir())
+    big = GOOD + b"".join(f"{i},Player {i},{5000 + i},1\n".encode() for i in range(3, 2000))
+    refused = upload(web, big)
+    assert refused.status_code == 413
+    assert sorted(p.name for p in utah.iterdir()) == before
