@@ -12,6 +12,7 @@ import threading
 import time
 import zipfile
 from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
 from io import BytesIO
 from pathlib import Path
 
@@ -266,7 +267,10 @@ def test_an_oversize_body_is_refused_before_the_handler_reads_it(utah: Path) -> 
         "headers": [(b"host", b"127.0.0.1:8000"), (b"content-length", b"5000000000"),
                     (b"content-type", b"application/x-www-form-urlencoded")],
     }  # fmt: skip
-    asyncio.run(app(scope, receive, send))  # type: ignore[arg-type]
+    # In a thread of its own: once the session's browser fixture has started, Playwright's sync
+    # API keeps an event loop running in this one, where asyncio.run refuses to start.
+    with ThreadPoolExecutor(1) as thread:
+        thread.submit(asyncio.run, app(scope, receive, send)).result()  # type: ignore[arg-type]
     assert sent[0]["status"] == 413
     assert pulled == []  # not one byte of the body was read
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 import shutil
+import stat
 from pathlib import Path
 
 import httpx
@@ -82,6 +83,18 @@ def test_a_preview_made_before_the_folder_changed_is_refused(web: TestClient, ut
     refused = accept(web, shown.text)
     assert refused.status_code == 409 and "changed since this form was made" in refused.text
     assert not (utah / "park_city.csv").exists()
+
+
+def test_accepted_files_keep_their_permissions_and_new_ones_get_the_usual_ones(
+    web: TestClient, utah: Path
+) -> None:
+    (utah / SEASON_FILE).chmod(0o640)
+    probe = utah.parent / "probe.txt"
+    probe.write_text("", encoding="utf-8")
+    usual = stat.S_IMODE(probe.stat().st_mode)  # 0o666 less the umask
+    assert accept(web, upload(web, GOOD).text).status_code == 200
+    assert stat.S_IMODE((utah / SEASON_FILE).stat().st_mode) == 0o640
+    assert stat.S_IMODE((utah / "park_city.csv").stat().st_mode) == usual  # not mkstemp's 0o600
 
 
 def test_an_accepted_change_cannot_be_accepted_twice(web: TestClient) -> None:
@@ -171,6 +184,9 @@ def test_a_season_is_started_from_a_preset_under_the_root(tmp_path: Path) -> Non
     assert made.status_code == 303 and made.headers["location"] == "/s/club-2027/workspace"
     assert 'rules = "acf-2004"' in (root / "club-2027" / SEASON_FILE).read_text(encoding="utf-8")
     assert web.get("/s/club-2027/workspace").status_code == 200
+    # No events yet, and no problem: its pages are there, and its forms work.
+    assert "Club 2027" in web.get("/s/club-2027/").text
+    assert "No similar names wait" in web.get("/s/club-2027/workspace/names").text
     for folder in ("../escape", "a/b", ""):
         refused = web.post(
             "/new",

@@ -22,6 +22,7 @@ import datetime
 import hashlib
 import os
 import shutil
+import stat
 import sys
 import tempfile
 import threading
@@ -33,7 +34,7 @@ from pathlib import Path
 from typing import Any
 
 import tomlkit
-from tomlkit.items import Table
+from tomlkit.items import AoT, Array, Table
 
 from grandprix.errors import UsageError
 from grandprix.model import Location, Problem, Severity
@@ -154,20 +155,37 @@ def event_change(
     if category:
         entry["category"] = category
     entry["results"] = filename
-    added = tomlkit.document()
-    events = tomlkit.aot()
-    events.append(entry)
-    added["events"] = events
-    # Appended as text: the file's own lines stay as they are, and a large season.toml is not
-    # parsed here (the preview reads the result, and says where it is wrong if it is).
     path = folder / SEASON_FILE
     try:
         text = path.read_text(encoding="utf-8-sig")
+        listed = tomllib.loads(text).get("events")
     except (OSError, UnicodeDecodeError) as exc:
         raise UsageError(f"{path}: cannot read it ({exc})") from exc
-    text = text if text.endswith("\n") or not text else text + "\n"
+    except tomllib.TOMLDecodeError as exc:
+        raise UsageError(f"{path}: not valid TOML ({exc}); correct it first") from exc
+    if isinstance(listed, list) and listed and all(isinstance(e, dict) for e in listed):
+        # Appended as text: the file's own lines stay as they are, and a large season.toml
+        # is not parsed again by tomlkit (the preview reads the result).
+        added = tomlkit.document()
+        added["events"] = tomlkit.aot()
+        added["events"].append(entry)
+        text = text if text.endswith("\n") else text + "\n"
+        return Change(
+            {filename: data, SEASON_FILE: (text + "\n" + tomlkit.dumps(added)).encode()},
+            f"add event '{name}' of {date} with results {filename}",
+        )
+    document = _season_document(folder)
+    events = document.get("events")
+    if events is None or (isinstance(events, Array) and not events):
+        if events is not None:  # 'events = []', as a season starts (start_season)
+            del document["events"]
+        events = tomlkit.aot()
+        document["events"] = events
+    if not isinstance(events, AoT):
+        raise UsageError(f"{folder / SEASON_FILE}: 'events' is not a list of [[events]] tables")
+    events.append(entry)
     return Change(
-        {filename: data, SEASON_FILE: (text + "\n" + tomlkit.dumps(added)).encode()},
+        {filename: data, SEASON_FILE: _dumped(document)},
         f"add event '{name}' of {date} with results {filename}",
     )
 
@@ -196,7 +214,7 @@ def rules_change(folder: Path, changes: dict[str, Any]) -> Change:
                 raise UsageError(f"rules key '{dotted}': '{part}' is not a table")
         here[parts[-1]] = value
     shown = ", ".join(f"{k} = {_shown(v)}" for k, v in changes.items())
-    return Change({SEASON_FILE: tomlkit.dumps(document).encode()}, f"change the rules: {shown}")
+    return Change({SEASON_FILE: _dumped(document)}, f"change the rules: {shown}")
 
 
 def alias_change(folder: Path, name: str, other: str, same: bool) -> Change:
@@ -234,6 +252,13 @@ def _shown(value: Any) -> str:
     if isinstance(value, list):
         return "[" + ", ".join(_shown(v) for v in value) + "]"
     return str(value)
+
+
+def _dumped(document: tomlkit.TOMLDocument) -> bytes:
+    """season.toml as tomlkit writes it, ending with a newline (a table tomlkit adds last, as
+    ``rules_change`` does, ends without one)."""
+    text = tomlkit.dumps(document)
+    return (text if not text or text.endswith("\n") else text + "\n").encode()
 
 
 def _season_document(folder: Path) -> tomlkit.TOMLDocument:
@@ -468,11 +493,22 @@ def accept(folder: Path, version: str, change: Change) -> str:
 
 
 def _write_whole(path: Path, data: bytes) -> None:
-    """The file written whole or not at all: a temporary file beside it, renamed over it."""
+    """The file written whole or not at all: a temporary file beside it, renamed over it. It
+    keeps its permissions; a new file gets those of any new file (0o666 less the umask), not
+    the 0o600 of ``tempfile.mkstemp``: others who read the season folder still can."""
     path.parent.mkdir(parents=True, exist_ok=True)
-    fd, temp = tempfile.mkstemp(prefix=f".{path.name}.tmp-", dir=path.parent)
+    while True:
+        temp = path.parent / f".{path.name}.tmp-{os.urandom(6).hex()}"
+        try:
+            fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0),
+                         0o666)  # fmt: skip
+            break
+        except FileExistsError:
+            continue
     try:
         with os.fdopen(fd, "wb") as out:
+            if path.exists() and hasattr(os, "fchmod"):
+                os.fchmod(fd, stat.S_IMODE(path.stat().st_mode))
             out.write(data)
             out.flush()
             os.fsync(out.fileno())
@@ -496,7 +532,8 @@ def start_season(
     end: datetime.date | None = None,
 ) -> Path:
     """A new season folder under ``root`` with its season.toml: the rules of a preset, or
-    those of the season in ``like`` (its rules file copied when it has one)."""
+    those of the season in ``like`` (its rules file copied when it has one), and no events
+    (``events = []``: a season that reads without errors, its pages and forms working)."""
     target = root / folder_name
     if target.exists():
         raise UsageError(f"{target}: a folder of that name exists already; choose another name")
@@ -517,8 +554,9 @@ def start_season(
         document["rules"] = rules
     else:
         raise UsageError("a new season needs a preset or a season whose rules it takes")
+    document["events"] = tomlkit.array()  # none yet: the workspace adds them
     target.mkdir(parents=True)
     for file_name, data in files.items():
         _write_whole(target / file_name, data)
-    _write_whole(target / SEASON_FILE, tomlkit.dumps(document).encode())
+    _write_whole(target / SEASON_FILE, _dumped(document))
     return target
