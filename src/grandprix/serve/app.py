@@ -139,6 +139,9 @@ def environment() -> Environment:
 def render(request: Request, template: str, status: int = 200, **values: Any) -> HTMLResponse:
     """A page of the server (``serve/templates``), with ``csrf_field`` for its forms."""
     field = csrf_field(request, request.app.state.csrf)
+    if values.get("season") and not values.get("season_name"):
+        source = source_of(request)
+        values["season_name"] = source.name if source is not None else ""
     html = environment().get_template(template).render(csrf_field=field, **values)
     return HTMLResponse(html, status_code=status)
 
@@ -186,7 +189,8 @@ async def workspace(request: Request) -> Response:
     actions = [(label, f"/s/{key}/workspace/{href}", what) for label, href, what in ACTIONS]
     return render(request, "workspace.html", title="Workspace", season=key, season_name=name,
                   folder=str(source.folder), actions=actions,
-                  problems=loaded.problems or loaded.warnings)  # fmt: skip
+                  problems=loaded.problems or loaded.warnings,
+                  heading="Problems" if loaded.problems else "Warnings")  # fmt: skip
 
 
 @csrf_protected

@@ -130,6 +130,12 @@ class SeasonSource:
                 loaded = self._loaded = _load(self.folder, version)
             return loaded
 
+    @property
+    def name(self) -> str:
+        """The season's name as last read ('' before it is read, or when it has errors)."""
+        loaded = self._loaded
+        return loaded.views.season_name if loaded is not None and loaded.views else ""
+
     def forget(self) -> None:
         """Drop what was read: the next request reads the folder again."""
         with self._lock:
