@@ -10,8 +10,10 @@ without JavaScript and is protected by ``security.csrf_protected``.
 from __future__ import annotations
 
 import datetime
+import functools
 import os
 from collections import OrderedDict
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -28,6 +30,7 @@ from grandprix.rules.load import preset_names
 from grandprix.rules.schema import RuleSet
 from grandprix.season.people import near_matches, people
 from grandprix.serve import workspace
+from grandprix.serve.app import current, no_season, render, source_of
 from grandprix.serve.seasons import KEY, PUBLISHED, SeasonSource
 from grandprix.serve.security import UnsafeName, csrf_protected, error_page, safe_name
 from grandprix.serve.workspace import Change, Preview, StaleError
@@ -68,15 +71,34 @@ def routes() -> list[BaseRoute]:
     ]
 
 
-def _app() -> Any:
-    from grandprix.serve import app
-
-    return app
+SeasonPage = Callable[[Request, str, SeasonSource], Awaitable[Response]]
+SeasonForm = Callable[[Request, FormData, str, SeasonSource], Awaitable[Response]]
 
 
-def _source(request: Request) -> tuple[str, SeasonSource] | None:
-    source = _app().source_of(request)
-    return None if source is None else (request.path_params["season"], source)
+def season_page(handler: SeasonPage) -> Callable[[Request], Awaitable[Response]]:
+    """A page of one season's workspace: the handler gets the season's key and source (an
+    unknown season is a 404 page)."""
+
+    @functools.wraps(handler)
+    async def endpoint(request: Request) -> Response:
+        source = source_of(request)
+        if source is None:
+            return no_season(request)
+        return await handler(request, request.path_params["season"], source)
+
+    return endpoint
+
+
+def season_form(handler: SeasonForm) -> Callable[[Request], Awaitable[Response]]:
+    """A form of one season's workspace, CSRF-checked (``csrf_protected``)."""
+
+    async def checked(request: Request, form: FormData) -> Response:
+        source = source_of(request)
+        if source is None:
+            return no_season(request)
+        return await handler(request, form, request.path_params["season"], source)
+
+    return csrf_protected(functools.wraps(handler)(checked))
 
 
 def _pending(request: Request) -> OrderedDict[str, Pending]:
@@ -89,7 +111,7 @@ def _pending(request: Request) -> OrderedDict[str, Pending]:
 
 def _render(request: Request, template: str, key: str, title: str, **values: Any) -> Response:
     status = values.pop("status", 200)
-    return _app().render(request, template, status=status, title=title, season=key, **values)  # type: ignore[no-any-return]
+    return render(request, template, status=status, title=title, season=key, **values)
 
 
 def _preview_page(request: Request, key: str, seen: Preview, back: str) -> Response:
@@ -110,20 +132,15 @@ def _preview_page(request: Request, key: str, seen: Preview, back: str) -> Respo
 # Adding an event
 
 
-async def event_form(request: Request) -> Response:
-    found = _source(request)
-    if found is None:
-        return _app().no_season(request)  # type: ignore[no-any-return]
-    key, _ = found
+@season_page
+async def event_form(request: Request, key: str, source: SeasonSource) -> Response:
     return _render(request, "event.html", key, "Add an event", values={})
 
 
-@csrf_protected
-async def event_preview(request: Request, form: FormData) -> Response:
-    found = _source(request)
-    if found is None:
-        return _app().no_season(request)  # type: ignore[no-any-return]
-    key, source = found
+@season_form
+async def event_preview(
+    request: Request, form: FormData, key: str, source: SeasonSource
+) -> Response:
     values = {k: str(form.get(k, "")).strip() for k in ("name", "date", "category")}
     upload = form.get("results")
 
@@ -154,13 +171,11 @@ async def event_preview(request: Request, form: FormData) -> Response:
     return _preview_page(request, key, seen, "event")
 
 
-@csrf_protected
-async def accept_change(request: Request, form: FormData) -> Response:
+@season_form
+async def accept_change(
+    request: Request, form: FormData, key: str, source: SeasonSource
+) -> Response:
     """Write a previewed change, if the folder is still as it was when it was previewed."""
-    found = _source(request)
-    if found is None:
-        return _app().no_season(request)  # type: ignore[no-any-return]
-    key, source = found
     pending = _pending(request).get(str(form.get("token", "")))
     if pending is None or pending.season != key:
         return error_page(
@@ -183,12 +198,9 @@ async def accept_change(request: Request, form: FormData) -> Response:
 # Similar names
 
 
-async def names_page(request: Request) -> Response:
-    found = _source(request)
-    if found is None:
-        return _app().no_season(request)  # type: ignore[no-any-return]
-    key, source = found
-    loaded = await _app().current(source)
+@season_page
+async def names_page(request: Request, key: str, source: SeasonSource) -> Response:
+    loaded = await current(source)
     if loaded.views is None:
         return _render(request, "names.html", key, "Similar names", pairs=[],
                        problems=loaded.problems, version="")  # fmt: skip
@@ -200,13 +212,11 @@ async def names_page(request: Request) -> Response:
                    problems=(), version=version)  # fmt: skip
 
 
-@csrf_protected
-async def decide_names(request: Request, form: FormData) -> Response:
+@season_form
+async def decide_names(
+    request: Request, form: FormData, key: str, source: SeasonSource
+) -> Response:
     """One click: the two names are one person, or two people (a row of aliases.csv)."""
-    found = _source(request)
-    if found is None:
-        return _app().no_season(request)  # type: ignore[no-any-return]
-    key, source = found
     name, other = str(form.get("name", "")), str(form.get("other", ""))
     same = form.get("decision") == "same"
     try:
@@ -263,12 +273,9 @@ def _toml_text(value: object) -> str | None:
     return None
 
 
-async def rules_form(request: Request) -> Response:
-    found = _source(request)
-    if found is None:
-        return _app().no_season(request)  # type: ignore[no-any-return]
-    key, source = found
-    loaded = await _app().current(source)
+@season_page
+async def rules_form(request: Request, key: str, source: SeasonSource) -> Response:
+    loaded = await current(source)
     if loaded.views is None:
         return _render(request, "rules.html", key, "Change the rules", fields=[],
                        problems=loaded.problems)  # fmt: skip
@@ -276,13 +283,11 @@ async def rules_form(request: Request) -> Response:
     return _render(request, "rules.html", key, "Change the rules", fields=fields, problems=())
 
 
-@csrf_protected
-async def rules_preview(request: Request, form: FormData) -> Response:
-    found = _source(request)
-    if found is None:
-        return _app().no_season(request)  # type: ignore[no-any-return]
-    key, source = found
-    loaded = await _app().current(source)
+@season_form
+async def rules_preview(
+    request: Request, form: FormData, key: str, source: SeasonSource
+) -> Response:
+    loaded = await current(source)
     if loaded.views is None:
         return error_page(400, "Not possible now", "Correct the season's problems first.")
     changes: dict[str, Any] = {}
@@ -315,7 +320,7 @@ def _root(request: Request) -> Path | None:
 async def new_season_form(request: Request) -> Response:
     if _root(request) is None:
         return error_page(404, "Not here", "Start the server with --root DIR to start seasons.")
-    return _app().render(  # type: ignore[no-any-return]
+    return render(
         request, "new.html", title="Start a season", presets=preset_names(),
         seasons=list(request.app.state.served.seasons), values={}, message="",
     )  # fmt: skip
@@ -331,7 +336,7 @@ async def new_season(request: Request, form: FormData) -> Response:
     values = {k: str(form.get(k, "")).strip() for k in ("name", "folder", "preset", "like")}
 
     def again(message: str) -> Response:
-        return _app().render(  # type: ignore[no-any-return]
+        return render(
             request, "new.html", status=400, title="Start a season", presets=preset_names(),
             seasons=list(served.seasons), values=values, message=message,
         )  # fmt: skip
@@ -357,24 +362,17 @@ async def new_season(request: Request, form: FormData) -> Response:
 # Publishing
 
 
-async def publish_form(request: Request) -> Response:
-    found = _source(request)
-    if found is None:
-        return _app().no_season(request)  # type: ignore[no-any-return]
-    key, source = found
+@season_page
+async def publish_form(request: Request, key: str, source: SeasonSource) -> Response:
     return _render(request, "publish.html", key, "Publish the site",
                    out=str(source.folder / PUBLISHED), pages=None)  # fmt: skip
 
 
-@csrf_protected
-async def publish(request: Request, form: FormData) -> Response:
+@season_form
+async def publish(request: Request, form: FormData, key: str, source: SeasonSource) -> Response:
     """``grandprix site`` into the season's own ``site`` folder, with its safety: a folder
     that is not an earlier site is refused, and a failed run leaves the earlier site."""
-    found = _source(request)
-    if found is None:
-        return _app().no_season(request)  # type: ignore[no-any-return]
-    key, source = found
-    loaded = await _app().current(source)
+    loaded = await current(source)
     if loaded.views is None:
         return error_page(400, "Not published", "Correct the season's problems first.")
     out = source.folder / PUBLISHED
