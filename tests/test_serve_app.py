@@ -7,8 +7,6 @@ import asyncio
 import os
 import re
 import shutil
-import socket
-import threading
 import time
 import zipfile
 from collections.abc import Iterator
@@ -18,9 +16,7 @@ from pathlib import Path
 
 import httpx
 import pytest
-import uvicorn
 from click.testing import CliRunner
-from starlette.applications import Starlette
 from starlette.routing import Route
 from starlette.testclient import TestClient
 
@@ -32,6 +28,7 @@ from grandprix.serve.seasons import seasons_under
 from grandprix.serve.security import CSRF_COOKIE, CSRF_FIELD, Csrf, UnsafeName, safe_name
 from grandprix.site.build import build_site
 from seasons import event, load, standings_csv, write_season
+from serving import serving
 
 UTAH = ROOT / "examples" / "utah-2012"
 LOCAL = "http://127.0.0.1:8000"
@@ -314,26 +311,7 @@ def test_serve_keeps_the_garbage_collector() -> None:
     assert getattr(main.commands["serve"], "long_running", False)
 
 
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
-
-
 def test_a_real_server_answers_on_a_free_port(utah: Path) -> None:
-    app: Starlette = create_app({"utah-2012": utah})
-    port = free_port()
-    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="error"))
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
-    try:
-        deadline = time.monotonic() + 10
-        while not server.started and thread.is_alive() and time.monotonic() < deadline:
-            time.sleep(0.02)
-        assert server.started
-        answer = httpx.get(f"http://127.0.0.1:{port}/", follow_redirects=True, timeout=10)
-        assert answer.status_code == 200 and "Utah Chess Grand Prix 2012" in answer.text
-    finally:
-        server.should_exit = True
-        thread.join(timeout=10)
-    assert not thread.is_alive()
+    with serving(create_app({"utah-2012": utah})) as base:
+        answer = httpx.get(f"{base}/", follow_redirects=True, timeout=10)
+    assert answer.status_code == 200 and "Utah Chess Grand Prix 2012" in answer.text

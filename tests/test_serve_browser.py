@@ -17,19 +17,13 @@ style refused by the Content-Security-Policy would be one).
 
 from __future__ import annotations
 
-import socket
 import stat
 import tempfile
-import threading
-import time
 import zipfile
-from collections.abc import Iterator
-from contextlib import contextmanager
 from io import BytesIO
 from pathlib import Path
 
 import pytest
-import uvicorn
 from click.testing import CliRunner
 from playwright.sync_api import Browser, BrowserContext, Page
 
@@ -38,6 +32,7 @@ from grandprix.season.config import ALIASES_FILE, SEASON_FILE
 from grandprix.serve.app import create_app
 from grandprix.serve.workspace import LOCK_FILE
 from grandprix.site.build import MARK
+from serving import serving
 
 KEY = "club-2012"
 NAME = "Club Grand Prix 2012"
@@ -94,35 +89,6 @@ date = 2012-12-08
 results = "winter.csv"
 """
 TIMEOUT_MS = 10_000
-
-
-# -- the server ---------------------------------------------------------------------------------
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
-
-
-@contextmanager
-def serving(root: Path) -> Iterator[str]:
-    """``grandprix serve --root ROOT`` in a thread, on a free port; its base URL."""
-    app = create_app({}, root=str(root))
-    port = free_port()
-    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="error"))
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
-    try:
-        deadline = time.monotonic() + 10
-        while not server.started and thread.is_alive() and time.monotonic() < deadline:
-            time.sleep(0.02)
-        assert server.started
-        yield f"http://127.0.0.1:{port}"
-    finally:
-        server.should_exit = True
-        thread.join(timeout=10)
-    assert not thread.is_alive()
 
 
 def context(browser: Browser, base: str, *, script: bool, width: int = 1280) -> BrowserContext:
@@ -235,7 +201,7 @@ def test_a_season_made_in_the_browser_from_start_to_publication(
     bad = written(uploads / "first-try", "summer.csv", SUMMER_BAD)
     troubles: list[str] = []
 
-    with serving(root) as base:
+    with serving(create_app({}, root=str(root))) as base:
         scripted = context(browser, base, script=True, width=390)  # a phone
         plain = context(browser, base, script=False)
         try:
