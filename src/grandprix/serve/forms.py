@@ -183,9 +183,8 @@ async def accept_change(
             "This change is not waiting here any more (the server restarted, or many changes "
             "were previewed since): make it again.",
         )  # fmt: skip
-    version = str(form.get("version", ""))
-    try:
-        await run_in_threadpool(workspace.accept, source.folder, version, pending.change)
+    try:  # the version the preview was made on, as the server kept it with the change
+        await run_in_threadpool(workspace.accept, source.folder, pending.version, pending.change)
     except StaleError as exc:
         return error_page(409, "The season changed meanwhile", str(exc))
     except GrandprixError as exc:
