@@ -14,7 +14,7 @@ from click.testing import CliRunner
 
 from grandprix.cli import main
 from grandprix.errors import UsageError
-from grandprix.season.config import SEASON_FILE
+from grandprix.season.config import SEASON_FILE, load_season
 from grandprix.serve.workspace import (
     StaleError,
     accept,
@@ -230,3 +230,26 @@ def test_a_preview_reads_shared_folders_named_relative_to_the_season(tmp_path: P
     seen = preview(folder, change)
     assert seen.ok, [str(p) for p in seen.problems]
     assert [(m.name, m.points_after) for m in seen.moves] == [("Ann", "10.00")]
+
+
+def test_an_event_is_added_to_a_season_whose_events_are_written_inline(tmp_path: Path) -> None:
+    """events = [{...}] cannot be followed by an [[events]] table: the new event joins the
+    inline list (through tomlkit), and the season reads with both."""
+    folder = tmp_path / "inline"
+    folder.mkdir()
+    (folder / SEASON_FILE).write_text(
+        'name = "S"\nrules = "utah-2012"\n'
+        'events = [{name = "A", date = 2012-03-01, results = "a.csv"}]\n',
+        encoding="utf-8",
+    )
+    (folder / "a.csv").write_text("rank,name,points\n1,Ann,3\n", encoding="utf-8")
+    change = event_change(
+        folder, "B", datetime.date(2012, 4, 1), "b.csv", b"rank,name,points\n1,Bob,2\n"
+    )
+    seen = preview(folder, change)
+    assert seen.ok, [str(p) for p in seen.problems]
+    written = change.files[SEASON_FILE].decode()
+    assert '{name = "B", date = 2012-04-01, results = "b.csv"}' in written
+    accept(folder, seen.version, change)
+    season, _ = load_season(folder)
+    assert season is not None and [e.name for e in season.events] == ["A", "B"]

@@ -163,7 +163,8 @@ def event_change(
         raise UsageError(f"{path}: cannot read it ({exc})") from exc
     except tomllib.TOMLDecodeError as exc:
         raise UsageError(f"{path}: not valid TOML ({exc}); correct it first") from exc
-    if isinstance(listed, list) and listed and all(isinstance(e, dict) for e in listed):
+    tables = isinstance(listed, list) and listed and all(isinstance(e, dict) for e in listed)
+    if tables and "[[events]]" in text:  # written as [[events]] tables, not inline
         # Appended as text: the file's own lines stay as they are, and a large season.toml
         # is not parsed again by tomlkit (the preview reads the result).
         added = tomlkit.document()
@@ -181,9 +182,14 @@ def event_change(
             del document["events"]
         events = tomlkit.aot()
         document["events"] = events
-    if not isinstance(events, AoT):
-        raise UsageError(f"{folder / SEASON_FILE}: 'events' is not a list of [[events]] tables")
-    events.append(entry)
+    if isinstance(events, Array):  # events = [{...}, ...], written inline: kept inline
+        inline = tomlkit.inline_table()
+        inline.update(entry)
+        events.append(inline)
+    elif isinstance(events, AoT):
+        events.append(entry)
+    else:
+        raise UsageError(f"{folder / SEASON_FILE}: 'events' is not a list of events")
     return Change(
         {filename: data, SEASON_FILE: _dumped(document)},
         f"add event '{name}' of {date} with results {filename}",
