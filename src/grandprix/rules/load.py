@@ -114,11 +114,8 @@ def _rerank_problems(rules: RuleSet, locate: typing.Callable[[KeyPath], Location
     the per-player additions of KW-4, KW-5 and FC-4 are not defined inside a division, so such
     rules are refused rather than computed without them."""
     used = [
-        name
-        for points in (rules.points, *rules.points.categories.values())
-        for name, on in (("gain", points.gain is not None), ("completion", points.completion),
-                         ("ties = \"split\"", points.ties == "split"))
-        if on
+        name for points in (rules.points, *rules.points.categories.values())
+        for name in points.per_player
     ]  # fmt: skip
     out = []
     for i, division in enumerate(rules.divisions):

@@ -255,6 +255,14 @@ class PointsBase(Strict):
         examples=[50],
     )
 
+    @property
+    def per_player(self) -> list[str]:
+        """The keys that add to a player's points more than their place is worth: the
+        places-gained bonus (KW-4), every round played (KW-5), the tie split (FC-4)."""
+        used = [("gain", self.gain is not None), ("completion", bool(self.completion)),
+                ('ties = "split"', self.ties == "split")]  # fmt: skip
+        return [name for name, on in used if on]
+
     @model_validator(mode="after")
     def _bands_in_order(self) -> PointsBase:
         cut = [band.percent for band in self.bands]

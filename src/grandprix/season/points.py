@@ -453,11 +453,6 @@ class Valuations:
         )
 
 
-def needs_extras(points: PointsBase) -> bool:
-    """Whether a player's points depend on more than their span (gain, completion, split)."""
-    return points.gain is not None or bool(points.completion) or points.ties == "split"
-
-
 def event_awards(
     event: SeasonEvent, rules: RuleSet, directory: Directory, valuations: Valuations
 ) -> list[Award]:
@@ -474,7 +469,7 @@ def event_awards(
             eligible = [ok and plays_enough(p, results.rounds, rules)
                         for ok, p in zip(eligible, players, strict=True)]  # fmt: skip
         placed = section_spans(section, event, rules, points)
-        extras = _extras(section, event, rules, points, placed) if needs_extras(points) else None
+        extras = _extras(section, event, rules, points, placed) if points.per_player else None
         overall: dict[int, str] = {}
         skip = rules.eligibility.ineligible_players == "skip"
         outright = False
