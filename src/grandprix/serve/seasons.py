@@ -14,6 +14,7 @@ import re
 import tempfile
 import threading
 import tomllib
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -65,22 +66,26 @@ def folder_version(folder: Path) -> Version | None:
         pass  # the season's own reading says what is wrong with season.toml
     found: list[tuple[str, int, int]] = []
     for root in roots:
-        for top, folders, files in os.walk(root):
-            folders[:] = [
-                f for f in folders if not f.startswith(".") and (top, f) != (str(folder), PUBLISHED)
-            ]
-            for name in files:
-                if name.startswith("."):
-                    continue
-                path = os.path.join(top, name)
-                try:
-                    stat = os.stat(path)
-                except OSError:
-                    continue  # removed meanwhile, or a broken link: the reading will say
-                found.append((path, stat.st_size, stat.st_mtime_ns))
-                if len(found) > WALK_LIMIT:
-                    return None
+        for path in season_files(root, folder):
+            try:
+                stat = os.stat(path)
+            except OSError:
+                continue  # removed meanwhile, or a broken link: the reading will say
+            found.append((path, stat.st_size, stat.st_mtime_ns))
+            if len(found) > WALK_LIMIT:
+                return None
     return tuple(sorted(found))
+
+
+def season_files(root: Path, folder: Path) -> Iterator[str]:
+    """The files under ``root`` (the season ``folder`` or one of its shared folders) that are
+    the season's: hidden files and folders (the workspace's lock and temporary files) and the
+    site published inside the folder are not."""
+    for top, folders, files in os.walk(root):
+        folders[:] = [
+            f for f in folders if not f.startswith(".") and (top, f) != (str(folder), PUBLISHED)
+        ]
+        yield from (os.path.join(top, name) for name in files if not name.startswith("."))
 
 
 @dataclass

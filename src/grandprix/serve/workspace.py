@@ -48,7 +48,6 @@ from grandprix.season.race import race
 from grandprix.season.report import Tables
 from grandprix.season.standings import division_standings
 from grandprix.serve import seasons
-from grandprix.serve.seasons import PUBLISHED
 
 LOCK_FILE = ".grandprix-workspace.lock"
 _THREAD_LOCKS: dict[Path, threading.Lock] = {}
@@ -119,16 +118,6 @@ def folder_version(folder: Path) -> str:
     if listed is None:
         return "now-" + os.urandom(8).hex()
     return hashlib.sha256(repr(listed).encode()).hexdigest()[:20]
-
-
-def _files(folder: Path) -> Iterator[Path]:
-    """The season's own files (not hidden ones, not the published site)."""
-    for root, dirs, names in os.walk(folder):
-        here = Path(root)
-        dirs[:] = [d for d in dirs if not d.startswith(".") and (here, d) != (folder, PUBLISHED)]
-        for name in names:
-            if not name.startswith("."):
-                yield here / name
 
 
 # Changes
@@ -335,7 +324,7 @@ def _copy(folder: Path, change: Change) -> Iterator[tuple[Path, list[Problem]]]:
         root = Path(temp)
         copy = root / folder.relative_to(folder.anchor)
         problems: list[Problem] = []
-        for path in _files(folder):
+        for path in map(Path, seasons.season_files(folder, folder)):
             target = copy / path.relative_to(folder)
             target.parent.mkdir(parents=True, exist_ok=True)
             try:
