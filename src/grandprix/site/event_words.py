@@ -14,7 +14,7 @@ from grandprix.rules.schema import PointsBase, RuleSet
 from grandprix.season.model import Season, SeasonEvent
 from grandprix.season.points import Valuations, earning_sections, plays_enough, section_scale
 from grandprix.site.rules_points import gain_caps
-from grandprix.site.rules_words import ordinal
+from grandprix.site.rules_words import ordinal, share
 
 
 def event_has_more(points: PointsBase) -> bool:
@@ -27,10 +27,6 @@ def event_has_more(points: PointsBase) -> bool:
         or points.rating_factor is not None
         or any(c.factor != 1 for c in points.classes)
     )
-
-
-def _share(percent: Fraction) -> str:
-    return "half" if percent == 50 else f"{show(percent)}%"
 
 
 def _runs(table: tuple[Fraction, ...]) -> str:
@@ -78,19 +74,19 @@ def event_points_facts(event: SeasonEvent, points: PointsBase, rules: RuleSet) -
         )
     if points.completion:
         facts.append(f"Playing every round adds {show(points.completion)}.")
-    share = rules.eligibility.min_rounds_percent
-    if share is not None:
-        facts.append(f"Only players who play at least {_share(share)} of the rounds earn points.")
+    needed = rules.eligibility.min_rounds_percent
+    if needed is not None:
+        facts.append(f"Only players who play at least {share(needed)} of the rounds earn points.")
     return facts
 
 
 def short_of_rounds(player: Player, rounds: int, season: Season) -> str:
     """Why a player earns nothing in a section: too few rounds played (KW-6); '' otherwise."""
     rules = season.rules
-    share = rules.eligibility.min_rounds_percent
-    if share is None or plays_enough(player, rounds, rules):
+    needed = rules.eligibility.min_rounds_percent
+    if needed is None or plays_enough(player, rounds, rules):
         return ""
     return (
         f"played {player.rounds_played} of {rounds} rounds; points need at least "
-        f"{_share(share)} of them"
+        f"{share(needed)} of them"
     )

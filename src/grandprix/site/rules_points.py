@@ -25,7 +25,7 @@ from grandprix.season.points import (
     tournament_class,
 )
 from grandprix.site.parts import Cell, Table
-from grandprix.site.rules_words import listing, ordinal
+from grandprix.site.rules_words import listing, ordinal, share
 
 Group = tuple[str, PointsBase, list[SeasonEvent]]
 
@@ -139,7 +139,7 @@ def placement_words(points: PointsBase, rules: RuleSet, events: Sequence[SeasonE
     found = _example(events, rules)
     limits = []
     if points.top_percent is not None and points.top_percent < 100:
-        half = "half" if points.top_percent == 50 else f"{show(points.top_percent)}%"
+        half = share(points.top_percent)
         limits.append(
             f"Only the top {half} of the field earns these points: {half} of the number of "
             "players, rounded down"
@@ -221,10 +221,10 @@ def factor_words(points: PointsBase, rules: RuleSet, events: Sequence[SeasonEven
         said.append(text)
     multiplied = [c for c in points.classes if c.factor != 1]
     if multiplied and points.based_on_percent != 100:
-        share = "half" if points.based_on_percent == 50 else f"{show(points.based_on_percent)}%"
+        counted = share(points.based_on_percent)
         text = (
             "A prize fund that depends on the number of entries, rather than being guaranteed, "
-            f"counts at {share} of its amount when the event's class is chosen"
+            f"counts at {counted} of its amount when the event's class is chosen"
             f"{rules.cite('NW-2', 'D-NW-1')}."
         )
         based = next((e for e in events if e.based_on and e.prize_fund is not None), None)
@@ -262,7 +262,7 @@ def gain_caps(points: PointsBase) -> list[str]:
     if gain.cap is not None:
         caps.append(f"at most {show(gain.cap)}")
     if gain.cap_percent is not None:
-        part = "half" if gain.cap_percent == 50 else f"{show(gain.cap_percent)}%"
+        part = share(gain.cap_percent)
         down = ", rounded down" if gain.round_down else ""
         caps.append(f"at most {part} of the points of their place{down}")
     return caps
@@ -315,10 +315,10 @@ def bonus_words(points: PointsBase, rules: RuleSet) -> list[str]:
 
 def min_rounds_words(rules: RuleSet) -> list[str]:
     """KW-6: points only after playing a share of the rounds."""
-    share = rules.eligibility.min_rounds_percent
-    if share is None:
+    needed = rules.eligibility.min_rounds_percent
+    if needed is None:
         return []
-    part = "half" if share == 50 else f"{show(share)}%"
+    part = share(needed)
     if rules.eligibility.ineligible_players == "skip":
         others = "they are left out when points are given, and the players below them move up"
     else:

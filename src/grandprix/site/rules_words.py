@@ -12,7 +12,9 @@ import datetime
 import functools
 import re
 from collections.abc import Sequence
+from fractions import Fraction
 
+from grandprix.numbers import show
 from grandprix.rules.schema import Conditions, DateRef
 from grandprix.season.divisions import resolve
 from grandprix.season.model import Season
@@ -130,6 +132,11 @@ def on_day(ref: DateRef, season: Season) -> str:
     last event)'."""
     found = day(resolve(ref, season))
     return found if isinstance(ref, datetime.date) else f"{found} ({DATE_NAMES[ref]})"
+
+
+def share(percent: Fraction) -> str:
+    """A share of something in words: 'half' for 50, else '30%'."""
+    return "half" if percent == 50 else f"{show(percent)}%"
 
 
 @functools.lru_cache(maxsize=4096)
