@@ -4,6 +4,9 @@ change made from the upload and its preview, as the server does on a form.
 The season is the season benchmark's generator at 300 events. Timed in one process: the first
 preview (which also computes the folder's own standings, prizes and race once per version), and
 the next previews of the same folder version (what a coordinator waits for after an upload).
+A preview places only the events it has not placed before (season.standings.AwardMemo: the
+unchanged events' awards are kept while the rules and the season's people are the same); the
+rest (reading the season, checking it, the totals and ranks) is done whole.
 Target: a preview under 1 s. Run: make bench (or .venv/bin/python benchmarks/bench_serve.py).
 """
 

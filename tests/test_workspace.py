@@ -7,6 +7,7 @@ import datetime
 import hashlib
 import shutil
 import threading
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -15,7 +16,10 @@ from click.testing import CliRunner
 from grandprix.cli import main
 from grandprix.errors import UsageError
 from grandprix.season.config import SEASON_FILE, load_season
+from grandprix.season.model import Line
+from grandprix.season.standings import AwardMemo, division_standings
 from grandprix.serve.workspace import (
+    Change,
     StaleError,
     accept,
     alias_change,
@@ -253,3 +257,72 @@ def test_an_event_is_added_to_a_season_whose_events_are_written_inline(tmp_path:
     accept(folder, seen.version, change)
     season, _ = load_season(folder)
     assert season is not None and [e.name for e in season.events] == ["A", "B"]
+
+
+def _facts(tables: list[tuple[str, list[Line]]]) -> list[object]:
+    """What a table says, without the valuations' numbering (a memo's differs)."""
+
+    def said(line: Line) -> tuple[object, ...]:
+        counted = [(a.event, a.section, a.place, a.points, a.notes) for a in line.counted]
+        dropped = [(a.event, a.section, a.place, a.points) for a in line.dropped]
+        return (line.player, line.name, line.total, line.rank, line.events, counted, dropped)
+
+    return [(name, [said(line) for line in lines]) for name, lines in tables]
+
+
+@pytest.mark.parametrize(
+    ("example", "rule", "value"),
+    [("utah-2012", "points.table", "[30, 20, 10]"), ("acf-2004", "sections.unweighted", "'all'")],
+)
+def test_the_previews_kept_awards_give_the_standings_computed_afresh(
+    tmp_path: Path, example: str, rule: str, value: str
+) -> None:
+    folder = tmp_path / example
+    shutil.copytree(EXAMPLE.parent / example, folder)
+    memo = AwardMemo()
+    start, _ = load_season(folder)
+    assert start is not None
+    day = max(e.date for e in start.events)
+    results = sorted(p for p in folder.glob("*.csv") if p.name != "players.csv")[0]
+    rows = results.read_text().splitlines(keepends=True)
+    listed = folder / "players.csv"
+    fund = "1500" if example == "acf-2004" else ""
+
+    def accepted(change: Change) -> None:
+        accept(folder, folder_version(folder), change)
+
+    steps: list[Callable[[], object]] = [
+        lambda: None,
+        lambda: accepted(event_change(folder, "Added", day, "added.csv", "".join(rows).encode(),
+                                      prize_fund=fund)),
+        lambda: accepted(alias_change(folder, "Ann Zed", "Cy Xu", same=False)),
+        lambda: accepted(rules_change(folder, {rule: toml_value(value)})),
+        lambda: results.write_text("".join(rows[:1] + rows[2:])),  # the winner's row removed
+        lambda: listed.write_text(listed.read_text().replace(',"', ',"X')),  # names changed
+        lambda: (folder / "added.csv").write_text("".join(rows[:2])),  # only its winner
+    ]  # fmt: skip
+    seen = []
+    for step in steps:
+        step()
+        season, problems = load_season(folder)
+        assert season is not None, [str(p) for p in problems]
+        kept = division_standings(season, memo=memo)
+        assert _facts(kept) == _facts(division_standings(season))
+        seen.append(_facts(kept))
+    assert len({repr(s) for s in seen}) == len(seen) - 1  # all but the alias changed them
+
+
+def test_an_event_can_bring_its_prize_fund_and_a_bad_amount_is_refused(tmp_path: Path) -> None:
+    folder = tmp_path / "acf"
+    shutil.copytree(EXAMPLE.parent / "acf-2004", folder)
+    with pytest.raises(UsageError, match="prize fund 'lots' is not an amount"):
+        event_change(
+            folder, "Added", datetime.date(2004, 12, 1), "added.csv", b"", prize_fund="lots"
+        )
+    change = event_change(folder, "Added", datetime.date(2004, 12, 1), "added.csv",
+                          NEW_EVENT.encode(), prize_fund="2,500")  # fmt: skip
+    accept(folder, folder_version(folder), change)
+    season, _ = load_season(folder)
+    assert season is not None
+    added = [e for e in season.events if e.name == "Added"]
+    assert [e.prize_fund for e in added] == [2500]

@@ -41,6 +41,7 @@ class Directory:
         seen: Iterable[Player] = (),
     ):
         self.rules = rules
+        self.players = players
         self.by_id = {p.id: p for p in players if p.id}
         self.same: dict[str, str] = {}
         self.apart: set[frozenset[str]] = set()
@@ -67,6 +68,12 @@ class Directory:
         self._seen: dict[tuple[object, ...], Entrant] = {}
         columns = {name for p in players for name, _ in p.attributes}
         self._short_memo = set(rules.eligibility.require) <= columns
+
+    def sameness(self) -> tuple[object, ...]:
+        """Everything that decides a results-file player's entrant: two directories with equal
+        sameness give every player the same key, name and eligibility."""
+        return (self.rules.eligibility, self.players, self.same, self.apart, self.id_of_name,
+                self.years_of_name)  # fmt: skip
 
     def _canonical(self, name: str) -> str:
         key = name_key(name)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import datetime
 import math
+import threading
 from collections import defaultdict
 from dataclasses import replace
 from fractions import Fraction
@@ -16,18 +17,65 @@ from grandprix.placings import share_places
 from grandprix.players import PlayerKey
 from grandprix.rules.schema import Counting, RuleSet, under
 from grandprix.season.identity import Directory
-from grandprix.season.model import Award, Line, Season
+from grandprix.season.model import Award, Line, Season, SeasonEvent
 from grandprix.season.points import Valuations, event_awards
 
 
+class AwardMemo:
+    """Event awards kept between computations of one season folder (the workspace's previews):
+    an event's awards are reused while the event (its sections the same objects, as the file
+    cache gives them), the rules and the season's people are the same; anything else starts
+    the memo again. Its valuations hold every value made since, so it serves the standings
+    only (not the site, which lists the valuations)."""
+
+    def __init__(self) -> None:
+        self.lock = threading.Lock()
+        self.rules: RuleSet | None = None
+        self.directory: Directory | None = None
+        self.valuations: Valuations | None = None
+        self.events: dict[int, tuple[SeasonEvent, list[Award]]] = {}
+
+    def start(self, rules: RuleSet, directory: Directory) -> tuple[Directory, Valuations]:
+        """The directory and valuations to use: the memo's own while they still hold."""
+        known = self.directory
+        if (
+            self.valuations is None
+            or known is None
+            or self.rules != rules
+            or known.sameness() != directory.sameness()
+        ):
+            self.rules, self.directory, self.valuations = rules, directory, Valuations(rules)
+            self.events = {}
+        assert self.directory is not None and self.valuations is not None
+        return self.directory, self.valuations
+
+    def awards(
+        self, event: SeasonEvent, directory: Directory, valuations: Valuations
+    ) -> list[Award]:
+        """The awards of ``event``, reused when the same event was placed before."""
+        known = self.events.get(event.index)
+        if known is not None and known[0] == event:
+            return known[1]
+        assert self.rules is not None
+        found = event_awards(event, self.rules, directory, valuations)
+        self.events[event.index] = (event, found)
+        return found
+
+
 def season_awards(
-    season: Season, as_of: datetime.date | None = None
+    season: Season, as_of: datetime.date | None = None, memo: AwardMemo | None = None
 ) -> tuple[list[Award], Valuations]:
     """Every award of every event played (on or before ``as_of``), and their valuations."""
     played = [e for e in season.events if not e.planned and (as_of is None or e.date <= as_of)]
     directory = season_directory(season)
-    valuations = Valuations(season.rules)
     awards: list[Award] = []
+    if memo is not None:
+        with memo.lock:
+            directory, valuations = memo.start(season.rules, directory)
+            for event in played:
+                awards.extend(memo.awards(event, directory, valuations))
+        return awards, valuations
+    valuations = Valuations(season.rules)
     for event in played:
         awards.extend(event_awards(event, season.rules, directory, valuations))
     return awards, valuations
@@ -77,9 +125,11 @@ def player_line(
     else:
         ordered = sorted(awards, key=lambda x: (-x[0], x[1].date, x[1].event_name, x[1].section))
         counted, dropped = _best(ordered, keep, caps)
-    bonus = counting.bonus_per_event * events  # counted whether or not among the best
-    counted_units = sum(u for u, _ in counted)
-    total = counted_units + bonus.numerator * (scale // bonus.denominator)
+    per_event = counting.bonus_per_event
+    bonus = per_event * events if per_event else per_event  # counted, among the best or not
+    total = sum(u for u, _ in counted)
+    if bonus:
+        total += bonus.numerator * (scale // bonus.denominator)
     line = Line(
         player,
         awards[0][1].name,
@@ -163,9 +213,11 @@ def deciding(upper: Line, lower: Line, rules: RuleSet, last_event: int | None) -
     return None
 
 
-def standings(season: Season, as_of: datetime.date | None = None) -> list[Line]:
+def standings(
+    season: Season, as_of: datetime.date | None = None, memo: AwardMemo | None = None
+) -> list[Line]:
     """The season standings, best first, with shared ranks where the chain cannot separate."""
-    awards, valuations = season_awards(season, as_of)
+    awards, valuations = season_awards(season, as_of, memo)
     return rank_lines(awards, valuations, season.rules, len(season.events), season.rules.counting)
 
 
@@ -230,9 +282,13 @@ def _ranked(
 
 
 def division_standings(
-    season: Season, as_of: datetime.date | None = None, only: str | None = None
+    season: Season,
+    as_of: datetime.date | None = None,
+    only: str | None = None,
+    memo: AwardMemo | None = None,
 ) -> list[tuple[str, list[Line]]]:
-    """Each division's standings (ACF-13, ACF-14); one unnamed table without divisions."""
+    """Each division's standings (ACF-13, ACF-14); one unnamed table without divisions.
+    ``memo``: the season's awards kept from an earlier computation (the overall table's)."""
     from grandprix.season.divisions import (
         division_awards,
         division_counting,
@@ -243,7 +299,7 @@ def division_standings(
 
     rules = season.rules
     if not rules.divisions:
-        return [("", standings(season, as_of))]
+        return [("", standings(season, as_of, memo))]
     played = [e for e in season.events if not e.planned and (as_of is None or e.date <= as_of)]
     directory = season_directory(season)
     found = {k: divisions_of(p, rules, season) for k, p in profiles(season, directory).items()}
@@ -254,7 +310,7 @@ def division_standings(
             continue
         members = {key for key, names in found.items() if division.name in names}
         if division.award == "filter":
-            overall = overall if overall is not None else standings(season, as_of)
+            overall = overall if overall is not None else standings(season, as_of, memo)
             out.append((division.name, filtered(overall, members)))
             continue
         valuations = Valuations(rules)

@@ -141,7 +141,7 @@ async def event_form(request: Request, key: str, source: SeasonSource) -> Respon
 async def event_preview(
     request: Request, form: FormData, key: str, source: SeasonSource
 ) -> Response:
-    values = {k: str(form.get(k, "")).strip() for k in ("name", "date", "category")}
+    values = {k: str(form.get(k, "")).strip() for k in ("name", "date", "category", "prize_fund")}
     upload = form.get("results")
 
     def again(message: str) -> Response:
@@ -163,8 +163,9 @@ async def event_preview(
     data = await upload.read()
     try:
         change = workspace.event_change(
-            source.folder, values["name"], date, filename, data, category=values["category"]
-        )
+            source.folder, values["name"], date, filename, data,
+            category=values["category"], prize_fund=values["prize_fund"],
+        )  # fmt: skip
     except UsageError as exc:
         return again(str(exc))
     seen = await run_in_threadpool(workspace.preview, source.folder, change)

@@ -30,6 +30,7 @@ import tomllib
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
+from decimal import Decimal, InvalidOperation
 from pathlib import Path
 from typing import Any
 
@@ -46,7 +47,7 @@ from grandprix.season.config import ALIASES_FILE, SEASON_FILE, SeasonFile, load_
 from grandprix.season.model import Line, Season
 from grandprix.season.race import race
 from grandprix.season.report import Tables
-from grandprix.season.standings import division_standings
+from grandprix.season.standings import AwardMemo, division_standings
 from grandprix.serve import seasons
 
 LOCK_FILE = ".grandprix-workspace.lock"
@@ -131,8 +132,10 @@ def event_change(
     data: bytes,
     *,
     category: str = "",
+    prize_fund: str = "",
 ) -> Change:
-    """A new event of the season: its results file and its ``[[events]]`` entry."""
+    """A new event of the season: its results file and its ``[[events]]`` entry, with its
+    category and prize fund when given (rules that choose tables by either need them)."""
     if (folder / filename).exists():
         raise UsageError(
             f"{filename}: the season folder already has a file of that name; rename the upload "
@@ -143,6 +146,8 @@ def event_change(
     entry["date"] = date
     if category:
         entry["category"] = category
+    if prize_fund:
+        entry["prize_fund"] = _amount(prize_fund)
     entry["results"] = filename
     path = folder / SEASON_FILE
     try:
@@ -183,6 +188,17 @@ def event_change(
         {filename: data, SEASON_FILE: _dumped(document)},
         f"add event '{name}' of {date} with results {filename}",
     )
+
+
+def _amount(text: str) -> int | float:
+    """A prize fund as the form gives it ('1500', '1,500', '750.50'), as a TOML number."""
+    try:
+        amount = Decimal(text.replace(",", "").strip())
+    except InvalidOperation:
+        amount = Decimal(-1)
+    if not amount.is_finite() or amount < 0:
+        raise UsageError(f"prize fund '{text[:20]}' is not an amount: write it as 1500 or 750.50")
+    return int(amount) if amount == amount.to_integral_value() else float(amount)
 
 
 def rules_change(folder: Path, changes: dict[str, Any]) -> Change:
@@ -278,6 +294,11 @@ class _Before:
 
 
 _BEFORE: dict[Path, _Before] = {}
+_MEMOS: dict[Path, AwardMemo] = {}  # each folder's event awards, reused by its previews
+
+
+def _memo(folder: Path) -> AwardMemo:
+    return _MEMOS.setdefault(folder, AwardMemo())
 
 
 def preview(folder: Path, change: Change) -> Preview:
@@ -292,7 +313,7 @@ def preview(folder: Path, change: Change) -> Preview:
         found = [_relocated(p, copy, folder) for p in found]
         if season is None:
             return Preview(change, version, tuple(found))
-        tables = division_standings(season)
+        tables = division_standings(season, memo=_memo(folder))
         moves = _moves(before.tables or [], tables)
         prizes = _prize_changes(before.prizes, _prizes(season, tables))
         leaders = _leaders(season, tables)
@@ -309,7 +330,7 @@ def _before(folder: Path, version: str) -> _Before:
     if season is None:
         state = _Before(version, None)
     else:
-        tables = division_standings(season)
+        tables = division_standings(season, memo=_memo(folder))
         state = _Before(version, tables, _prizes(season, tables), _leaders(season, tables))
     _BEFORE[folder] = state
     return state
