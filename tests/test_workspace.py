@@ -15,9 +15,11 @@ from click.testing import CliRunner
 
 from grandprix.cli import main
 from grandprix.errors import UsageError
+from grandprix.rules.load import preset_names
 from grandprix.season.config import SEASON_FILE, load_season
 from grandprix.season.model import Line
 from grandprix.season.standings import AwardMemo, division_standings
+from grandprix.serve.forms import rule_fields
 from grandprix.serve.workspace import (
     Change,
     StaleError,
@@ -326,3 +328,23 @@ def test_an_event_can_bring_its_prize_fund_and_a_bad_amount_is_refused(tmp_path:
     assert season is not None
     added = [e for e in season.events if e.name == "Added"]
     assert [e.prize_fund for e in added] == [2500]
+
+
+@pytest.mark.parametrize("preset", preset_names())
+def test_every_setting_of_the_rules_form_reads_back_as_the_same_rules(
+    tmp_path: Path, preset: str
+) -> None:
+    """The form shows each setting (lists of tables too) as TOML; written back whole into
+    season.toml, every one gives the rules it came from."""
+    folder = start_season(tmp_path, "s", "S", preset=preset)
+    season, _ = load_season(folder)
+    assert season is not None
+    fields = [f for _, group in rule_fields(season.rules) for f in group if f.text]
+    change = rules_change(folder, {f.key: toml_value(f.text) for f in fields})
+    accept(folder, folder_version(folder), change)
+    again, problems = load_season(folder)
+    assert again is not None, [str(p) for p in problems]
+    assert again.rules == season.rules
+    text = (folder / SEASON_FILE).read_text()
+    tables = [f.key for f in fields if f.text.startswith("[\n")]  # lists of tables
+    assert all(f"[[rules.{key}]]" in text for key in tables)  # written as season.toml does

@@ -85,6 +85,7 @@ def create_app(
     routes: list[BaseRoute] = [
         Route("/", home),
         Route("/style.css", style),
+        Route("/workspace.css", workspace_style),
         Route("/s/{season}", lambda request: RedirectResponse(f"{request.url.path}/")),
         Route("/s/{season}/workspace", workspace),
         Route("/s/{season}/reload", reload, methods=["POST"]),
@@ -175,6 +176,12 @@ async def home(request: Request) -> Response:
 
 async def style(request: Request) -> Response:
     return Response((SITE_FILES / "style.css").read_bytes(), media_type=TYPES[".css"])
+
+
+async def workspace_style(request: Request) -> Response:
+    """The workspace's own few rules (forms, long paths), over the site's style."""
+    css = (Path(__file__).parent / "workspace.css").read_bytes()
+    return Response(css, media_type=TYPES[".css"])
 
 
 async def workspace(request: Request) -> Response:

@@ -15,9 +15,11 @@ import os
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
+from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
+from pydantic import BaseModel
 from starlette.concurrency import run_in_threadpool
 from starlette.datastructures import FormData, UploadFile
 from starlette.requests import Request
@@ -46,7 +48,7 @@ ACTIONS = (
      "folder"),
 )  # fmt: skip
 # The rule-set settings a form offers: the plain values of these tables of the schema.
-RULE_TABLES = ("points", "counting", "eligibility", "standings", "sections")
+RULE_SAID = ("name", "description", "cites", "choices")  # what the rule set says of itself
 
 
 @dataclass(frozen=True)
@@ -235,42 +237,78 @@ async def decide_names(
 # Rules
 
 
-def rule_fields(rules: RuleSet) -> list[tuple[str, str, str]]:
-    """Each plain setting of the rule set's main tables: (dotted key, value as TOML writes it,
-    what it means), from the schema."""
-    out = []
-    for table in RULE_TABLES:
-        model = getattr(rules, table)
-        for name, field in type(model).model_fields.items():
-            value = getattr(model, name)
-            text = _toml_text(value)
-            if text is not None:
-                out.append((f"{table}.{name}", text, field.description or ""))
-    return out
+@dataclass(frozen=True)
+class RuleField:
+    """One setting of the rules form: its dotted key, its value as TOML writes it, what it
+    means (from the schema)."""
+
+    key: str
+    text: str
+    what: str
+
+    @property
+    def long(self) -> bool:
+        return "\n" in self.text or len(self.text) > 60
 
 
-def _toml_text(value: object) -> str | None:
-    """A plain value as TOML writes it; None for tables and lists of tables."""
-    from fractions import Fraction
+def rule_fields(rules: RuleSet) -> list[tuple[str, list[RuleField]]]:
+    """Every setting of the rule set, table by table as season.toml has them (points,
+    counting, ...), from the schema; a list of tables (divisions, prizes) is one setting,
+    written as a TOML list of inline tables."""
+    groups = []
+    for name, field in RuleSet.model_fields.items():
+        if name in RULE_SAID:
+            continue
+        value = getattr(rules, name)
+        if isinstance(value, BaseModel):
+            fields = [
+                RuleField(f"{name}.{sub}", _toml_text(getattr(value, sub)), about.description or "")
+                for sub, about in type(value).model_fields.items()
+            ]
+        else:
+            fields = [RuleField(name, _toml_text(value), field.description or "")]
+        groups.append((name, fields))
+    return groups
 
+
+def _toml_text(value: object) -> str:
+    """A value as TOML writes it: a table inline with only what differs from the defaults,
+    a list of tables one table a line; None (not set) as nothing."""
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, Fraction):
-        return (
-            show(value)
-            if value.denominator in (1, 2, 4, 5, 10, 20, 25, 50, 100)
-            else (f'"{value.numerator}/{value.denominator}"')
-        )
+        if value.denominator in (1, 2, 4, 5, 10, 20, 25, 50, 100):
+            return show(value)
+        return f'"{value.numerator}/{value.denominator}"'
     if isinstance(value, int):
         return str(value)
     if isinstance(value, str):
         return '"' + value.replace("\\", "\\\\").replace('"', '\\"') + '"'
     if value is None:
         return ""
-    if isinstance(value, list) and all(not hasattr(v, "model_fields") for v in value):
+    if isinstance(value, datetime.date):
+        return value.isoformat()
+    if isinstance(value, BaseModel):  # what differs from the schema's defaults
+        fields = type(value).model_fields.items()
+        value = {
+            name: getattr(value, name)
+            for name, about in fields
+            if getattr(value, name) != about.get_default(call_default_factory=True)
+        }
+    if isinstance(value, dict):
+        items = [(str(k), _toml_text(v)) for k, v in value.items() if v is not None]
+        return "{" + ", ".join(f"{_toml_key(k)} = {v}" for k, v in items) + "}"
+    if isinstance(value, list | tuple):
         parts = [_toml_text(v) for v in value]
-        return "[" + ", ".join(p for p in parts if p is not None) + "]"
-    return None
+        if any(isinstance(v, BaseModel | dict) for v in value):
+            return "[\n" + "".join(f"  {p},\n" for p in parts) + "]"
+        return "[" + ", ".join(parts) + "]"
+    return _toml_text(str(value))
+
+
+def _toml_key(key: str) -> str:
+    bare = key and all(c.isascii() and (c.isalnum() or c in "-_") for c in key)
+    return key if bare else _toml_text(key)
 
 
 @season_page
@@ -292,10 +330,11 @@ async def rules_preview(
         return error_page(400, "Not possible now", "Correct the season's problems first.")
     changes: dict[str, Any] = {}
     try:
-        for dotted, text, _ in rule_fields(loaded.views.season.rules):
-            given = str(form.get(dotted, text)).strip()
-            if given != text and given:
-                changes[dotted] = workspace.toml_value(given)
+        for _, fields in rule_fields(loaded.views.season.rules):
+            for field in fields:
+                given = str(form.get(field.key, field.text)).replace("\r\n", "\n").strip()
+                if given != field.text.strip() and given:
+                    changes[field.key] = workspace.toml_value(given)
         if not changes:
             return RedirectResponse(f"/s/{key}/workspace/rules", status_code=303)
         change = workspace.rules_change(source.folder, changes)

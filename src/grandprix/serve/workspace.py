@@ -223,9 +223,21 @@ def rules_change(folder: Path, changes: dict[str, Any]) -> Change:
             here = here[part]
             if not isinstance(here, Table):
                 raise UsageError(f"rules key '{dotted}': '{part}' is not a table")
-        here[parts[-1]] = value
+        here[parts[-1]] = _tables(value)
     shown = ", ".join(f"{k} = {_shown(v)}" for k, v in changes.items())
     return Change({SEASON_FILE: _dumped(document)}, f"change the rules: {shown}")
+
+
+def _tables(value: Any) -> Any:
+    """A list of inline tables as [[...]] tables, as season.toml writes them."""
+    if isinstance(value, list) and value and all(isinstance(v, dict) for v in value):
+        written = tomlkit.aot()
+        for item in value:
+            table = tomlkit.table()
+            table.update(item)
+            written.append(table)
+        return written
+    return value
 
 
 def alias_change(folder: Path, name: str, other: str, same: bool) -> Change:
