@@ -296,7 +296,8 @@ def test_safe_name_keeps_a_plain_file_name(name: str) -> None:
 def test_serve_refuses_a_host_beyond_this_machine(host: str) -> None:
     result = CliRunner().invoke(main, ["serve", str(UTAH), "--host", host])
     assert result.exit_code == 2
-    assert "accounts are needed to serve beyond this machine (issue 2.6)" in result.output
+    assert "a server reached from other machines needs accounts" in result.output
+    assert not (UTAH / ".grandprix-server.sqlite3").exists()  # refused before making one
 
 
 def test_serve_needs_a_season(tmp_path: Path) -> None:

@@ -82,7 +82,7 @@ def test_accepting_writes_the_file_and_season_toml_keeping_its_comments(season: 
         season, "Park City Open", datetime.date(2012, 12, 15), "park_city.csv", NEW_EVENT.encode()
     )
     expected = preview(season, change)
-    new_version = accept(season, version, change)
+    new_version = accept(season, version, change).version
     assert new_version != version == expected.version
     assert (season / "park_city.csv").read_text(encoding="utf-8") == NEW_EVENT
     toml_after = (season / SEASON_FILE).read_text(encoding="utf-8")

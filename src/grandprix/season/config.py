@@ -163,6 +163,11 @@ class SeasonFile(Strict):
         "is written).",
     )
     events: list[EventEntry] = Field(description="The events.")
+    approval: bool = Field(
+        default=False,
+        description="On a server with accounts (grandprix serve): a director's upload waits "
+        "for a coordinator's approval before it is written into the season.",
+    )
 
 
 def load_season(folder: str | Path) -> tuple[Season | None, list[Problem]]:

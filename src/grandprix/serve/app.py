@@ -43,8 +43,22 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, RedirectResponse, Response
 from starlette.routing import BaseRoute, Route
 
+from grandprix.serve.accounts import (
+    COORDINATOR,
+    DIRECTOR,
+    OPEN,
+    READ,
+    Policy,
+    Throttled,
+    allow,
+    guarded,
+    log_in,
+    may,
+    user_of,
+)
 from grandprix.serve.seasons import KEY, Loaded, SeasonSource
 from grandprix.serve.security import Csrf, Guard, csrf_field, csrf_protected, error_page
+from grandprix.serve.store import Store
 from grandprix.site.build import HERE as SITE_FILES
 from grandprix.site.build import STATIC, players_script
 from grandprix.site.exports import TEXT_EXPORTS, XLSX_EXPORT
@@ -75,23 +89,32 @@ def create_app(
     secret: bytes | None = None,
     max_upload: int = 5_000_000,
     root: str = "",
+    store: Store | None = None,
+    private: bool = False,
+    policy: Policy | None = None,
+    hosts: tuple[str, ...] = (),
 ) -> Starlette:
     """The application serving ``seasons`` (key in the URL -> season folder). ``secret`` signs
     the CSRF tokens (random for each run by default); a request body beyond ``max_upload``
-    bytes is refused (413)."""
+    bytes is refused (413). ``store``: the server's database (its audit trail, and its
+    accounts if it has any: then every route asks for the role it needs; ``private``: the
+    pages too); ``hosts``: the names it answers to beyond this machine."""
     bad = [key for key in seasons if not KEY.fullmatch(key)]
     if bad or (not seasons and not root):
         raise ValueError(f"season keys must be plain names ({KEY.pattern}), not {bad}")
     routes: list[BaseRoute] = [
-        Route("/", home),
-        Route("/style.css", style),
-        Route("/workspace.css", workspace_style),
-        Route("/s/{season}", lambda request: RedirectResponse(f"{request.url.path}/")),
-        Route("/s/{season}/workspace", workspace),
-        Route("/s/{season}/reload", reload, methods=["POST"]),
+        Route("/", allow(READ)(home)),
+        Route("/style.css", allow(OPEN)(style)),
+        Route("/workspace.css", allow(OPEN)(workspace_style)),
+        Route("/login", allow(OPEN)(login_form)),
+        Route("/login", allow(OPEN)(login), methods=["POST"]),
+        Route("/logout", allow(OPEN)(logout), methods=["POST"]),
+        Route("/s/{season}", allow(READ)(season_root)),
+        Route("/s/{season}/workspace", allow(DIRECTOR)(workspace)),
+        Route("/s/{season}/reload", allow(COORDINATOR)(reload), methods=["POST"]),
         *_workspace_routes(),
         *_root_routes(),
-        Route("/s/{season}/{path:path}", season_file),
+        Route("/s/{season}/{path:path}", allow(READ)(season_file)),
     ]
     unprotected = [
         r.path
@@ -102,10 +125,23 @@ def create_app(
     ]
     if unprotected:
         raise ValueError(f"POST routes without csrf_protected: {unprotected}")
-    app = Starlette(routes=routes, middleware=[Middleware(Guard, max_upload=max_upload)])
+    plain = [r for r in routes if isinstance(r, Route)]
+    undeclared = [r.path for r in plain if not hasattr(r.endpoint, "access")]
+    if undeclared or len(plain) != len(routes):
+        raise ValueError(f"routes without a declared access (accounts.allow): {undeclared}")
+    checked = [
+        Route(r.path, guarded(r.endpoint, r.endpoint.access), methods=r.methods)  # type: ignore[attr-defined]
+        for r in plain
+    ]
+    app = Starlette(routes=checked,
+                    middleware=[Middleware(Guard, max_upload=max_upload, hosts=hosts)])  # fmt: skip
     app.state.served = Served({k: SeasonSource(Path(f)) for k, f in seasons.items()}, root)
     app.state.csrf = Csrf(secret)
     app.state.max_upload = max_upload
+    app.state.store = store
+    app.state.accounts = store is not None and store.has_users()
+    app.state.private = private and app.state.accounts
+    app.state.policy = policy or Policy()
     return app
 
 
@@ -143,6 +179,7 @@ def render(request: Request, template: str, status: int = 200, **values: Any) ->
     if values.get("season") and not values.get("season_name"):
         source = source_of(request)
         values["season_name"] = source.name if source is not None else ""
+    values.setdefault("user", user_of(request) if request.app.state.accounts else None)
     html = environment().get_template(template).render(csrf_field=field, **values)
     return HTMLResponse(html, status_code=status)
 
@@ -178,6 +215,10 @@ async def style(request: Request) -> Response:
     return Response((SITE_FILES / "style.css").read_bytes(), media_type=TYPES[".css"])
 
 
+async def season_root(request: Request) -> Response:
+    return RedirectResponse(f"{request.url.path}/")
+
+
 async def workspace_style(request: Request) -> Response:
     """The workspace's own few rules (forms, long paths), over the site's style."""
     css = (Path(__file__).parent / "workspace.css").read_bytes()
@@ -193,9 +234,15 @@ async def workspace(request: Request) -> Response:
     loaded = await current(source)
     name = loaded.views.season_name if loaded.views else ""
     key = request.path_params["season"]
-    actions = [(label, f"/s/{key}/workspace/{href}", what) for label, href, what in ACTIONS]
+    user, private = user_of(request), request.app.state.private
+    actions = [
+        (label, f"/s/{key}/workspace/{href}", what)
+        for label, href, what, access in ACTIONS
+        if may(user, access, private)
+    ]
     return render(request, "workspace.html", title="Workspace", season=key, season_name=name,
                   folder=str(source.folder), actions=actions,
+                  coordinator=may(user, COORDINATOR, private),
                   problems=loaded.problems or loaded.warnings,
                   heading="Problems" if loaded.problems else "Warnings")  # fmt: skip
 
@@ -243,3 +290,59 @@ async def season_file(request: Request) -> Response:
         return error_page(404, "Not found", f"The season's site has no page {path!r}.")
     html = await run_in_threadpool(page_of, page)
     return HTMLResponse(html)
+
+
+# Logging in and out (a server with accounts)
+
+
+def _next(target: str) -> str:
+    """Where to go after logging in: a path of this server only."""
+    return target if target.startswith("/") and not target.startswith(("//", "/\\")) else "/"
+
+
+async def login_form(request: Request) -> Response:
+    if not request.app.state.accounts:
+        return RedirectResponse("/", status_code=303)
+    return render(request, "login.html", title="Log in", message="",
+                  next=_next(request.query_params.get("next", "/")), name="")  # fmt: skip
+
+
+@csrf_protected
+async def login(request: Request, form: FormData) -> Response:
+    """A new session for the right name and password (throttled: ``accounts.log_in``)."""
+    state = request.app.state
+    if not state.accounts:
+        return RedirectResponse("/", status_code=303)
+    policy: Policy = state.policy
+    name, password = str(form.get("name", ""))[:100], str(form.get("password", ""))[:1000]
+    target = _next(str(form.get("next", "/")))
+    address = request.client.host if request.client else ""
+    earlier = request.cookies.get(policy.cookie)
+    try:
+        found = await run_in_threadpool(log_in, state.store, policy, name, password, address,
+                                        earlier)  # fmt: skip
+    except Throttled as exc:
+        wait = f"Too many failed logins: try again in {exc.minutes} minute(s)."
+        return render(request, "login.html", status=429, title="Log in", next=target, name=name,
+                      message=wait)  # fmt: skip
+    if found is None:
+        return render(request, "login.html", status=401, title="Log in", next=target, name=name,
+                      message="Wrong name or password.")  # fmt: skip
+    _, token = found
+    response = RedirectResponse(target, status_code=303)
+    response.set_cookie(policy.cookie, token, max_age=int(policy.longest), path="/",
+                        secure=policy.secure, httponly=True, samesite="lax")  # fmt: skip
+    return response
+
+
+@csrf_protected
+async def logout(request: Request, form: FormData) -> Response:
+    state = request.app.state
+    policy: Policy = state.policy
+    token = request.cookies.get(policy.cookie)
+    if state.accounts and token:
+        await run_in_threadpool(state.store.end_session, token)
+    response = RedirectResponse("/", status_code=303)
+    response.delete_cookie(policy.cookie, path="/", secure=policy.secure, httponly=True,
+                           samesite="lax")  # fmt: skip
+    return response

@@ -32,20 +32,29 @@ from grandprix.rules.load import preset_names
 from grandprix.rules.schema import RuleSet
 from grandprix.season.people import near_matches, people
 from grandprix.serve import workspace
+from grandprix.serve.accounts import COORDINATOR, DIRECTOR, allow, user_of
 from grandprix.serve.app import current, no_season, render, source_of
 from grandprix.serve.seasons import KEY, PUBLISHED, SeasonSource
 from grandprix.serve.security import UnsafeName, csrf_protected, error_page, safe_name
-from grandprix.serve.workspace import Change, Preview, StaleError
+from grandprix.serve.store import APPROVED, Submission
+from grandprix.serve.workspace import Accepted, Change, Preview, StaleError
 from grandprix.site.build import build_site
 
 PENDING_LIMIT = 100
 ACTIONS = (
     ("Add an event", "event", "upload its results (TRF, CSV, chess-results) and see what "
-     "changes before accepting"),
-    ("Review similar names", "names", "decide whether two similar names are one person"),
-    ("Change the rules", "rules", "change a setting of the rule set and see what it changes"),
+     "changes before accepting", DIRECTOR),
+    ("Correct an event's results", "results", "upload corrected results of an event already "
+     "in the season (the earlier file is kept)", DIRECTOR),
+    ("Approve uploads", "approvals", "directors' uploads waiting for approval", COORDINATOR),
+    ("Review similar names", "names", "decide whether two similar names are one person",
+     COORDINATOR),
+    ("Change the rules", "rules", "change a setting of the rule set and see what it changes",
+     COORDINATOR),
     ("Publish the site", "publish", f"write the static site into the season's '{PUBLISHED}' "
-     "folder"),
+     "folder", COORDINATOR),
+    ("Audit trail", "audit", "every accepted change: who, when, which files (with their "
+     "checksums) and what it did to the standings", COORDINATOR),
 )  # fmt: skip
 # The rule-set settings a form offers: the plain values of these tables of the schema.
 RULE_SAID = ("name", "description", "cites", "choices")  # what the rule set says of itself
@@ -53,23 +62,57 @@ RULE_SAID = ("name", "description", "cites", "choices")  # what the rule set say
 
 @dataclass(frozen=True)
 class Pending:
+    """A previewed change waiting to be accepted by the user who made it. An upload keeps
+    what the form said (``upload``), so that a director's can wait for approval."""
+
     season: str
     change: Change
     version: str
+    user: str
+    action: str  # for the audit trail: event, results, rules, names
+    upload: Upload | None = None
+    submission: int | None = None  # the director's upload this approves
+
+
+@dataclass(frozen=True)
+class Upload:
+    """A director's or coordinator's upload of results, as the form gave it: enough to make
+    its change again on the folder as it is when a coordinator approves it."""
+
+    kind: str  # "event" (a new event) or "results" (corrected results)
+    event: str
+    fields: dict[str, str]  # date, category, prize_fund, section, filename
+    data: bytes
+
+    def change(self, folder: Path) -> Change:
+        f = self.fields
+        if self.kind == "event":
+            return workspace.event_change(
+                folder, self.event, datetime.date.fromisoformat(f["date"]), f["filename"],
+                self.data, category=f.get("category", ""), prize_fund=f.get("prize_fund", ""),
+            )  # fmt: skip
+        return workspace.results_change(folder, self.event, f["filename"], self.data,
+                                        section=f.get("section", ""))  # fmt: skip
 
 
 def routes() -> list[BaseRoute]:
+    from grandprix.serve import review
+
     base = "/s/{season}/workspace"
+    director, coordinator = allow(DIRECTOR), allow(COORDINATOR)
     return [
-        Route(f"{base}/event", event_form),
-        Route(f"{base}/event", event_preview, methods=["POST"]),
-        Route(f"{base}/accept", accept_change, methods=["POST"]),
-        Route(f"{base}/names", names_page),
-        Route(f"{base}/names", decide_names, methods=["POST"]),
-        Route(f"{base}/rules", rules_form),
-        Route(f"{base}/rules", rules_preview, methods=["POST"]),
-        Route(f"{base}/publish", publish_form),
-        Route(f"{base}/publish", publish, methods=["POST"]),
+        Route(f"{base}/event", director(event_form)),
+        Route(f"{base}/event", director(event_preview), methods=["POST"]),
+        Route(f"{base}/results", director(results_form)),
+        Route(f"{base}/results", director(results_preview), methods=["POST"]),
+        Route(f"{base}/accept", director(accept_change), methods=["POST"]),
+        Route(f"{base}/names", coordinator(names_page)),
+        Route(f"{base}/names", coordinator(decide_names), methods=["POST"]),
+        Route(f"{base}/rules", coordinator(rules_form)),
+        Route(f"{base}/rules", coordinator(rules_preview), methods=["POST"]),
+        Route(f"{base}/publish", coordinator(publish_form)),
+        Route(f"{base}/publish", coordinator(publish), methods=["POST"]),
+        *review.routes(),
     ]
 
 
@@ -116,19 +159,67 @@ def _render(request: Request, template: str, key: str, title: str, **values: Any
     return render(request, template, status=status, title=title, season=key, **values)
 
 
-def _preview_page(request: Request, key: str, seen: Preview, back: str) -> Response:
-    """The preview of a change, and the form accepting it when it has no errors."""
+def _preview_page(
+    request: Request,
+    key: str,
+    seen: Preview,
+    back: str,
+    upload: Upload | None = None,
+    submission: Submission | None = None,
+) -> Response:
+    """The preview of a change, and the form accepting it when it has no errors (for a
+    director whose uploads need approval: sending it for approval)."""
     token = ""
+    user = user_of(request)
+    assert user is not None
     if seen.ok:
         pending = _pending(request)
         token = os.urandom(16).hex()
-        pending[token] = Pending(key, seen.change, seen.version)
+        action = back if submission is None else "approve"
+        pending[token] = Pending(key, seen.change, seen.version, user.name, action, upload,
+                                 submission.id if submission else None)  # fmt: skip
         while len(pending) > PENDING_LIMIT:
             pending.popitem(last=False)
+    source = source_of(request)
+    waits = upload is not None and source is not None and _waits(request, source)
     return _render(
         request, "preview.html", key, "What this change does", preview=seen, token=token,
-        back=back, status=200 if seen.ok else 422,
+        back=back, status=200 if seen.ok else 422, waits=waits, submission=submission,
     )  # fmt: skip
+
+
+def _waits(request: Request, source: SeasonSource) -> bool:
+    """Whether this user's upload waits for a coordinator (the season's ``approval``)."""
+    user = user_of(request)
+    return user is not None and user.role == "director" and workspace.needs_approval(source.folder)
+
+
+async def _own_events(request: Request, key: str) -> set[str] | None:
+    """The events this user may upload results of: a director's, None (any) for others."""
+    user = user_of(request)
+    if user is None or user.role != "director":
+        return None
+    store = request.app.state.store
+    return set(await run_in_threadpool(store.events_of, user, key))
+
+
+async def record(request: Request, key: str, action: str, done: Accepted | None,
+                 what: str) -> None:  # fmt: skip
+    """An entry of the audit trail for a change accepted (or a site published) by this
+    request's user."""
+    store = request.app.state.store
+    user = user_of(request)
+    if store is None or user is None:
+        return
+    written = done.preview.change.files if done else {}
+    replaced = done.replaced if done else {}
+    moves = [
+        {"table": m.table, "player": m.name, "rank_before": m.rank_before,
+         "rank_after": m.rank_after, "points_before": m.points_before,
+         "points_after": m.points_after}
+        for m in (done.preview.moves if done else ())
+    ]  # fmt: skip
+    await run_in_threadpool(store.record, key, user.name, action, what, written, replaced, moves)
 
 
 # Adding an event
@@ -136,7 +227,9 @@ def _preview_page(request: Request, key: str, seen: Preview, back: str) -> Respo
 
 @season_page
 async def event_form(request: Request, key: str, source: SeasonSource) -> Response:
-    return _render(request, "event.html", key, "Add an event", values={})
+    own = await _own_events(request, key)
+    choices = None if own is None else sorted(own - set(workspace.results_files(source.folder)))
+    return _render(request, "event.html", key, "Add an event", values={}, choices=choices)
 
 
 @season_form
@@ -145,15 +238,20 @@ async def event_preview(
 ) -> Response:
     values = {k: str(form.get(k, "")).strip() for k in ("name", "date", "category", "prize_fund")}
     upload = form.get("results")
+    own = await _own_events(request, key)
+    choices = None if own is None else sorted(own - set(workspace.results_files(source.folder)))
 
-    def again(message: str) -> Response:
+    def again(message: str, status: int = 400) -> Response:
         return _render(request, "event.html", key, "Add an event", values=values,
-                       message=message, status=400)  # fmt: skip
+                       message=message, status=status, choices=choices)  # fmt: skip
 
     if not values["name"]:
         return again("Give the event's name.")
+    if own is not None and values["name"] not in own:
+        return again(f"The event '{values['name'][:60]}' is not one of yours: ask the "
+                     "coordinator to give it to you.", 403)  # fmt: skip
     try:
-        date = datetime.date.fromisoformat(values["date"])
+        datetime.date.fromisoformat(values["date"])
     except ValueError:
         return again(f"'{values['date'][:20]}' is not a date: write it as YYYY-MM-DD.")
     if not isinstance(upload, UploadFile) or not upload.filename:
@@ -162,39 +260,118 @@ async def event_preview(
         filename = safe_name(upload.filename)
     except UnsafeName as exc:
         return again(f"The file's name cannot be used: {exc}")
-    data = await upload.read()
+    fields = {"date": values["date"], "category": values["category"],
+              "prize_fund": values["prize_fund"], "filename": filename}  # fmt: skip
+    made = Upload("event", values["name"], fields, await upload.read())
     try:
-        change = workspace.event_change(
-            source.folder, values["name"], date, filename, data,
-            category=values["category"], prize_fund=values["prize_fund"],
-        )  # fmt: skip
+        change = made.change(source.folder)
     except UsageError as exc:
         return again(str(exc))
     seen = await run_in_threadpool(workspace.preview, source.folder, change)
-    return _preview_page(request, key, seen, "event")
+    return _preview_page(request, key, seen, "event", made)
+
+
+# Correcting an event's results
+
+
+def _correctable(source: SeasonSource, own: set[str] | None) -> list[tuple[str, str, str]]:
+    """(event, section, file) of every results file this user may replace."""
+    return [
+        (event, section, name)
+        for event, found in workspace.results_files(source.folder).items()
+        if own is None or event in own
+        for section, name in found
+    ]
+
+
+@season_page
+async def results_form(request: Request, key: str, source: SeasonSource) -> Response:
+    files = _correctable(source, await _own_events(request, key))
+    return _render(request, "results.html", key, "Correct an event's results", files=files,
+                   chosen="")  # fmt: skip
+
+
+@season_form
+async def results_preview(
+    request: Request, form: FormData, key: str, source: SeasonSource
+) -> Response:
+    files = _correctable(source, await _own_events(request, key))
+    chosen = str(form.get("file", ""))
+    upload = form.get("results")
+
+    def again(message: str, status: int = 400) -> Response:
+        return _render(request, "results.html", key, "Correct an event's results", files=files,
+                       chosen=chosen, message=message, status=status)  # fmt: skip
+
+    picked = [(e, s) for e, s, name in files if f"{e}\t{s}" == chosen]
+    if not picked:
+        return again("Choose one of your events' results files.", 403 if chosen else 400)
+    if not isinstance(upload, UploadFile) or not upload.filename:
+        return again("Choose the corrected results file to upload.")
+    try:
+        filename = safe_name(upload.filename)
+    except UnsafeName as exc:
+        return again(f"The file's name cannot be used: {exc}")
+    event, section = picked[0]
+    made = Upload("results", event, {"section": section, "filename": filename},
+                  await upload.read())  # fmt: skip
+    try:
+        change = made.change(source.folder)
+    except UsageError as exc:
+        return again(str(exc))
+    seen = await run_in_threadpool(workspace.preview, source.folder, change)
+    return _preview_page(request, key, seen, "results", made)
+
+
+# Accepting
 
 
 @season_form
 async def accept_change(
     request: Request, form: FormData, key: str, source: SeasonSource
 ) -> Response:
-    """Write a previewed change, if the folder is still as it was when it was previewed."""
-    pending = _pending(request).get(str(form.get("token", "")))
-    if pending is None or pending.season != key:
+    """Write a previewed change, if the folder is still as it was when it was previewed; a
+    director's upload in a season with ``approval`` waits for a coordinator instead."""
+    token = str(form.get("token", ""))
+    pending = _pending(request).get(token)
+    user = user_of(request)
+    assert user is not None
+    if pending is None or pending.season != key or pending.user != user.name:
         return error_page(
             410, "Change no longer waiting",
             "This change is not waiting here any more (the server restarted, or many changes "
             "were previewed since): make it again.",
         )  # fmt: skip
+    store = request.app.state.store
+    if pending.upload is not None and _waits(request, source):
+        made = pending.upload
+        await run_in_threadpool(store.submit, key, user.name, made.kind, made.event,
+                                made.fields, made.data)  # fmt: skip
+        _pending(request).pop(token, None)
+        return _render(request, "done.html", key, "Sent for approval", waits=True,
+                       what=pending.change.what)  # fmt: skip
+    if pending.submission is not None and not await run_in_threadpool(
+        store.decide, pending.submission, APPROVED, user.name
+    ):
+        return error_page(409, "Already decided", "Another coordinator has already decided "
+                          "on this upload.")  # fmt: skip
     try:  # the version the preview was made on, as the server kept it with the change
-        await run_in_threadpool(workspace.accept, source.folder, pending.version, pending.change)
-    except StaleError as exc:
-        return error_page(409, "The season changed meanwhile", str(exc))
+        done = await run_in_threadpool(
+            workspace.accept, source.folder, pending.version, pending.change
+        )
     except GrandprixError as exc:
+        if pending.submission is not None:
+            await run_in_threadpool(store.reopen, pending.submission)
+        if isinstance(exc, StaleError):
+            return error_page(409, "The season changed meanwhile", str(exc))
         return error_page(400, "Not accepted", str(exc))
-    _pending(request).pop(str(form.get("token", "")), None)
+    _pending(request).pop(token, None)
     source.forget()
-    return _render(request, "done.html", key, "Accepted", what=pending.change.what)
+    what = pending.change.what
+    if pending.submission is not None:
+        what += f" (an upload of {pending.upload.event if pending.upload else ''}, approved)"
+    await record(request, key, pending.action, done, what)
+    return _render(request, "done.html", key, "Accepted", what=pending.change.what, waits=False)
 
 
 # Similar names
@@ -223,7 +400,7 @@ async def decide_names(
     same = form.get("decision") == "same"
     try:
         change = workspace.alias_change(source.folder, name, other, same)
-        await run_in_threadpool(
+        done = await run_in_threadpool(
             workspace.accept, source.folder, str(form.get("version", "")), change
         )
     except StaleError as exc:
@@ -231,6 +408,7 @@ async def decide_names(
     except GrandprixError as exc:
         return error_page(400, "Not accepted", str(exc))
     source.forget()
+    await record(request, key, "names", done, change.what)
     return RedirectResponse(f"/s/{key}/workspace/names", status_code=303)
 
 
@@ -348,7 +526,11 @@ async def rules_preview(
 
 
 def root_routes() -> list[BaseRoute]:
-    return [Route("/new", new_season_form), Route("/new", new_season, methods=["POST"])]
+    coordinator = allow(COORDINATOR)
+    return [
+        Route("/new", coordinator(new_season_form)),
+        Route("/new", coordinator(new_season), methods=["POST"]),
+    ]
 
 
 def _root(request: Request) -> Path | None:
@@ -395,6 +577,10 @@ async def new_season(request: Request, form: FormData) -> Response:
     except GrandprixError as exc:
         return again(str(exc))
     served.seasons[values["folder"]] = SeasonSource(folder)
+    what = f"start the season '{values['name']}' in {folder} (" + (
+        f"preset {preset})" if preset else f"the rules of {values['like']})"
+    )
+    await record(request, values["folder"], "start", None, what)
     return RedirectResponse(f"/s/{values['folder']}/workspace", status_code=303)
 
 
@@ -419,4 +605,5 @@ async def publish(request: Request, form: FormData, key: str, source: SeasonSour
         pages = await run_in_threadpool(build_site, loaded.views.season, Path(out))
     except GrandprixError as exc:
         return error_page(400, "Not published", str(exc))
+    await record(request, key, "publish", None, f"publish the site into {out} ({pages} pages)")
     return _render(request, "publish.html", key, "Publish the site", out=str(out), pages=pages)

@@ -150,14 +150,20 @@ class TooLarge(Exception):
 
 class Guard:
     """The ASGI middleware in front of every request: a ``Host`` other than 127.0.0.1,
-    localhost or [::1] (with any port) is refused (400: DNS rebinding); a body beyond
+    localhost, [::1] or one of ``hosts`` (the names a server with accounts is reached by,
+    through its reverse proxy), with any port, is refused (400: DNS rebinding); a body beyond
     ``max_upload`` bytes is refused (413) from its Content-Length before anything is read, or
     as soon as the bytes read pass it; every response gets the security headers, and a browser
     without the CSRF cookie gets one."""
 
-    def __init__(self, app: ASGIApp, max_upload: int) -> None:
+    def __init__(self, app: ASGIApp, max_upload: int, hosts: tuple[str, ...] = ()) -> None:
         self.app = app
         self.max_upload = max_upload
+        names = "|".join(re.escape(h.lower()) for h in hosts)
+        self.host = re.compile(
+            HOST.pattern if not names else HOST.pattern.replace("(?P<name>", f"(?P<name>{names}|")
+        )
+        self.names = ", ".join([*LOCAL_HOSTS, *hosts])
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
@@ -165,9 +171,9 @@ class Guard:
             return
         headers = {k.decode("latin-1"): v.decode("latin-1") for k, v in scope["headers"]}
         host = headers.get("host", "")
-        if not HOST.fullmatch(host):
+        if not self.host.fullmatch(host.lower()):
             await _send(error_page(400, "Unknown host", (
-                f"This server answers only to 127.0.0.1, localhost or [::1], not to {host!r}: "
+                f"This server answers only to {self.names}, not to {host!r}: "
                 "open it by one of those names."
             )), scope, receive, send)  # fmt: skip
             return

@@ -190,6 +190,73 @@ def event_change(
     )
 
 
+def needs_approval(folder: Path) -> bool:
+    """Whether the season says directors' uploads wait for a coordinator (``approval``)."""
+    try:
+        said = tomllib.loads((folder / SEASON_FILE).read_text(encoding="utf-8-sig"))
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
+        return True  # unreadable: nothing a director sends is written unseen
+    return said.get("approval") is True
+
+
+def results_files(folder: Path) -> dict[str, list[tuple[str, str]]]:
+    """Each event of season.toml with its results files: event name -> [(section, file)]
+    (section '' for a one-section event); planned events have none."""
+    try:
+        listed = tomllib.loads((folder / SEASON_FILE).read_text(encoding="utf-8-sig"))
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
+        raise UsageError(f"{folder / SEASON_FILE}: cannot read it ({exc})") from exc
+    out: dict[str, list[tuple[str, str]]] = {}
+    for entry in listed.get("events", []) if isinstance(listed.get("events"), list) else []:
+        if not isinstance(entry, dict) or not isinstance(entry.get("name"), str):
+            continue
+        found = [("", entry["results"])] if isinstance(entry.get("results"), str) else []
+        found += [
+            (str(s.get("name", "")), s["results"])
+            for s in entry.get("sections", [])
+            if isinstance(s, dict) and isinstance(s.get("results"), str)
+        ]
+        out[entry["name"]] = found
+    return out
+
+
+def results_change(
+    folder: Path, event: str, filename: str, data: bytes, *, section: str = ""
+) -> Change:
+    """Corrected results of an event already in the season: under the name of the file they
+    replace (its earlier bytes go to the server's store, never lost), or under a new name that
+    the event's entry then gives (the earlier file stays in the folder)."""
+    files = results_files(folder).get(event)
+    if not files:
+        raise UsageError(f"the season has no event '{event[:60]}' with results to correct")
+    chosen = [f for s, f in files if s == section]
+    if not chosen:
+        names = ", ".join(repr(s) for s, _ in files)
+        raise UsageError(f"event '{event[:60]}' has no section '{section[:60]}' (it has {names})")
+    current = chosen[0]
+    what = f"correct the results of '{event}'" + (f" ({section})" if section else "")
+    if filename == current:
+        return Change({filename: data}, f"{what}: {filename} replaced")
+    if (folder / filename).exists():
+        raise UsageError(
+            f"{filename}: the season folder already has another file of that name; upload the "
+            f"results as {current} (which they replace) or under a new name"
+        )
+    document = _season_document(folder)
+    for entry in document.get("events", []):
+        if entry.get("name") != event:
+            continue
+        if not section:
+            entry["results"] = filename
+        for part in entry.get("sections", []):
+            if part.get("name") == section:
+                part["results"] = filename
+    return Change(
+        {filename: data, SEASON_FILE: _dumped(document)},
+        f"{what}: now {filename} (instead of {current}, which stays in the folder)",
+    )
+
+
 def _amount(text: str) -> int | float:
     """A prize fund as the form gives it ('1500', '1,500', '750.50'), as a TOML number."""
     try:
@@ -500,9 +567,19 @@ def locked(folder: Path) -> Iterator[None]:
             os.close(fd)
 
 
-def accept(folder: Path, version: str, change: Change) -> str:
+@dataclass(frozen=True)
+class Accepted:
+    """A change written: the folder's new version, the preview it was checked with (what it
+    did to the standings), and the earlier bytes of each file it replaced."""
+
+    version: str
+    preview: Preview
+    replaced: dict[str, bytes]
+
+
+def accept(folder: Path, version: str, change: Change) -> Accepted:
     """Write ``change`` into the folder if it is still at ``version`` and the changed season
-    reads without errors; the folder's new version."""
+    reads without errors."""
     folder = folder.resolve()
     with locked(folder):
         now = folder_version(folder)
@@ -515,9 +592,12 @@ def accept(folder: Path, version: str, change: Change) -> str:
         if not checked.ok:
             first = checked.errors[0]
             raise UsageError(f"{first}; nothing was written")
+        replaced = {
+            name: (folder / name).read_bytes() for name in change.files if (folder / name).is_file()
+        }
         for name in sorted(change.files, key=lambda n: n == SEASON_FILE):  # season.toml last
             _write_whole(folder / name, change.files[name])
-        return folder_version(folder)
+        return Accepted(folder_version(folder), checked, replaced)
 
 
 def _write_whole(path: Path, data: bytes) -> None:

@@ -1,0 +1,568 @@
+"""What a server with accounts keeps beside the season folders (issue 2.6): its accounts,
+sessions, directors' events, failed logins, the audit trail, every file it accepted or replaced,
+and the uploads waiting for approval. SQLite by default (a file beside the seasons), PostgreSQL
+with ``postgresql://...``; the schema is made and kept up to date by the Alembic migrations in
+``serve/migrations`` when the store is opened.
+
+The season folder stays the source of truth for results and rules: the store never holds a
+season's state, only who did what to it (and the bytes of the files it took in or replaced,
+so none is ever lost).
+
+Times are seconds since the epoch (UTC), the same on both databases.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import threading
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import sqlalchemy as sa
+from sqlalchemy import event
+from sqlalchemy.engine import Connection, Engine
+
+from grandprix.errors import UsageError
+
+STORE_FILE = ".grandprix-server.sqlite3"  # in the folder served: hidden, so not a season file
+ROLES = ("coordinator", "director", "reader")
+WAITING, APPROVED, REJECTED = "waiting", "approved", "rejected"
+
+metadata = sa.MetaData()
+USERS = sa.Table(
+    "users",
+    metadata,
+    sa.Column("id", sa.Integer, primary_key=True),
+    sa.Column("name", sa.String(100), nullable=False, unique=True),
+    sa.Column("role", sa.String(20), nullable=False),
+    sa.Column("password_hash", sa.String(200), nullable=False),
+    sa.Column("created_at", sa.Float, nullable=False),
+)
+SESSIONS = sa.Table(
+    "sessions",
+    metadata,
+    sa.Column("token_hash", sa.String(64), primary_key=True),
+    sa.Column("user_id", sa.Integer, sa.ForeignKey("users.id", ondelete="CASCADE"), nullable=False),
+    sa.Column("created_at", sa.Float, nullable=False),
+    sa.Column("seen_at", sa.Float, nullable=False),
+)
+ASSIGNMENTS = sa.Table(
+    "assignments",
+    metadata,
+    sa.Column("id", sa.Integer, primary_key=True),
+    sa.Column("user_id", sa.Integer, sa.ForeignKey("users.id", ondelete="CASCADE"), nullable=False),
+    sa.Column("season", sa.String(100), nullable=False),
+    sa.Column("event", sa.String(200), nullable=False),
+    sa.UniqueConstraint("user_id", "season", "event"),
+)
+LOGIN_FAILURES = sa.Table(
+    "login_failures",
+    metadata,
+    sa.Column("id", sa.Integer, primary_key=True),
+    sa.Column("name", sa.String(100), nullable=False, index=True),
+    sa.Column("address", sa.String(100), nullable=False, index=True),
+    sa.Column("at", sa.Float, nullable=False),
+)
+FILES = sa.Table(
+    "files",
+    metadata,
+    sa.Column("sha256", sa.String(64), primary_key=True),
+    sa.Column("size", sa.Integer, nullable=False),
+    sa.Column("data", sa.LargeBinary, nullable=False),
+    sa.Column("kept_at", sa.Float, nullable=False),
+)
+AUDIT = sa.Table(
+    "audit",
+    metadata,
+    sa.Column("id", sa.Integer, primary_key=True),
+    sa.Column("at", sa.Float, nullable=False),
+    sa.Column("season", sa.String(100), nullable=False, index=True),
+    sa.Column("user_name", sa.String(100), nullable=False),
+    sa.Column("action", sa.String(40), nullable=False),
+    sa.Column("what", sa.Text, nullable=False),
+    sa.Column("files", sa.Text, nullable=False),  # JSON: [{name, sha256, size, replaced}]
+    sa.Column("moves", sa.Text, nullable=False),  # JSON: the standings' difference
+)
+SUBMISSIONS = sa.Table(
+    "submissions",
+    metadata,
+    sa.Column("id", sa.Integer, primary_key=True),
+    sa.Column("season", sa.String(100), nullable=False, index=True),
+    sa.Column("user_name", sa.String(100), nullable=False),
+    sa.Column("created_at", sa.Float, nullable=False),
+    sa.Column("kind", sa.String(20), nullable=False),  # "event" or "results"
+    sa.Column("event", sa.String(200), nullable=False),
+    sa.Column("fields", sa.Text, nullable=False),  # JSON: what the form said
+    sa.Column("file_sha256", sa.String(64), sa.ForeignKey("files.sha256"), nullable=False),
+    sa.Column("status", sa.String(20), nullable=False),
+    sa.Column("decided_by", sa.String(100), nullable=False, server_default=""),
+    sa.Column("decided_at", sa.Float, nullable=True),
+)
+
+
+@dataclass(frozen=True)
+class User:
+    id: int
+    name: str
+    role: str
+
+
+@dataclass(frozen=True)
+class AuditEntry:
+    id: int
+    at: float
+    season: str
+    user_name: str
+    action: str
+    what: str
+    files: list[dict[str, Any]]
+    moves: list[dict[str, str]]
+
+
+@dataclass(frozen=True)
+class Submission:
+    id: int
+    season: str
+    user_name: str
+    created_at: float
+    kind: str
+    event: str
+    fields: dict[str, str]
+    file_sha256: str
+    status: str
+    decided_by: str
+
+
+def database_url(url: str | None, folder: Path) -> str:
+    """The SQLAlchemy URL of ``url`` (``postgresql://`` goes through psycopg 3), or the
+    default SQLite file in ``folder``."""
+    if not url:
+        return f"sqlite:///{(folder / STORE_FILE).resolve()}"
+    for scheme in ("postgresql://", "postgres://"):
+        if url.startswith(scheme):
+            return "postgresql+psycopg://" + url[len(scheme) :]
+    if url.startswith(("sqlite:///", "postgresql+psycopg://")):
+        return url
+    raise UsageError(f"--database {url[:60]!r}: give postgresql://USER@HOST/DB (or sqlite:///FILE)")
+
+
+def shown_url(url: str) -> str:
+    """``url`` without its password, for messages."""
+    return sa.engine.make_url(url).render_as_string(hide_password=True)
+
+
+class Store:
+    """The server's database. Every method is one transaction; safe from several threads."""
+
+    def __init__(self, url: str, clock: Callable[[], float] = time.time) -> None:
+        self.url = url
+        self.clock = clock
+        self.engine = _engine(url)
+        self._lock = threading.Lock()  # SQLite: one writer at a time in this process
+        migrate(self.engine)
+
+    def close(self) -> None:
+        self.engine.dispose()
+
+    @contextmanager
+    def _write(self) -> Iterator[Connection]:
+        with self._lock, self.engine.begin() as connection:
+            yield connection
+
+    # Accounts
+
+    def add_user(self, name: str, role: str, password_hash: str) -> User:
+        if role not in ROLES:
+            raise UsageError(f"role {role!r}: give one of {', '.join(ROLES)}")
+        if not name.strip() or len(name) > 100 or any(not c.isprintable() for c in name):
+            raise UsageError(f"{name[:40]!r} cannot be a user name (1 to 100 printable characters)")
+        with self._write() as db:
+            if db.execute(sa.select(USERS.c.id).where(USERS.c.name == name)).first():
+                raise UsageError(f"there is already a user called {name!r}")
+            found = db.execute(
+                USERS.insert().values(
+                    name=name, role=role, password_hash=password_hash, created_at=self.clock()
+                )
+            )
+            key = found.inserted_primary_key
+            assert key is not None
+            return User(int(key[0]), name, role)
+
+    def user(self, name: str) -> tuple[User, str] | None:
+        """The user called ``name`` and their password hash."""
+        with self.engine.connect() as db:
+            row = db.execute(sa.select(USERS).where(USERS.c.name == name)).first()
+        return (User(row.id, row.name, row.role), row.password_hash) if row else None
+
+    def users(self) -> list[User]:
+        with self.engine.connect() as db:
+            rows = db.execute(sa.select(USERS).order_by(USERS.c.name)).all()
+        return [User(r.id, r.name, r.role) for r in rows]
+
+    def has_users(self) -> bool:
+        with self.engine.connect() as db:
+            return db.execute(sa.select(USERS.c.id).limit(1)).first() is not None
+
+    def set_password(self, name: str, password_hash: str) -> None:
+        with self._write() as db:
+            done = db.execute(
+                USERS.update().where(USERS.c.name == name).values(password_hash=password_hash)
+            )
+            if not done.rowcount:
+                raise UsageError(f"no user called {name!r}")
+            row = db.execute(sa.select(USERS.c.id).where(USERS.c.name == name)).one()
+            db.execute(SESSIONS.delete().where(SESSIONS.c.user_id == row.id))
+
+    def remove_user(self, name: str) -> None:
+        with self._write() as db:
+            row = db.execute(sa.select(USERS.c.id).where(USERS.c.name == name)).first()
+            if row is None:
+                raise UsageError(f"no user called {name!r}")
+            for table in (SESSIONS, ASSIGNMENTS):
+                db.execute(table.delete().where(table.c.user_id == row.id))
+            db.execute(USERS.delete().where(USERS.c.id == row.id))
+
+    # Directors' events
+
+    def assign(self, name: str, season: str, event: str) -> None:
+        with self._write() as db:
+            row = db.execute(sa.select(USERS).where(USERS.c.name == name)).first()
+            if row is None:
+                raise UsageError(f"no user called {name!r}")
+            if row.role != "director":
+                raise UsageError(f"{name!r} is a {row.role}: only directors are given events")
+            taken = sa.select(ASSIGNMENTS.c.id).where(
+                ASSIGNMENTS.c.user_id == row.id,
+                ASSIGNMENTS.c.season == season,
+                ASSIGNMENTS.c.event == event,
+            )
+            if db.execute(taken).first() is None:
+                db.execute(ASSIGNMENTS.insert().values(user_id=row.id, season=season, event=event))
+
+    def unassign(self, name: str, season: str, event: str) -> None:
+        with self._write() as db:
+            row = db.execute(sa.select(USERS.c.id).where(USERS.c.name == name)).first()
+            if row is None:
+                raise UsageError(f"no user called {name!r}")
+            db.execute(
+                ASSIGNMENTS.delete().where(
+                    ASSIGNMENTS.c.user_id == row.id,
+                    ASSIGNMENTS.c.season == season,
+                    ASSIGNMENTS.c.event == event,
+                )
+            )
+
+    def events_of(self, user: User, season: str) -> list[str]:
+        """The events of ``season`` given to ``user``."""
+        with self.engine.connect() as db:
+            rows = db.execute(
+                sa.select(ASSIGNMENTS.c.event)
+                .where(ASSIGNMENTS.c.user_id == user.id, ASSIGNMENTS.c.season == season)
+                .order_by(ASSIGNMENTS.c.event)
+            ).all()
+        return [r.event for r in rows]
+
+    def assignments(self) -> list[tuple[str, str, str]]:
+        """Every (user, season, event) given."""
+        query = (
+            sa.select(USERS.c.name, ASSIGNMENTS.c.season, ASSIGNMENTS.c.event)
+            .join(USERS, USERS.c.id == ASSIGNMENTS.c.user_id)
+            .order_by(USERS.c.name, ASSIGNMENTS.c.season, ASSIGNMENTS.c.event)
+        )
+        with self.engine.connect() as db:
+            return [(r.name, r.season, r.event) for r in db.execute(query).all()]
+
+    # Sessions
+
+    def new_session(self, user: User, token: str, replaced: str | None) -> None:
+        """A session for ``user`` under ``token``; the browser's earlier session, if any, is
+        ended (a session id is never carried over a login)."""
+        now = self.clock()
+        with self._write() as db:
+            if replaced:
+                db.execute(SESSIONS.delete().where(SESSIONS.c.token_hash == _digest(replaced)))
+            db.execute(
+                SESSIONS.insert().values(
+                    token_hash=_digest(token), user_id=user.id, created_at=now, seen_at=now
+                )
+            )
+
+    def session_user(self, token: str, idle: float, longest: float) -> User | None:
+        """The user of a live session (seen within ``idle`` seconds, begun within
+        ``longest``), its last use noted; an expired session is ended."""
+        now = self.clock()
+        key = _digest(token)
+        query = (
+            sa.select(SESSIONS, USERS.c.name, USERS.c.role)
+            .join(USERS, USERS.c.id == SESSIONS.c.user_id)
+            .where(SESSIONS.c.token_hash == key)
+        )
+        with self.engine.connect() as db:
+            row = db.execute(query).first()
+        if row is None:
+            return None
+        with self._write() as db:
+            if now - row.seen_at > idle or now - row.created_at > longest:
+                db.execute(SESSIONS.delete().where(SESSIONS.c.token_hash == key))
+                return None
+            if now - row.seen_at > 60:  # noted at most once a minute
+                db.execute(
+                    SESSIONS.update().where(SESSIONS.c.token_hash == key).values(seen_at=now)
+                )
+        return User(row.user_id, row.name, row.role)
+
+    def end_session(self, token: str) -> None:
+        with self._write() as db:
+            db.execute(SESSIONS.delete().where(SESSIONS.c.token_hash == _digest(token)))
+
+    def age_sessions(self, seconds: float) -> None:
+        """Every session made ``seconds`` older (for tests of expiry)."""
+        with self._write() as db:
+            db.execute(
+                SESSIONS.update().values(
+                    created_at=SESSIONS.c.created_at - seconds,
+                    seen_at=SESSIONS.c.seen_at - seconds,
+                )
+            )
+
+    # Failed logins
+
+    def failures(self, name: str, address: str, within: float) -> tuple[int, int, float]:
+        """Failed logins in the last ``within`` seconds: for the name, from the address, and
+        the time of the oldest that counts."""
+        since = self.clock() - within
+        with self.engine.connect() as db:
+            by_name = db.execute(
+                sa.select(sa.func.count(), sa.func.min(LOGIN_FAILURES.c.at)).where(
+                    LOGIN_FAILURES.c.name == name, LOGIN_FAILURES.c.at > since
+                )
+            ).one()
+            by_address = db.execute(
+                sa.select(sa.func.count()).where(
+                    LOGIN_FAILURES.c.address == address, LOGIN_FAILURES.c.at > since
+                )
+            ).scalar_one()
+        return int(by_name[0]), int(by_address), float(by_name[1] or 0)
+
+    def failed(self, name: str, address: str) -> None:
+        with self._write() as db:
+            db.execute(
+                LOGIN_FAILURES.insert().values(
+                    name=name[:100], address=address[:100], at=self.clock()
+                )
+            )
+
+    def forget_failures(self, name: str, older_than: float) -> None:
+        """A good login clears its name's failures; failures older than ``older_than``
+        seconds go too."""
+        with self._write() as db:
+            db.execute(LOGIN_FAILURES.delete().where(LOGIN_FAILURES.c.name == name))
+            db.execute(
+                LOGIN_FAILURES.delete().where(LOGIN_FAILURES.c.at < self.clock() - older_than)
+            )
+
+    # Files and the audit trail
+
+    def keep(self, data: bytes) -> str:
+        """Keep a file's bytes (once, by their SHA-256); its digest."""
+        digest = hashlib.sha256(data).hexdigest()
+        with self._write() as db:
+            self._keep(db, digest, data)
+        return digest
+
+    def _keep(self, db: Connection, digest: str, data: bytes) -> None:
+        if db.execute(sa.select(FILES.c.sha256).where(FILES.c.sha256 == digest)).first() is None:
+            db.execute(
+                FILES.insert().values(
+                    sha256=digest, size=len(data), data=data, kept_at=self.clock()
+                )
+            )
+
+    def file(self, digest: str) -> bytes | None:
+        with self.engine.connect() as db:
+            row = db.execute(sa.select(FILES.c.data).where(FILES.c.sha256 == digest)).first()
+        return bytes(row.data) if row else None
+
+    def record(
+        self,
+        season: str,
+        user_name: str,
+        action: str,
+        what: str,
+        written: dict[str, bytes],
+        replaced: dict[str, bytes],
+        moves: list[dict[str, str]],
+    ) -> int:
+        """An entry of the audit trail: each file written (and the one it replaced) kept."""
+        listed = []
+        with self._write() as db:
+            for name, data in written.items():
+                digest = hashlib.sha256(data).hexdigest()
+                self._keep(db, digest, data)
+                entry: dict[str, Any] = {"name": name, "sha256": digest, "size": len(data)}
+                if name in replaced:
+                    old = replaced[name]
+                    entry["replaced"] = hashlib.sha256(old).hexdigest()
+                    self._keep(db, entry["replaced"], old)
+                listed.append(entry)
+            found = db.execute(
+                AUDIT.insert().values(
+                    at=self.clock(),
+                    season=season,
+                    user_name=user_name,
+                    action=action,
+                    what=what,
+                    files=json.dumps(listed),
+                    moves=json.dumps(moves),
+                )
+            )
+            key = found.inserted_primary_key
+            assert key is not None
+            return int(key[0])
+
+    def audit(self, season: str) -> list[AuditEntry]:
+        """The season's audit trail, newest first."""
+        with self.engine.connect() as db:
+            rows = db.execute(
+                sa.select(AUDIT).where(AUDIT.c.season == season).order_by(AUDIT.c.id.desc())
+            ).all()
+        return [
+            AuditEntry(
+                r.id,
+                r.at,
+                r.season,
+                r.user_name,
+                r.action,
+                r.what,
+                json.loads(r.files),
+                json.loads(r.moves),
+            )
+            for r in rows
+        ]
+
+    # Uploads waiting for approval
+
+    def submit(
+        self,
+        season: str,
+        user_name: str,
+        kind: str,
+        event: str,
+        fields: dict[str, str],
+        data: bytes,
+    ) -> int:
+        digest = hashlib.sha256(data).hexdigest()
+        with self._write() as db:
+            self._keep(db, digest, data)
+            found = db.execute(
+                SUBMISSIONS.insert().values(
+                    season=season,
+                    user_name=user_name,
+                    created_at=self.clock(),
+                    kind=kind,
+                    event=event,
+                    fields=json.dumps(fields),
+                    file_sha256=digest,
+                    status=WAITING,
+                )
+            )
+            key = found.inserted_primary_key
+            assert key is not None
+            return int(key[0])
+
+    def submissions(self, season: str, status: str | None = WAITING) -> list[Submission]:
+        query = sa.select(SUBMISSIONS).where(SUBMISSIONS.c.season == season)
+        if status is not None:
+            query = query.where(SUBMISSIONS.c.status == status)
+        with self.engine.connect() as db:
+            rows = db.execute(query.order_by(SUBMISSIONS.c.id)).all()
+        return [_submission(r) for r in rows]
+
+    def submission(self, season: str, ident: int) -> Submission | None:
+        query = sa.select(SUBMISSIONS).where(
+            SUBMISSIONS.c.season == season, SUBMISSIONS.c.id == ident
+        )
+        with self.engine.connect() as db:
+            row = db.execute(query).first()
+        return _submission(row) if row else None
+
+    def decide(self, ident: int, status: str, by: str) -> bool:
+        """Mark a waiting upload approved or rejected; False when it was no longer waiting
+        (another coordinator decided first)."""
+        with self._write() as db:
+            done = db.execute(
+                SUBMISSIONS.update()
+                .where(SUBMISSIONS.c.id == ident, SUBMISSIONS.c.status == WAITING)
+                .values(status=status, decided_by=by, decided_at=self.clock())
+            )
+            return bool(done.rowcount)
+
+    def reopen(self, ident: int) -> None:
+        """An approval that could not be written waits again."""
+        with self._write() as db:
+            db.execute(
+                SUBMISSIONS.update()
+                .where(SUBMISSIONS.c.id == ident)
+                .values(status=WAITING, decided_by="", decided_at=None)
+            )
+
+
+def _submission(row: Any) -> Submission:
+    return Submission(
+        row.id,
+        row.season,
+        row.user_name,
+        row.created_at,
+        row.kind,
+        row.event,
+        json.loads(row.fields),
+        row.file_sha256,
+        row.status,
+        row.decided_by,
+    )
+
+
+def _digest(token: str) -> str:
+    """Sessions are kept by the SHA-256 of their token: the database never holds a token."""
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def _engine(url: str) -> Engine:
+    try:
+        engine = sa.create_engine(url, pool_pre_ping=True)
+    except Exception as exc:  # a malformed URL, a missing driver
+        raise UsageError(f"database {shown_url(url)}: {exc}") from exc
+    if engine.dialect.name == "sqlite":
+
+        @event.listens_for(engine, "connect")
+        def _pragmas(connection: Any, _: Any) -> None:
+            cursor = connection.cursor()
+            cursor.execute("PRAGMA journal_mode=WAL")  # readers do not wait for the writer
+            cursor.execute("PRAGMA busy_timeout=10000")
+            cursor.execute("PRAGMA foreign_keys=ON")
+            cursor.close()
+
+    return engine
+
+
+def migrate(engine: Engine) -> None:
+    """Bring the database's schema to the newest migration (``serve/migrations``)."""
+    from alembic import command
+    from alembic.config import Config
+
+    config = Config()
+    config.set_main_option("script_location", str(Path(__file__).parent / "migrations"))
+    try:
+        with engine.begin() as connection:
+            config.attributes["connection"] = connection
+            command.upgrade(config, "head")
+    except sa.exc.OperationalError as exc:
+        raise UsageError(
+            f"database {shown_url(str(engine.url))}: cannot open it ({exc.orig}); check the "
+            "address, that the server runs and that the user may create tables"
+        ) from exc
