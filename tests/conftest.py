@@ -81,3 +81,32 @@ def browser() -> Iterator[Browser]:
         chromium = p.chromium.launch(executable_path=str(CHROMIUM), args=FLAGS)
         yield chromium
         chromium.close()
+
+
+@pytest.fixture(scope="session")
+def postgres_cluster() -> Iterator[str]:
+    """A temporary PostgreSQL cluster for this test process (tests/databases.py). Skipped
+    without Debian's postgresql, except in CI, where it must be there."""
+    from databases import binaries, cluster
+
+    if binaries() is None:
+        reason = (
+            "Debian's postgresql is not installed (.ci/run installs it: apt install postgresql)"
+        )
+        if os.environ.get("CI"):
+            pytest.fail(reason)
+        pytest.skip(reason)
+    with cluster() as url:
+        yield url
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def database(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    """The URL of an empty database for the server's store: each test runs on SQLite and
+    on PostgreSQL."""
+    if request.param == "sqlite":
+        return f"sqlite:///{tmp_path / 'store.sqlite3'}"
+    from databases import fresh_database
+
+    maintenance: str = request.getfixturevalue("postgres_cluster")
+    return fresh_database(maintenance, f"t_{os.urandom(6).hex()}")

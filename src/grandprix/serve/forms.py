@@ -369,7 +369,8 @@ async def accept_change(
     source.forget()
     what = pending.change.what
     if pending.submission is not None:
-        what += f" (an upload of {pending.upload.event if pending.upload else ''}, approved)"
+        sent = await run_in_threadpool(store.submission, key, pending.submission)
+        what += f" (sent by {sent.user_name if sent else '?'}, approved)"
     await record(request, key, pending.action, done, what)
     return _render(request, "done.html", key, "Accepted", what=pending.change.what, waits=False)
 

@@ -87,7 +87,7 @@ async def approval(request: Request, key: str, source: SeasonSource) -> Response
             f"{exc}: reject it, and ask {found.user_name} to upload it again.",
         )
     seen = await run_in_threadpool(workspace.preview, source.folder, change)
-    return _preview_page(request, key, seen, "approvals", None, found)
+    return _preview_page(request, key, seen, "approvals", made, found)
 
 
 @season_form
