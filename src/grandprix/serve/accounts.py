@@ -24,6 +24,7 @@ without looking at the password.
 from __future__ import annotations
 
 import functools
+import math
 import secrets
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
@@ -166,8 +167,12 @@ def log_in(
     after too many failures. ``earlier``: the browser's session token before, ended."""
     by_name, by_address, oldest = store.failures(name, address, policy.window)
     if by_name >= policy.tries_per_name or by_address >= policy.tries_per_address:
-        wait = max(1, int((oldest + policy.window - store.clock()) // 60) + 1)
-        raise Throttled(wait if by_name >= policy.tries_per_name else int(policy.window // 60))
+        left = (
+            oldest + policy.window - store.clock()
+            if by_name >= policy.tries_per_name
+            else policy.window
+        )
+        raise Throttled(max(1, math.ceil(left / 60)))
     found = store.user(name)
     if not verify_password(found[1] if found else None, password) or found is None:
         store.failed(name, address)
