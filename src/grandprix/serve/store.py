@@ -306,11 +306,12 @@ class Store:
             row = db.execute(query).first()
         if row is None:
             return None
-        with self._write() as db:
-            if now - row.seen_at > idle or now - row.created_at > longest:
+        if now - row.seen_at > idle or now - row.created_at > longest:
+            with self._write() as db:
                 db.execute(SESSIONS.delete().where(SESSIONS.c.token_hash == key))
-                return None
-            if now - row.seen_at > 60:  # noted at most once a minute
+            return None
+        if now - row.seen_at > 60:  # noted at most once a minute: most requests only read
+            with self._write() as db:
                 db.execute(
                     SESSIONS.update().where(SESSIONS.c.token_hash == key).values(seen_at=now)
                 )
