@@ -45,6 +45,12 @@ OPEN, READ, DIRECTOR, COORDINATOR = "open", "read", "director", "coordinator"
 ACCESS = (OPEN, READ, DIRECTOR, COORDINATOR)
 RANK = {"reader": 1, "director": 2, "coordinator": 3}
 NEEDED = {READ: 1, DIRECTOR: 2, COORDINATOR: 3}
+WHO = {
+    READ: "the pages of this server are for its users; log in with an account of it.",
+    DIRECTOR: "only directors and coordinators may do this.",
+    COORDINATOR: "only a coordinator may do this (a director adds and corrects the results of "
+    "their own events).",
+}
 LOCAL = User(0, "local", "coordinator")  # the one user of a server without accounts
 SESSION_COOKIE = "grandprix_session"
 MIN_PASSWORD = 10
@@ -136,7 +142,7 @@ def guarded(endpoint: Endpoint, access: str) -> Endpoint:
                 "Log in first",
                 "Your session has ended: log in again, then send the form again.",
             )
-        return error_page(403, "Not allowed", f"{user.name} ({user.role}) may not do this here.")
+        return error_page(403, "Not allowed", f"{user.name} is a {user.role}: {WHO[access]}")
 
     checked.access = access  # type: ignore[attr-defined]
     return checked

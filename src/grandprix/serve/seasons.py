@@ -137,9 +137,17 @@ class SeasonSource:
 
     @property
     def name(self) -> str:
-        """The season's name as last read ('' before it is read, or when it has errors)."""
+        """The season's name as last read; before it is read again, as season.toml says it
+        ('' when it cannot say)."""
         loaded = self._loaded
-        return loaded.views.season_name if loaded is not None and loaded.views else ""
+        if loaded is not None and loaded.views:
+            return loaded.views.season_name
+        try:
+            said = tomllib.loads((self.folder / SEASON_FILE).read_text(encoding="utf-8-sig"))
+        except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
+            return ""
+        name = said.get("name")
+        return name if isinstance(name, str) else ""
 
     def forget(self) -> None:
         """Drop what was read: the next request reads the folder again."""

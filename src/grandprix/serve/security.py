@@ -109,8 +109,13 @@ def error_page(status: int, title: str, text: str) -> HTMLResponse:
     """A plain page for a refused request, its text escaped."""
     body = (
         '<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n'
-        f"<title>{escape(title)}</title>\n</head>\n<body>\n<main>\n<h1>{escape(title)}</h1>\n"
-        f"<p>{escape(text)}</p>\n</main>\n</body>\n</html>\n"
+        '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
+        f"<title>{escape(title)}</title>\n"
+        '<link rel="stylesheet" href="/style.css">\n<link rel="stylesheet" href="/workspace.css">\n'
+        f'</head>\n<body>\n<main id="main">\n<h1>{escape(title)}</h1>\n'
+        f"<p>{escape(text)}</p>\n"
+        '<p><a href="/">The start page</a></p>\n'
+        "</main>\n</body>\n</html>\n"
     )
     return HTMLResponse(body, status_code=status)
 
