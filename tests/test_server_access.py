@@ -290,6 +290,7 @@ def test_corrected_results_replace_the_file_and_the_earlier_one_is_kept(
     log_in(cora, "cora")
     kept = cora.get(f"{BASE}/files/{written['replaced']}")
     assert kept.status_code == 200 and kept.content == GOOD
+    assert 'filename="replaced-park.csv"' in kept.headers["content-disposition"]
     assert cora.get(f"{BASE}/files/{'1' * 64}").status_code == 404
 
 

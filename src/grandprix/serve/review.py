@@ -166,13 +166,17 @@ async def kept_file(request: Request, key: str, source: SeasonSource) -> Respons
     """A file the audit trail names (accepted, replaced or waiting), by its SHA-256."""
     digest = str(request.path_params["digest"]).lower()
     store = _store(request)
-    named = any(
-        digest in (f.get("sha256"), f.get("replaced"))
+    names = [
+        f["name"] if f.get("sha256") == digest else f"replaced-{f['name']}"
         for e in await _entries(request, key)
         for f in e.files
-    ) or any(s.file_sha256 == digest for s in (store.submissions(key, None) if store else []))
-    data = await run_in_threadpool(store.file, digest) if store and named else None
+        if digest in (f.get("sha256"), f.get("replaced"))
+    ]
+    waiting = await run_in_threadpool(store.submissions, key, None) if store else []
+    names += [s.fields.get("filename", "upload") for s in waiting if s.file_sha256 == digest]
+    data = await run_in_threadpool(store.file, digest) if store and names else None
     if data is None:
         return error_page(404, "Not kept", "The audit trail of this season names no such file.")
-    headers = {"content-disposition": f'attachment; filename="{digest[:16]}.bin"'}
+    shown = "".join(c if c.isalnum() or c in "._-" else "_" for c in names[0])
+    headers = {"content-disposition": f'attachment; filename="{shown}"'}
     return Response(data, media_type="application/octet-stream", headers=headers)
