@@ -7,6 +7,7 @@ import datetime
 import hashlib
 import shutil
 import threading
+import tomllib
 from collections.abc import Callable
 from pathlib import Path
 
@@ -348,3 +349,36 @@ def test_every_setting_of_the_rules_form_reads_back_as_the_same_rules(
     text = (folder / SEASON_FILE).read_text()
     tables = [f.key for f in fields if f.text.startswith("[\n")]  # lists of tables
     assert all(f"[[rules.{key}]]" in text for key in tables)  # written as season.toml does
+
+
+def test_a_change_made_before_another_landed_is_refused_not_written_over_it(
+    season: Path,
+) -> None:
+    """Found by the load benchmark: a change is made from season.toml as it was; if another
+    change lands before it is previewed, accepting it would write the older season.toml back
+    and drop the other event. It carries the version it was made from and is refused."""
+    late = event_change(season, "Event B", datetime.date(2012, 12, 31), "b.csv", NEW_EVENT.encode())
+    first = event_change(season, "Event A", datetime.date(2012, 12, 31), "a.csv",
+                         NEW_EVENT.encode())  # fmt: skip
+    accept(season, preview(season, first).version, first)
+    seen = preview(season, late)
+    assert not seen.ok and "changed while this change was being made" in str(seen.errors[0])
+    with pytest.raises(StaleError):
+        accept(season, folder_version(season), late)
+    names = [e.name for e in load_season(season)[0].events]  # type: ignore[union-attr]
+    assert "Event A" in names and "Event B" not in names
+
+
+def test_results_of_a_planned_event_go_into_its_entry(season: Path) -> None:
+    toml = season / SEASON_FILE
+    toml.write_text(toml.read_text() + '\n[[events]]\nname = "Park City"\ndate = 2012-12-20\n'
+                    "planned = true  # in the calendar\n")  # fmt: skip
+    change = event_change(season, "Park City", datetime.date(2012, 12, 15), "park.csv",
+                          NEW_EVENT.encode())  # fmt: skip
+    assert "planned event 'Park City'" in change.what
+    accept(season, folder_version(season), change)
+    listed = [e for e in tomllib.loads(toml.read_text())["events"] if e["name"] == "Park City"]
+    assert listed == [{"name": "Park City", "date": datetime.date(2012, 12, 15),
+                       "results": "park.csv"}]  # fmt: skip
+    loaded, _ = load_season(season)
+    assert loaded is not None and not [e for e in loaded.events if e.planned]

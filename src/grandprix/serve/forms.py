@@ -203,6 +203,15 @@ async def _own_events(request: Request, key: str) -> set[str] | None:
     return set(await run_in_threadpool(store.events_of, user, key))
 
 
+async def _open_events(request: Request, key: str, source: SeasonSource) -> list[str] | None:
+    """The events a director may add: theirs that have no results yet (planned ones
+    included); None (any) for others."""
+    own = await _own_events(request, key)
+    if own is None:
+        return None
+    return sorted(own - await run_in_threadpool(workspace.with_results, source.folder))
+
+
 async def record(request: Request, key: str, action: str, done: Accepted | None,
                  what: str) -> None:  # fmt: skip
     """An entry of the audit trail for a change accepted (or a site published) by this
@@ -227,8 +236,7 @@ async def record(request: Request, key: str, action: str, done: Accepted | None,
 
 @season_page
 async def event_form(request: Request, key: str, source: SeasonSource) -> Response:
-    own = await _own_events(request, key)
-    choices = None if own is None else sorted(own - set(workspace.results_files(source.folder)))
+    choices = await _open_events(request, key, source)
     return _render(request, "event.html", key, "Add an event", values={}, choices=choices)
 
 
@@ -238,8 +246,7 @@ async def event_preview(
 ) -> Response:
     values = {k: str(form.get(k, "")).strip() for k in ("name", "date", "category", "prize_fund")}
     upload = form.get("results")
-    own = await _own_events(request, key)
-    choices = None if own is None else sorted(own - set(workspace.results_files(source.folder)))
+    choices = await _open_events(request, key, source)
 
     def again(message: str, status: int = 400) -> Response:
         return _render(request, "event.html", key, "Add an event", values=values,
@@ -247,9 +254,10 @@ async def event_preview(
 
     if not values["name"]:
         return again("Give the event's name.")
-    if own is not None and values["name"] not in own:
-        return again(f"The event '{values['name'][:60]}' is not one of yours: ask the "
-                     "coordinator to give it to you.", 403)  # fmt: skip
+    if choices is not None and values["name"] not in choices:
+        return again(f"The event '{values['name'][:60]}' is not one of yours waiting for its "
+                     "results: ask the coordinator to give it to you, or correct its results "
+                     "if it has some.", 403)  # fmt: skip
     try:
         datetime.date.fromisoformat(values["date"])
     except ValueError:

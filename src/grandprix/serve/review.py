@@ -78,6 +78,10 @@ async def approval(request: Request, key: str, source: SeasonSource) -> Response
     data = await run_in_threadpool(store.file, found.file_sha256)
     assert data is not None
     made = Upload(found.kind, found.event, found.fields, data)
+    if made.kind == "event" and made.event in workspace.with_results(source.folder):
+        return error_page(409, "Already in the season", f"'{found.event}' has results in the "
+                          "season already (another upload was approved): reject this one, or "
+                          f"ask {found.user_name} to send a correction instead.")  # fmt: skip
     try:
         change = made.change(source.folder)
     except UsageError as exc:

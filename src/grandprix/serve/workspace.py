@@ -61,10 +61,13 @@ class StaleError(UsageError):
 
 @dataclass(frozen=True)
 class Change:
-    """New contents of some files of a season folder (names relative to it), in words."""
+    """New contents of some files of a season folder (names relative to it), in words, and
+    the folder's version they were made from (read before the files they change): a change
+    made from files that changed since is refused, never written over them."""
 
     files: dict[str, bytes]
     what: str
+    base: str = ""
 
 
 @dataclass(frozen=True)
@@ -136,6 +139,7 @@ def event_change(
 ) -> Change:
     """A new event of the season: its results file and its ``[[events]]`` entry, with its
     category and prize fund when given (rules that choose tables by either need them)."""
+    base = folder_version(folder)
     if (folder / filename).exists():
         raise UsageError(
             f"{filename}: the season folder already has a file of that name; rename the upload "
@@ -158,6 +162,22 @@ def event_change(
     except tomllib.TOMLDecodeError as exc:
         raise UsageError(f"{path}: not valid TOML ({exc}); correct it first") from exc
     tables = isinstance(listed, list) and listed and all(isinstance(e, dict) for e in listed)
+    calendar = listed if isinstance(listed, list) else []
+    planned = any(isinstance(e, dict) and e.get("name") == name and e.get("planned")
+                  for e in calendar)  # fmt: skip
+    if planned:  # in the calendar already: its entry gets the results
+        document = _season_document(folder)
+        for known in document.get("events") or []:
+            if known.get("name") == name and known.get("planned"):
+                del known["planned"]
+                for key, value in entry.items():
+                    known[key] = value
+                break
+        return Change(
+            {filename: data, SEASON_FILE: _dumped(document)},
+            f"results of the planned event '{name}' ({date}): {filename}",
+            base,
+        )
     if tables and "[[events]]" in text:  # written as [[events]] tables, not inline
         # Appended as text: the file's own lines stay as they are, and a large season.toml
         # is not parsed again by tomlkit (the preview reads the result).
@@ -168,6 +188,7 @@ def event_change(
         return Change(
             {filename: data, SEASON_FILE: (text + "\n" + tomlkit.dumps(added)).encode()},
             f"add event '{name}' of {date} with results {filename}",
+            base,
         )
     document = _season_document(folder)
     events = document.get("events")
@@ -187,6 +208,7 @@ def event_change(
     return Change(
         {filename: data, SEASON_FILE: _dumped(document)},
         f"add event '{name}' of {date} with results {filename}",
+        base,
     )
 
 
@@ -197,6 +219,11 @@ def needs_approval(folder: Path) -> bool:
     except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
         return True  # unreadable: nothing a director sends is written unseen
     return said.get("approval") is True
+
+
+def with_results(folder: Path) -> set[str]:
+    """The events of season.toml that have results (not those only planned)."""
+    return {name for name, found in results_files(folder).items() if found}
 
 
 def results_files(folder: Path) -> dict[str, list[tuple[str, str]]]:
@@ -226,6 +253,7 @@ def results_change(
     """Corrected results of an event already in the season: under the name of the file they
     replace (its earlier bytes go to the server's store, never lost), or under a new name that
     the event's entry then gives (the earlier file stays in the folder)."""
+    base = folder_version(folder)
     files = results_files(folder).get(event)
     if not files:
         raise UsageError(f"the season has no event '{event[:60]}' with results to correct")
@@ -236,7 +264,7 @@ def results_change(
     current = chosen[0]
     what = f"correct the results of '{event}'" + (f" ({section})" if section else "")
     if filename == current:
-        return Change({filename: data}, f"{what}: {filename} replaced")
+        return Change({filename: data}, f"{what}: {filename} replaced", base)
     if (folder / filename).exists():
         raise UsageError(
             f"{filename}: the season folder already has another file of that name; upload the "
@@ -254,6 +282,7 @@ def results_change(
     return Change(
         {filename: data, SEASON_FILE: _dumped(document)},
         f"{what}: now {filename} (instead of {current}, which stays in the folder)",
+        base,
     )
 
 
@@ -271,6 +300,7 @@ def _amount(text: str) -> int | float:
 def rules_change(folder: Path, changes: dict[str, Any]) -> Change:
     """Rule-set keys changed in ``season.toml``: dotted keys (``points.table``) set in its
     ``[rules]`` table, which is made from ``rules = "preset"`` when needed."""
+    base = folder_version(folder)
     document = _season_document(folder)
     rules = document.get("rules")
     if isinstance(rules, str):
@@ -292,7 +322,7 @@ def rules_change(folder: Path, changes: dict[str, Any]) -> Change:
                 raise UsageError(f"rules key '{dotted}': '{part}' is not a table")
         here[parts[-1]] = _tables(value)
     shown = ", ".join(f"{k} = {_shown(v)}" for k, v in changes.items())
-    return Change({SEASON_FILE: _dumped(document)}, f"change the rules: {shown}")
+    return Change({SEASON_FILE: _dumped(document)}, f"change the rules: {shown}", base)
 
 
 def _tables(value: Any) -> Any:
@@ -309,6 +339,7 @@ def _tables(value: Any) -> Any:
 
 def alias_change(folder: Path, name: str, other: str, same: bool) -> Change:
     """The coordinator's decision on two similar names, one row of ``aliases.csv``."""
+    base = folder_version(folder)
     for text in (name, other):
         if not text.strip() or any(c in text for c in '\n\r"'):
             raise UsageError(f"'{text[:60]}' is not a name aliases.csv can hold")
@@ -318,7 +349,7 @@ def alias_change(folder: Path, name: str, other: str, same: bool) -> Change:
         before += b"\n"
     row = f"{_cell(name)},{_cell(other)},{'same' if same else 'different'}\n".encode()
     word = "the same person" if same else "two people"
-    return Change({ALIASES_FILE: before + row}, f"'{name}' and '{other}' are {word}")
+    return Change({ALIASES_FILE: before + row}, f"'{name}' and '{other}' are {word}", base)
 
 
 def toml_value(text: str) -> Any:
@@ -384,6 +415,10 @@ def preview(folder: Path, change: Change) -> Preview:
     """What ``change`` would do to the season in ``folder``, computed on a copy."""
     folder = folder.resolve()
     version = folder_version(folder)
+    if change.base and change.base != version:
+        moved = Problem(Location(str(folder / SEASON_FILE)), "the season's files changed "
+                        "while this change was being made; make it again")  # fmt: skip
+        return Preview(change, change.base, (moved,))
     before = _before(folder, version)
     with _copy(folder, change) as (copy, problems):
         if problems:
@@ -583,7 +618,7 @@ def accept(folder: Path, version: str, change: Change) -> Accepted:
     folder = folder.resolve()
     with locked(folder):
         now = folder_version(folder)
-        if now != version:
+        if now != version or (change.base and change.base != now):
             raise StaleError(
                 f"{folder}: the season's files changed since this form was made (by hand or by "
                 "another change); nothing was written: look at the new state and try again"
