@@ -1,0 +1,460 @@
+"""Server load with accounts (issue 2.6): many readers of a season's pages while two directors
+upload events to it, over a real socket, with nothing lost.
+
+A temporary copy of examples/utah-2012 (or, with --events N, the season benchmark's generator
+at N events) is served by ``grandprix serve``'s application under uvicorn in a separate
+process on 127.0.0.1, with a store of accounts (SQLite beside the season, or --database URL):
+a coordinator and two directors, each given events not yet in the season. For --seconds,
+--readers concurrent readers (asyncio, httpx, one client each) fetch the season's public pages
+in a loop: the standings, the rules, player pages and event pages. Meanwhile both directors log
+in and upload their events one after another (the event form, its preview, accept), --uploads
+each, paced over the run and started together so that their uploads collide: an accept refused
+because the other's upload landed since the preview (409) is previewed and accepted again. The
+uploads are dated on the day of the season's last event, so they are listed after it: an event
+dated earlier renumbers the later events' pages (events/NNN-name.html), and a reader fetching
+an address it found before would get a 404.
+
+Reported: the readers' requests, errors (any status but 200, any exception or timeout),
+throughput and p50 / p95 / max latency; the uploads accepted, the retries after a 409, the
+upload's p50 (form, preview and accept). Then, the server stopped, nothing lost: every accepted
+upload's file is in the season folder with the bytes sent, season.toml lists every event (the
+earlier ones and each accepted one) exactly once, the season reads without errors, and the
+store's audit trail has one entry per accepted upload, naming its director and its file.
+Target: 0 reader errors, every upload accepted and nothing lost.
+Run: make bench (or .venv/bin/python benchmarks/bench_load.py [--seconds 30] [--readers 50]).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import csv
+import hashlib
+import multiprocessing
+import random
+import re
+import secrets
+import shutil
+import socket
+import sys
+import tempfile
+import time
+import tomllib
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import httpx
+import uvicorn
+
+from bench_season import generate
+from grandprix.errors import UsageError
+from grandprix.model import Severity
+from grandprix.season.config import load_season
+from grandprix.serve.accounts import hash_password
+from grandprix.serve.app import create_app
+from grandprix.serve.store import Store, database_url
+
+EXAMPLE = Path(__file__).parent.parent / "examples" / "utah-2012"
+KEY = "utah-2012"
+DIRECTORS = ("dir1", "dir2")
+PASSWORD = "load-test-password"
+START_TIMEOUT = 60.0  # seconds for the server to answer
+GRACE = 120.0  # seconds the uploads may go on after the readers stop
+MAX_TRIES = 10  # previews and accepts of one upload, 409s included
+CSRF = re.compile(r'name="csrf_token" value="([^"]+)"')
+TOKEN = re.compile(r'name="token" value="([^"]*)"')
+VERSION = re.compile(r'name="version" value="([^"]*)"')
+LINKS = re.compile(r'href="((?:players|events)/[^"#?]+\.html)"')
+
+
+@dataclass
+class Readings:
+    """Every reader request's latency (seconds) and the errors, in words."""
+
+    latencies: list[float] = field(default_factory=list)
+    errors: list[str] = field(default_factory=list)
+    ended: float = 0.0  # time.monotonic() when the last reader stopped
+
+
+@dataclass(frozen=True)
+class Sent:
+    """An upload of a director: accepted, or its accept left without an answer."""
+
+    director: str
+    event: str
+    filename: str
+    data: bytes
+    seconds: float  # from the first form to the answer, 409 retries included
+
+
+@dataclass
+class Uploads:
+    accepted: list[Sent] = field(default_factory=list)
+    unsure: list[Sent] = field(default_factory=list)  # accepts whose answer never came
+    retries: int = 0  # previews made again after a 409
+    failures: list[str] = field(default_factory=list)
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+def serve(folder: str, url: str, secret: bytes, port: int) -> None:
+    """The server process: the season under ``KEY``, the store at ``url``, until terminated."""
+    app = create_app({KEY: Path(folder)}, store=Store(url), secret=secret)
+    uvicorn.run(app, host="127.0.0.1", port=port, log_level="error", access_log=False)
+
+
+def make_store(url: str, events: dict[str, list[str]]) -> set[int]:
+    """The accounts (made, or their passwords set when the database has them already) and the
+    directors' events; the ids of the season's audit entries made before this run."""
+    store = Store(url)
+    try:
+        for name, role in [("coordinator", "coordinator")] + [(d, "director") for d in events]:
+            hashed = hash_password(PASSWORD)
+            try:
+                store.add_user(name, role, hashed)
+            except UsageError:  # a database given with --database, used before
+                store.set_password(name, hashed)
+        for name, names in events.items():
+            for event in names:
+                store.assign(name, KEY, event)
+        return {entry.id for entry in store.audit(KEY)}
+    finally:
+        store.close()
+
+
+def season_events(folder: Path) -> list[dict[str, object]]:
+    with (folder / "season.toml").open("rb") as file:
+        listed = tomllib.load(file).get("events", [])
+    assert isinstance(listed, list)
+    return listed
+
+
+def players(folder: Path) -> list[tuple[str, str]]:
+    """(id, name) of the season's players, from its players.csv."""
+    with (folder / "players.csv").open(encoding="utf-8", newline="") as file:
+        return [(row["id"], row["name"]) for row in csv.DictReader(file)]
+
+
+def results(people: list[tuple[str, str]], n: int) -> bytes:
+    """A small event's results: two players of the season, different for each upload."""
+    rows = [people[(2 * n + i) % len(people)] for i in range(2)]
+    lines = [f'{rank},"{name}",{ident},{6 - rank}' for rank, (ident, name) in enumerate(rows, 1)]
+    return ("rank,name,id,points\n" + "\n".join(lines) + "\n").encode()
+
+
+def field_of(pattern: re.Pattern[str], page: str, what: str) -> str:
+    found = pattern.search(page)
+    if found is None:
+        raise ValueError(f"no {what} on the page")
+    return found.group(1)
+
+
+async def wait_for_server(base: str, process: multiprocessing.process.BaseProcess) -> None:
+    deadline = time.monotonic() + START_TIMEOUT
+    async with httpx.AsyncClient(base_url=base, timeout=5) as client:
+        while time.monotonic() < deadline:
+            if not process.is_alive():
+                raise RuntimeError(f"the server process ended (exit code {process.exitcode})")
+            try:
+                if (await client.get("/login")).status_code == 200:
+                    return
+            except httpx.TransportError:
+                pass
+            await asyncio.sleep(0.1)
+    raise RuntimeError(f"the server did not answer within {START_TIMEOUT:.0f} s")
+
+
+async def discover(base: str, timeout: float) -> list[str]:
+    """The pages the readers fetch: the standings, the rules, every player and event page
+    linked from the standings and the list of events."""
+    base_path = f"/s/{KEY}/"
+    found: dict[str, None] = {}
+    async with httpx.AsyncClient(base_url=base, timeout=timeout) as client:
+        for page in ("", "events.html"):
+            answer = await client.get(base_path + page)
+            answer.raise_for_status()
+            found.update(dict.fromkeys(LINKS.findall(answer.text)))
+    links = [base_path + link for link in found]
+    if not any("/players/" in link for link in links) or not any(
+        "/events/" in link for link in links
+    ):
+        raise RuntimeError(f"no player or event pages found on {base_path}")  # fmt: skip
+    return [base_path, base_path + "rules.html", *links]
+
+
+async def reader(
+    base: str, pages: list[str], seed: int, deadline: float, timeout: float, out: Readings
+) -> None:
+    """Fetch the season's pages until ``deadline``: the standings and the rules as often as
+    every player and event page together."""
+    rng = random.Random(seed)
+    standings, rules, others = pages[0], pages[1], pages[2:]
+    async with httpx.AsyncClient(base_url=base, timeout=timeout) as client:
+        while time.monotonic() < deadline:
+            pick = rng.random()
+            path = standings if pick < 0.3 else rules if pick < 0.45 else rng.choice(others)
+            start = time.perf_counter()
+            try:
+                answer = await client.get(path)
+                if answer.status_code != 200:
+                    out.errors.append(f"{answer.status_code} on {path}")
+            except httpx.HTTPError as exc:
+                out.errors.append(f"{_error(exc)} on {path}")
+            out.latencies.append(time.perf_counter() - start)
+    out.ended = max(out.ended, time.monotonic())
+
+
+async def director(
+    base: str,
+    name: str,
+    events: list[str],
+    date: str,
+    people: list[tuple[str, str]],
+    start: float,
+    interval: float,
+    timeout: float,
+    out: Uploads,
+) -> None:
+    """Log in, then upload each event (the k-th no earlier than ``start + k * interval``):
+    the form, its preview, accept; a 409 is previewed and accepted again."""
+    workspace = f"/s/{KEY}/workspace"
+    async with httpx.AsyncClient(base_url=base, timeout=timeout) as client:
+        try:
+            form = await client.get("/login")
+            answer = await client.post("/login", data={
+                "name": name, "password": PASSWORD, "next": workspace,
+                "csrf_token": field_of(CSRF, form.text, "CSRF token"),
+            })  # fmt: skip
+        except (httpx.HTTPError, ValueError) as exc:
+            out.failures.append(f"{name}: login: {_error(exc)}")
+            return
+        if answer.status_code != 303 or "grandprix_session" not in client.cookies:
+            out.failures.append(f"{name}: login answered {answer.status_code}")
+            return
+        for k, event in enumerate(events):
+            await asyncio.sleep(max(0.0, start + k * interval - time.monotonic()))
+            filename = f"up-{name}-{k + 1}.csv"
+            data = results(people, DIRECTORS.index(name) * len(events) + k)
+            try:
+                await upload(client, name, event, date, filename, data, out)
+            except (httpx.HTTPError, ValueError) as exc:
+                out.failures.append(f"{name}: {event!r}: {_error(exc)}")
+
+
+async def upload(client: httpx.AsyncClient, name: str, event: str, date: str, filename: str,
+                 data: bytes, out: Uploads) -> None:  # fmt: skip
+    """One event uploaded: the form, its preview, accept; after a 409, all again."""
+    workspace = f"/s/{KEY}/workspace"
+    began = time.perf_counter()
+    for attempt in range(MAX_TRIES):
+        if attempt:
+            out.retries += 1
+        form = await client.get(f"{workspace}/event")
+        shown = await client.post(
+            f"{workspace}/event",
+            data={"name": event, "date": date,
+                  "csrf_token": field_of(CSRF, form.text, "CSRF token")},
+            files={"results": (filename, data, "text/csv")},
+        )  # fmt: skip
+        if shown.status_code != 200:
+            out.failures.append(f"{name}: preview of {event!r} answered "
+                                f"{shown.status_code}: {_said(shown.text)}")  # fmt: skip
+            return
+        try:
+            done = await client.post(f"{workspace}/accept", data={
+                "csrf_token": field_of(CSRF, shown.text, "CSRF token"),
+                "token": field_of(TOKEN, shown.text, "change token"),
+                "version": field_of(VERSION, shown.text, "version"),
+            })  # fmt: skip
+        except httpx.TransportError as exc:  # it may have been written all the same
+            out.unsure.append(Sent(name, event, filename, data, time.perf_counter() - began))
+            out.failures.append(f"{name}: accepting {event!r}: no answer ({_error(exc)})")
+            return
+        if done.status_code == 200:
+            out.accepted.append(Sent(name, event, filename, data, time.perf_counter() - began))
+            return
+        if done.status_code != 409:
+            out.failures.append(f"{name}: accepting {event!r} answered "
+                                f"{done.status_code}: {_said(done.text)}")  # fmt: skip
+            return
+    out.failures.append(f"{name}: {event!r} refused {MAX_TRIES} times (409)")
+
+
+def _error(exc: Exception) -> str:
+    return f"{type(exc).__name__}: {exc}" if str(exc) else type(exc).__name__
+
+
+def _said(page: str) -> str:
+    """A refusal page's message, shortly."""
+    found = re.search(r'<p[^>]*class="problem"[^>]*>(.*?)</p>|<main>.*?<p>(.*?)</p>', page, re.S)
+    text = next((g for g in found.groups() if g), "") if found else page[:200]
+    return re.sub(r"\s+", " ", text).strip()[:300]
+
+
+async def load(
+    base: str, args: argparse.Namespace, events: dict[str, list[str]], date: str,
+    people: list[tuple[str, str]], readings: Readings, uploads: Uploads,
+) -> float:  # fmt: skip
+    """The readers and both directors at once; the seconds the readers read. A run that does
+    not end within ``GRACE`` after the readers' time is cut short (a failure)."""
+    seconds: float = args.seconds
+    timeout: float = args.timeout
+    pages = await discover(base, timeout)
+    start = time.monotonic()
+    deadline = start + seconds
+    interval = seconds / max(1, args.uploads)
+    readers = [
+        reader(base, pages, seed, deadline, timeout, readings) for seed in range(args.readers)
+    ]
+    directors = [
+        director(base, name, names, date, people, start, interval, timeout, uploads)
+        for name, names in events.items()
+    ]
+    try:
+        await asyncio.wait_for(asyncio.gather(*readers, *directors), seconds + GRACE)
+    except TimeoutError:
+        uploads.failures.append(f"the run did not end within {seconds + GRACE:.0f} s")
+    return (readings.ended or time.monotonic()) - start
+
+
+def lost(folder: Path, url: str, before: list[dict[str, object]], audit_before: set[int],
+         written: list[Sent]) -> list[str]:  # fmt: skip
+    """What the season folder or the audit trail is missing (or has twice) of the earlier
+    events and the uploads written."""
+    problems = []
+    for sent in written:
+        path = folder / sent.filename
+        if not path.is_file():
+            problems.append(f"{sent.filename} (of {sent.event!r}) is not in the season folder")
+        elif path.read_bytes() != sent.data:
+            problems.append(f"{sent.filename} (of {sent.event!r}) holds other bytes than sent")
+    listed = [str(entry.get("name")) for entry in season_events(folder)]
+    wanted = [str(entry.get("name")) for entry in before] + [s.event for s in written]
+    for name in wanted:
+        if listed.count(name) != 1:
+            problems.append(f"season.toml lists {name!r} {listed.count(name)} times")
+    for sent in written:
+        entries = [e for e in season_events(folder) if e.get("name") == sent.event]
+        if entries and entries[0].get("results") != sent.filename:
+            problems.append(f"season.toml gives {sent.event!r} the results "
+                            f"{entries[0].get('results')!r}, not {sent.filename!r}")  # fmt: skip
+    season, found = load_season(folder)
+    errors = [p for p in found if p.severity is Severity.ERROR]
+    if season is None or errors:
+        problems.append(f"the season does not read: {', '.join(map(str, errors[:3]))}")
+    store = Store(url)
+    try:
+        trail = [e for e in store.audit(KEY) if e.id not in audit_before]
+    finally:
+        store.close()
+    if len(trail) != len(written):
+        problems.append(f"the audit trail has {len(trail)} new entries for "
+                        f"{len(written)} uploads written")  # fmt: skip
+    for sent in written:
+        digest = hashlib.sha256(sent.data).hexdigest()
+        matching = [
+            e for e in trail
+            if f"'{sent.event}'" in e.what and e.user_name == sent.director
+            and any(f["name"] == sent.filename and f["sha256"] == digest for f in e.files)
+        ]  # fmt: skip
+        if len(matching) != 1:
+            problems.append(f"the audit trail has {len(matching)} entries for {sent.event!r} by "
+                            f"{sent.director} with {sent.filename}")  # fmt: skip
+    return problems
+
+
+def percentile(values: list[float], share: float) -> float:
+    """The nearest-rank percentile of ``values`` (0 when there are none)."""
+    if not values:
+        return 0.0
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, max(0, round(share * len(ordered)) - 1))]
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--seconds", type=float, default=30, help="how long the readers read")
+    parser.add_argument("--readers", type=int, default=50, help="concurrent readers")
+    parser.add_argument("--uploads", type=int, default=8, help="events each director uploads")
+    parser.add_argument(
+        "--events", type=int, default=0, help="a generated season of N events, not utah-2012"
+    )
+    parser.add_argument(
+        "--database",
+        default="",
+        help="the store's URL (postgresql://...; default: SQLite in a temporary folder); its "
+        "accounts dir1, dir2 and coordinator are reset",
+    )
+    parser.add_argument("--timeout", type=float, default=10, help="seconds per request")
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory(prefix="grandprix-load-") as temp:
+        folder = Path(temp) / KEY
+        if args.events:
+            generate(folder, args.events, "utah-2012")
+        else:
+            shutil.copytree(EXAMPLE, folder)
+        before = season_events(folder)
+        # On the last day of the season's events: listed after them, so that no earlier event's
+        # page changes its number (and address) while the readers fetch it.
+        date = max(str(entry["date"]) for entry in before)
+        url = database_url(args.database or f"sqlite:///{temp}/store.sqlite3", folder)
+        events = {d: [f"Upload {d[-1]}-{k}" for k in range(1, args.uploads + 1)] for d in DIRECTORS}
+        audit_before = make_store(url, events)
+        port = free_port()
+        base = f"http://127.0.0.1:{port}"
+        server = multiprocessing.get_context("spawn").Process(
+            target=serve, args=(str(folder), url, secrets.token_bytes(32), port), daemon=True
+        )
+        server.start()
+        try:
+            asyncio.run(wait_for_server(base, server))
+            readings, uploads = Readings(), Uploads()
+            seconds = asyncio.run(
+                load(base, args, events, date, players(folder), readings, uploads)
+            )
+        finally:
+            server.terminate()
+            server.join(timeout=15)
+            if server.is_alive():
+                server.kill()
+                server.join(timeout=5)
+        # An accept whose answer never came counts as written when its file is in the folder.
+        late = [sent for sent in uploads.unsure if (folder / sent.filename).is_file()]
+        problems = lost(folder, url, before, audit_before, uploads.accepted + late)
+    latencies = [s * 1000 for s in readings.latencies]
+    planned = sum(len(names) for names in events.values())
+    shown = f"{len(before)} events" + (" (generated)" if args.events else " (examples/utah-2012)")
+    print(f"server load: {args.readers} readers for {seconds:.1f} s while 2 directors upload; "
+          f"season {shown}, store {url.split(':', 1)[0]}")  # fmt: skip
+    print(f"requests:        {len(latencies)}")
+    print(f"errors:          {len(readings.errors)}")
+    print(f"throughput:      {len(latencies) / seconds:.0f} req/s")
+    print(f"latency p50:     {percentile(latencies, 0.50):.0f} ms")
+    print(f"latency p95:     {percentile(latencies, 0.95):.0f} ms")
+    print(f"latency max:     {max(latencies, default=0):.0f} ms")
+    print(f"uploads:         {len(uploads.accepted)} of {planned} accepted, "
+          f"{uploads.retries} retries after 409")  # fmt: skip
+    if uploads.unsure:
+        print(f"                 {len(late)} of {len(uploads.unsure)} accepts without an answer "
+              "were written all the same")  # fmt: skip
+    print(f"upload p50:      {percentile([s.seconds * 1000 for s in uploads.accepted], 0.5):.0f} "
+          "ms (form, preview, accept)")  # fmt: skip
+    for error in sorted(set(readings.errors))[:10]:
+        print(f"  reader error: {error} ({readings.errors.count(error)}x)")
+    for failure in uploads.failures:
+        print(f"  upload failed: {failure}")
+    for problem in problems:
+        print(f"  lost: {problem}")
+    print("target: 0 reader errors, every upload accepted, nothing lost")
+    ok = not readings.errors and not uploads.failures and len(uploads.accepted) == planned
+    ok = ok and not problems
+    print("OK" if ok else "FAIL")
+    return 0 if ok else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
