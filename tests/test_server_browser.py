@@ -309,7 +309,7 @@ def test_a_director_is_refused_another_directors_event_and_the_coordinators_page
         for page in ("rules", "approvals", "audit", "audit.csv", "names", "publish"):
             assert status_of(director, f"{WORKSPACE}/{page}") == 403, page
             assert director.locator("h1").inner_text() == "Not allowed", page
-            assert f"{DIRECTOR} (director) may not do this here." in director.inner_text("main")
+            assert f"{DIRECTOR} is a director: only a coordinator" in director.inner_text("main")
 
         assert (folder / SEASON_FILE).read_bytes() == season_before
         assert not (folder / UPLOAD_NAME).exists()
