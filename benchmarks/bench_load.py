@@ -9,7 +9,8 @@ a coordinator and two directors, each given events not yet in the season. For --
 in a loop: the standings, the rules, player pages and event pages. Meanwhile both directors log
 in and upload their events one after another (the event form, its preview, accept), --uploads
 each, paced over the run and started together so that their uploads collide: an accept refused
-because the other's upload landed since the preview (409) is previewed and accepted again. The
+because the other's upload landed since the preview (409), or a preview of an upload made as
+the other's landed (422), is made and accepted again. The
 uploads are dated on the day of the season's last event, so they are listed after it: an event
 dated earlier renumbers the later events' pages (events/NNN-name.html), and a reader fetching
 an address it found before would get a 404.
@@ -260,6 +261,8 @@ async def upload(client: httpx.AsyncClient, name: str, event: str, date: str, fi
                   "csrf_token": field_of(CSRF, form.text, "CSRF token")},
             files={"results": (filename, data, "text/csv")},
         )  # fmt: skip
+        if shown.status_code == 422 and "changed while this change was being made" in shown.text:
+            continue  # the other director's upload landed as this one was made: again
         if shown.status_code != 200:
             out.failures.append(f"{name}: preview of {event!r} answered "
                                 f"{shown.status_code}: {_said(shown.text)}")  # fmt: skip
