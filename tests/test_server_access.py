@@ -27,11 +27,12 @@ from grandprix.serve.accounts import NEEDED, OPEN, READ, Policy, hash_password
 from grandprix.serve.app import create_app
 from grandprix.serve.security import CSRF_FIELD
 from grandprix.serve.store import Store
+from test_serve_workspace import GOOD, accept, field
+from test_serve_workspace import upload as upload_as
 
 UTAH = ROOT / "examples" / "utah-2012"
 KEY = "utah-2012"
 BASE = f"/s/{KEY}/workspace"
-GOOD = b'rank,name,id,points\n1,"Ellis, Aiden",1212,5\n2,"Kerr, Esme",1219,4\n'
 PASSWORDS = {"cora": "coordinator-pw", "dan": "director-pw1", "dee": "director-pw2",
              "rita": "reader-pw-12"}  # fmt: skip
 ROLES = {"cora": "coordinator", "dan": "director", "dee": "director", "rita": "reader"}
@@ -63,12 +64,6 @@ def client(season: Path, store: Store, **options: object) -> TestClient:
     return TestClient(app, base_url="http://127.0.0.1:8000")
 
 
-def field(page: str, name: str) -> str:
-    found = re.search(rf'name="{name}" value="([^"]*)"', page)
-    assert found, page[:2000]
-    return found.group(1)
-
-
 def log_in(web: TestClient, name: str, password: str | None = None) -> httpx.Response:
     page = web.get("/login").text
     return web.post(
@@ -79,23 +74,8 @@ def log_in(web: TestClient, name: str, password: str | None = None) -> httpx.Res
     )  # fmt: skip
 
 
-def upload(
-    web: TestClient, name: str, data: bytes = GOOD, filename: str = "park.csv"
-) -> httpx.Response:
-    form = web.get(f"{BASE}/event").text
-    return web.post(
-        f"{BASE}/event",
-        data={CSRF_FIELD: field(form, CSRF_FIELD), "name": name, "date": "2012-12-15"},
-        files={"results": (filename, data, "text/csv")},
-    )
-
-
-def accept(web: TestClient, preview: str) -> httpx.Response:
-    return web.post(
-        f"{BASE}/accept",
-        data={CSRF_FIELD: field(preview, CSRF_FIELD), "token": field(preview, "token"),
-              "version": field(preview, "version")},
-    )  # fmt: skip
+def upload(web: TestClient, name: str, filename: str = "park.csv") -> httpx.Response:
+    return upload_as(web, GOOD, filename, name)
 
 
 # Every route of the route table, for every kind of visitor.

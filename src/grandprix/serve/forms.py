@@ -245,7 +245,6 @@ async def event_preview(
     request: Request, form: FormData, key: str, source: SeasonSource
 ) -> Response:
     values = {k: str(form.get(k, "")).strip() for k in ("name", "date", "category", "prize_fund")}
-    upload = form.get("results")
     choices = await _open_events(request, key, source)
 
     def again(message: str, status: int = 400) -> Response:
@@ -262,21 +261,30 @@ async def event_preview(
         datetime.date.fromisoformat(values["date"])
     except ValueError:
         return again(f"'{values['date'][:20]}' is not a date: write it as YYYY-MM-DD.")
-    if not isinstance(upload, UploadFile) or not upload.filename:
-        return again("Choose the results file to upload.")
-    try:
-        filename = safe_name(upload.filename)
-    except UnsafeName as exc:
-        return again(f"The file's name cannot be used: {exc}")
     fields = {"date": values["date"], "category": values["category"],
-              "prize_fund": values["prize_fund"], "filename": filename}  # fmt: skip
-    made = Upload("event", values["name"], fields, await upload.read())
+              "prize_fund": values["prize_fund"]}  # fmt: skip
+    made = await _upload(form, "event", values["name"], fields)
+    if isinstance(made, str):
+        return again(made)
     try:
         change = made.change(source.folder)
     except UsageError as exc:
         return again(str(exc))
     seen = await run_in_threadpool(workspace.preview, source.folder, change)
     return _preview_page(request, key, seen, "event", made)
+
+
+async def _upload(form: FormData, kind: str, event: str, fields: dict[str, str]) -> Upload | str:
+    """The form's results file as an upload of ``event``; what is wrong with it, if anything
+    (no file, a name that cannot be a plain file name in the season folder)."""
+    upload = form.get("results")
+    if not isinstance(upload, UploadFile) or not upload.filename:
+        return "Choose the results file to upload."
+    try:
+        filename = safe_name(upload.filename)
+    except UnsafeName as exc:
+        return f"The file's name cannot be used: {exc}"
+    return Upload(kind, event, {**fields, "filename": filename}, await upload.read())
 
 
 # Correcting an event's results
@@ -305,7 +313,6 @@ async def results_preview(
 ) -> Response:
     files = _correctable(source, await _own_events(request, key))
     chosen = str(form.get("file", ""))
-    upload = form.get("results")
 
     def again(message: str, status: int = 400) -> Response:
         return _render(request, "results.html", key, "Correct an event's results", files=files,
@@ -314,15 +321,10 @@ async def results_preview(
     picked = [(e, s) for e, s, name in files if f"{e}\t{s}" == chosen]
     if not picked:
         return again("Choose one of your events' results files.", 403 if chosen else 400)
-    if not isinstance(upload, UploadFile) or not upload.filename:
-        return again("Choose the corrected results file to upload.")
-    try:
-        filename = safe_name(upload.filename)
-    except UnsafeName as exc:
-        return again(f"The file's name cannot be used: {exc}")
     event, section = picked[0]
-    made = Upload("results", event, {"section": section, "filename": filename},
-                  await upload.read())  # fmt: skip
+    made = await _upload(form, "results", event, {"section": section})
+    if isinstance(made, str):
+        return again(made)
     try:
         change = made.change(source.folder)
     except UsageError as exc:
