@@ -393,3 +393,33 @@ def test_users_from_the_command_line(season: Path, tmp_path: Path) -> None:
     assert [u.name for u in store.users()] == ["cora"]
     default = runner.invoke(main, ["users", "list", str(season)])
     assert default.exit_code == 0 and (season / ".grandprix-server.sqlite3").exists()
+
+
+def test_a_server_with_accounts_may_listen_beyond_this_machine(
+    season: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import uvicorn
+
+    started: list[dict[str, object]] = []
+    monkeypatch.setattr(uvicorn, "run", lambda app, **options: started.append(options))
+    runner = CliRunner()
+    refused = runner.invoke(main, ["serve", str(season), "--private"])
+    assert refused.exit_code == 2 and "need accounts" in refused.output
+    added = runner.invoke(main, ["users", "add", str(season), "cora", "--role", "coordinator",
+                                 "--password-stdin"], input="coordinator-pw\n")  # fmt: skip
+    assert added.exit_code == 0, added.output
+    served = runner.invoke(main, ["serve", str(season), "--host", "0.0.0.0", "--allowed-host",
+                                  "chess.example.org", "--https", "--private"])  # fmt: skip
+    assert served.exit_code == 0, served.output
+    assert started == [{"host": "0.0.0.0", "port": 8000, "log_level": "warning"}]
+    assert "accounts: log in at /login" in served.output
+
+
+def test_the_names_the_server_answers_to(season: Path, store: Store) -> None:
+    plain = client(season, store)
+    named = client(season, store, hosts=("chess.example.org",))
+    for web, answers in ((plain, False), (named, True)):
+        got = web.get(f"/s/{KEY}/", headers={"host": "chess.example.org"})
+        assert (got.status_code == 200) is answers
+        assert web.get(f"/s/{KEY}/", headers={"host": "evil.example.com"}).status_code == 400
+        assert web.get(f"/s/{KEY}/", headers={"host": "localhost:8000"}).status_code == 200
