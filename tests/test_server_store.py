@@ -87,6 +87,11 @@ def test_a_session_ends_when_idle_or_too_old_and_a_token_is_never_stored(databas
     store.new_session(user, "token-four", "token-three")  # a login ends the earlier session
     assert store.session_user("token-three", idle=100, longest=1000) is None
     assert store.session_user("token-four", idle=100, longest=1000) == user
+    store.new_session(user, "token-five", None)
+    clock.now += 150
+    store.end_expired(idle=100, longest=1000)  # at each login: sessions unused too long go
+    with store.engine.connect() as db:
+        assert db.execute(sa.text("select count(*) from sessions")).scalar() == 0
 
 
 def test_logins_are_throttled_by_name_and_by_address_within_the_window(database: str) -> None:

@@ -187,4 +187,5 @@ def log_in(
     token = secrets.token_urlsafe(32)
     store.new_session(user, token, earlier)
     store.forget_failures(name, policy.window)
+    store.end_expired(policy.idle, policy.longest)
     return user, token

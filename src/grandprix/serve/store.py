@@ -317,6 +317,16 @@ class Store:
                 )
         return User(row.user_id, row.name, row.role)
 
+    def end_expired(self, idle: float, longest: float) -> None:
+        """Sessions that can no longer be used are deleted (at each login)."""
+        now = self.clock()
+        with self._write() as db:
+            db.execute(
+                SESSIONS.delete().where(
+                    (SESSIONS.c.seen_at < now - idle) | (SESSIONS.c.created_at < now - longest)
+                )
+            )
+
     def end_session(self, token: str) -> None:
         with self._write() as db:
             db.execute(SESSIONS.delete().where(SESSIONS.c.token_hash == _digest(token)))
