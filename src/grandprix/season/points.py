@@ -485,6 +485,7 @@ def event_awards(
         by_score = points.from_score
         for first, last, members in placed:
             value = None
+            place_ = span_text(first, last) if overall else ""  # only to compare with overall
             for i in members:
                 if not eligible[i]:
                     continue  # keep-place: the place is taken, its points go to nobody
@@ -498,8 +499,7 @@ def event_awards(
                     value = valuations.get(
                         scale, (first, last), score, weights, NO_EXTRAS, outright
                     )
-                before = overall.get(i, "")
-                place_ = span_text(first, last)
+                before = overall.get(i, "") if overall else ""
                 awards.append(
                     Award(event.index, event.name, event.date, section.name, entrant.key,
                           entrant.name, first, last, score, value, scale.name,
