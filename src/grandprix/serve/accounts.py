@@ -166,23 +166,18 @@ class Throttled(Exception):
         self.minutes = minutes
 
 
-def log_in(
-    store: Store, policy: Policy, name: str, password: str, address: str, earlier: str | None
-) -> tuple[User, str] | None:
+def log_in(store: Store, policy: Policy, name: str, password: str, address: str,
+           earlier: str | None) -> tuple[User, str] | None:  # fmt: skip
     """A new session token for ``name`` if the password is right (None if not); ``Throttled``
     after too many failures. ``earlier``: the browser's session token before, ended."""
-    by_name, by_address, oldest = store.failures(name, address, policy.window)
+    plain = name.replace("\x00", "\ufffd")[:100]  # what a database can hold; no user has it
+    by_name, by_address, oldest = store.attempt(plain, address[:100], policy.window)
     if by_name >= policy.tries_per_name or by_address >= policy.tries_per_address:
-        left = (
-            oldest + policy.window - store.clock()
-            if by_name >= policy.tries_per_name
-            else policy.window
-        )
+        left = oldest + policy.window - store.clock()
         raise Throttled(max(1, math.ceil(left / 60)))
-    found = store.user(name)
+    found = store.user(plain) if plain == name else None
     if not verify_password(found[1] if found else None, password) or found is None:
-        store.failed(name, address)
-        return None
+        return None  # the attempt stays noted as a failure
     user = found[0]
     token = secrets.token_urlsafe(32)
     store.new_session(user, token, earlier)

@@ -133,15 +133,17 @@ def create_app(
         Route(r.path, guarded(r.endpoint, r.endpoint.access), methods=r.methods)  # type: ignore[attr-defined]
         for r in plain
     ]
-    app = Starlette(routes=checked,
-                    middleware=[Middleware(Guard, max_upload=max_upload, hosts=hosts)])  # fmt: skip
+    policy = policy or Policy()
+    guard = Middleware(Guard, max_upload=max_upload, hosts=hosts, secure=policy.secure)
+    app = Starlette(routes=checked, middleware=[guard])
     app.state.served = Served({k: SeasonSource(Path(f)) for k, f in seasons.items()}, root)
     app.state.csrf = Csrf(secret)
     app.state.max_upload = max_upload
     app.state.store = store
     app.state.accounts = store is not None and store.has_users()
     app.state.private = private and app.state.accounts
-    app.state.policy = policy or Policy()
+    app.state.policy = policy
+    app.state.secure = policy.secure
     return app
 
 
@@ -207,8 +209,17 @@ async def home(request: Request) -> Response:
     served: Served = request.app.state.served
     if len(served.seasons) == 1 and not served.root:
         return RedirectResponse(f"/s/{next(iter(served.seasons))}/", status_code=303)
-    listed = [(key, str(source.folder)) for key, source in served.seasons.items()]
-    return render(request, "seasons.html", title="Seasons", seasons=listed, root=served.root)
+    insider = _coordinator(request)  # where the folders are is the server's business
+    listed = [
+        (key, str(source.folder) if insider else "") for key, source in served.seasons.items()
+    ]
+    root = served.root if insider else ""
+    return render(request, "seasons.html", title="Seasons", seasons=listed, root=root,
+                  starts=bool(served.root) and insider)  # fmt: skip
+
+
+def _coordinator(request: Request) -> bool:
+    return may(user_of(request), COORDINATOR, request.app.state.private)
 
 
 async def style(request: Request) -> Response:
@@ -272,8 +283,10 @@ async def season_file(request: Request) -> Response:
         if suffix != ".html":
             return error_page(404, "Not found", f"The season has problems: no {path} for now.")
         key = request.path_params["season"]
+        insider = _coordinator(request)  # the problems quote the files: for coordinators
         return render(request, "problems.html", title="Problems in the season's files",
-                      season=key, folder=str(source.folder), problems=loaded.problems,
+                      season=key, folder=str(source.folder) if insider else "",
+                      problems=loaded.problems if insider else [],
                       errors=len(loaded.problems))  # fmt: skip
     views, page_of = loaded.views, loaded.render
     if path == "players.js":

@@ -9,9 +9,11 @@ without JavaScript and is protected by ``security.csrf_protected``.
 
 from __future__ import annotations
 
+import dataclasses
 import datetime
 import functools
 import os
+import time
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
@@ -32,7 +34,7 @@ from grandprix.rules.load import preset_names
 from grandprix.rules.schema import RuleSet
 from grandprix.season.people import near_matches, people
 from grandprix.serve import workspace
-from grandprix.serve.accounts import COORDINATOR, DIRECTOR, allow, user_of
+from grandprix.serve.accounts import COORDINATOR, DIRECTOR, Policy, allow, user_of
 from grandprix.serve.app import current, no_season, render, source_of
 from grandprix.serve.seasons import KEY, PUBLISHED, SeasonSource
 from grandprix.serve.security import UnsafeName, csrf_protected, error_page, safe_name
@@ -40,7 +42,8 @@ from grandprix.serve.store import APPROVED, Submission
 from grandprix.serve.workspace import Accepted, Change, Preview, StaleError
 from grandprix.site.build import build_site
 
-PENDING_LIMIT = 100
+PENDING_LIMIT = 100  # previewed changes waiting on the server, for everyone
+PENDING_PER_USER = 20  # of them one user's: one user's previews never push out the others'
 ACTIONS = (
     ("Add an event", "event", "upload its results (TRF, CSV, chess-results) and see what "
      "changes before accepting", DIRECTOR),
@@ -72,6 +75,7 @@ class Pending:
     action: str  # for the audit trail: event, results, rules, names
     upload: Upload | None = None
     submission: int | None = None  # the director's upload this approves
+    made_at: float = dataclasses.field(default_factory=time.monotonic)
 
 
 @dataclass(frozen=True)
@@ -178,6 +182,9 @@ def _preview_page(
         action = back if submission is None else "approve"
         pending[token] = Pending(key, seen.change, seen.version, user.name, action, upload,
                                  submission.id if submission else None)  # fmt: skip
+        mine = [t for t, p in pending.items() if p.user == user.name]
+        for old in mine[:-PENDING_PER_USER]:  # this user's oldest go first
+            del pending[old]
         while len(pending) > PENDING_LIMIT:
             pending.popitem(last=False)
     source = source_of(request)
@@ -346,6 +353,9 @@ async def accept_change(
     pending = _pending(request).get(token)
     user = user_of(request)
     assert user is not None
+    policy: Policy = request.app.state.policy
+    if pending is not None and time.monotonic() - pending.made_at > policy.idle:
+        pending = None  # as old as an ended session: made again, on the season as it is
     if pending is None or pending.season != key or pending.user != user.name:
         return error_page(
             410, "Change no longer waiting",
@@ -353,6 +363,10 @@ async def accept_change(
             "were previewed since): make it again.",
         )  # fmt: skip
     store = request.app.state.store
+    own = await _own_events(request, key)
+    if pending.upload is not None and own is not None and pending.upload.event not in own:
+        return error_page(403, "Not allowed", f"'{pending.upload.event}' is no longer one of "
+                          "your events: ask the coordinator.")  # fmt: skip
     if pending.upload is not None and _waits(request, source):
         made = pending.upload
         await run_in_threadpool(store.submit, key, user.name, made.kind, made.event,
@@ -576,6 +590,9 @@ async def new_season(request: Request, form: FormData) -> Response:
     if not values["name"] or not KEY.fullmatch(values["folder"]):
         return again("Give the season a name, and its folder a plain name (letters, digits, "
                      "- and _).")  # fmt: skip
+    if values["folder"] in served.seasons:
+        return again(f"A season is served as '{values['folder']}' already: give the new "
+                     "season's folder another name.")  # fmt: skip
     like = served.seasons.get(values["like"]) if values["like"] else None
     preset = values["preset"] if like is None else None
     if like is None and preset not in preset_names():

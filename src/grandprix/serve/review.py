@@ -22,6 +22,7 @@ from grandprix.serve.forms import Upload, _preview_page, _render, season_form, s
 from grandprix.serve.seasons import SeasonSource
 from grandprix.serve.security import error_page
 from grandprix.serve.store import REJECTED, AuditEntry, Store
+from grandprix.writers.cells import safe_text
 
 
 def routes() -> list[BaseRoute]:
@@ -146,21 +147,11 @@ async def audit_csv(request: Request, key: str, source: SeasonSource) -> Respons
             f"(rank {m['rank_before'] or '-'} -> {m['rank_after'] or '-'})"
             for m in entry.moves
         )
-        for file in entry.files or [{}]:
-            writer.writerow(
-                [
-                    entry.id,
-                    when(entry.at)[:19],
-                    entry.user_name,
-                    entry.action,
-                    entry.what,
-                    file.get("name", ""),
-                    file.get("sha256", ""),
-                    file.get("size", ""),
-                    file.get("replaced", ""),
-                    moves,
-                ]
-            )
+        said = [safe_text(t) for t in (entry.user_name, entry.action, entry.what)]
+        for file in entry.files or [{}]:  # text from users and files: never a formula
+            name = safe_text(file.get("name", ""))
+            sums = [file.get("sha256", ""), file.get("size", ""), file.get("replaced", "")]
+            writer.writerow([entry.id, when(entry.at)[:19], *said, name, *sums, safe_text(moves)])
     headers = {"content-disposition": f'attachment; filename="{key}-audit.csv"'}
     return Response(out.getvalue(), media_type="text/csv; charset=utf-8", headers=headers)
 
@@ -181,6 +172,6 @@ async def kept_file(request: Request, key: str, source: SeasonSource) -> Respons
     data = await run_in_threadpool(store.file, digest) if store and names else None
     if data is None:
         return error_page(404, "Not kept", "The audit trail of this season names no such file.")
-    shown = "".join(c if c.isalnum() or c in "._-" else "_" for c in names[0])
+    shown = "".join(c if (c.isascii() and c.isalnum()) or c in "._-" else "_" for c in names[0])
     headers = {"content-disposition": f'attachment; filename="{shown}"'}
     return Response(data, media_type="application/octet-stream", headers=headers)

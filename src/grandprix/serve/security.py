@@ -19,6 +19,7 @@ import secrets
 import unicodedata
 from collections.abc import Awaitable, Callable
 from http.cookies import SimpleCookie
+from urllib.parse import urlsplit
 
 from markupsafe import Markup, escape
 from starlette.datastructures import FormData
@@ -120,6 +121,26 @@ def error_page(status: int, title: str, text: str) -> HTMLResponse:
     return HTMLResponse(body, status_code=status)
 
 
+def csrf_cookie(secure: bool) -> str:
+    """The CSRF cookie's name: behind HTTPS a ``__Host-`` cookie, which a sibling sub-domain
+    or a plain-HTTP page cannot set."""
+    return f"__Host-{CSRF_COOKIE}" if secure else CSRF_COOKIE
+
+
+def same_origin(request: Request) -> bool:
+    """Whether a form comes from this server's own pages, as far as the browser says: its
+    ``Origin`` (when sent, and not opaque) names this host, and ``Sec-Fetch-Site`` (when
+    sent) is same-origin or none. A CSRF nonce planted by a sibling sub-domain or another
+    server on this machine is of no use from their pages then."""
+    site = request.headers.get("sec-fetch-site")
+    if site is not None and site not in ("same-origin", "none"):
+        return False
+    origin = request.headers.get("origin")
+    if origin is None or origin == "null":
+        return True
+    return urlsplit(origin).netloc.lower() == request.headers.get("host", "").lower()
+
+
 Handler = Callable[[Request, FormData], Awaitable[Response]]
 Endpoint = Callable[[Request], Awaitable[Response]]
 
@@ -134,8 +155,12 @@ def csrf_protected(handler: Handler) -> Endpoint:
     async def endpoint(request: Request) -> Response:
         csrf: Csrf = request.app.state.csrf
         limit: int = request.app.state.max_upload
+        if not same_origin(request):
+            elsewhere = "This form was sent from a page of another site: open this server's own"
+            return error_page(403, "Form refused", f"{elsewhere} page and send it from there.")
+        cookie = csrf_cookie(getattr(request.app.state, "secure", False))
         async with request.form(max_part_size=limit) as form:
-            if not csrf.valid(request.cookies.get(CSRF_COOKIE), form.get(CSRF_FIELD)):
+            if not csrf.valid(request.cookies.get(cookie), form.get(CSRF_FIELD)):
                 return error_page(
                     403,
                     "Form refused",
@@ -161,9 +186,13 @@ class Guard:
     as soon as the bytes read pass it; every response gets the security headers, and a browser
     without the CSRF cookie gets one."""
 
-    def __init__(self, app: ASGIApp, max_upload: int, hosts: tuple[str, ...] = ()) -> None:
+    def __init__(
+        self, app: ASGIApp, max_upload: int, hosts: tuple[str, ...] = (), secure: bool = False
+    ) -> None:
         self.app = app
         self.max_upload = max_upload
+        self.cookie = csrf_cookie(secure)
+        self.secure = "; Secure" if secure else ""
         names = "|".join(re.escape(h.lower()) for h in hosts)
         self.host = re.compile(
             HOST.pattern if not names else HOST.pattern.replace("(?P<name>", f"(?P<name>{names}|")
@@ -186,7 +215,7 @@ class Guard:
         if length and (not length.isdigit() or int(length) > self.max_upload):
             await _send(self._too_large(), scope, receive, send)
             return
-        nonce = SimpleCookie(headers.get("cookie", "")).get(CSRF_COOKIE)
+        nonce = SimpleCookie(headers.get("cookie", "")).get(self.cookie)
         new = None if nonce and re.fullmatch(r"[\w-]{20,100}", nonce.value) else _nonce()
         scope.setdefault("state", {})["csrf_nonce"] = new or (nonce.value if nonce else "")
         started = False
@@ -207,7 +236,7 @@ class Guard:
                 started = True
                 extra = [(k.encode(), v.encode()) for k, v in HEADERS.items()]
                 if new:
-                    cookie = f"{CSRF_COOKIE}={new}; Path=/; HttpOnly; SameSite=Strict"
+                    cookie = f"{self.cookie}={new}; Path=/; HttpOnly; SameSite=Strict{self.secure}"
                     extra.append((b"set-cookie", cookie.encode()))
                 message = {**message, "headers": [*message.get("headers", []), *extra]}
             await send(message)

@@ -343,11 +343,14 @@ class Store:
 
     # Failed logins
 
-    def failures(self, name: str, address: str, within: float) -> tuple[int, int, float]:
-        """Failed logins in the last ``within`` seconds: for the name, from the address, and
-        the time of the oldest that counts."""
-        since = self.clock() - within
-        with self.engine.connect() as db:
+    def attempt(self, name: str, address: str, within: float) -> tuple[int, int, float]:
+        """A login attempt noted as a failure (a good login clears it), in one transaction
+        with the count of those before it in the last ``within`` seconds: for the name, from
+        the address, and the time of the oldest for the name. Attempts sent at once are
+        counted one after another, never all against the same count."""
+        now = self.clock()
+        since = now - within
+        with self._write() as db:
             by_name = db.execute(
                 sa.select(sa.func.count(), sa.func.min(LOGIN_FAILURES.c.at)).where(
                     LOGIN_FAILURES.c.name == name, LOGIN_FAILURES.c.at > since
@@ -358,15 +361,8 @@ class Store:
                     LOGIN_FAILURES.c.address == address, LOGIN_FAILURES.c.at > since
                 )
             ).scalar_one()
-        return int(by_name[0]), int(by_address), float(by_name[1] or 0)
-
-    def failed(self, name: str, address: str) -> None:
-        with self._write() as db:
-            db.execute(
-                LOGIN_FAILURES.insert().values(
-                    name=name[:100], address=address[:100], at=self.clock()
-                )
-            )
+            db.execute(LOGIN_FAILURES.insert().values(name=name, address=address, at=now))
+        return int(by_name[0]), int(by_address), float(by_name[1] or now)
 
     def forget_failures(self, name: str, older_than: float) -> None:
         """A good login clears its name's failures; failures older than ``older_than``
@@ -411,6 +407,7 @@ class Store:
     ) -> int:
         """An entry of the audit trail: each file written (and the one it replaced) kept."""
         listed = []
+        what = what.replace("\x00", "\ufffd")  # what a database can hold
         with self._write() as db:
             for name, data in written.items():
                 digest = hashlib.sha256(data).hexdigest()

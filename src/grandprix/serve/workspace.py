@@ -140,6 +140,10 @@ def event_change(
     """A new event of the season: its results file and its ``[[events]]`` entry, with its
     category and prize fund when given (rules that choose tables by either need them)."""
     base = folder_version(folder)
+    if not name.strip() or any(not c.isprintable() for c in name):
+        raise UsageError(f"{name[:60]!r} cannot be an event's name: write it on one line, "
+                         "without control characters")  # fmt: skip
+    _not_reserved(folder, filename)
     if (folder / filename).exists():
         raise UsageError(
             f"{filename}: the season folder already has a file of that name; rename the upload "
@@ -165,17 +169,20 @@ def event_change(
     calendar = listed if isinstance(listed, list) else []
     planned = any(isinstance(e, dict) and e.get("name") == name and e.get("planned")
                   for e in calendar)  # fmt: skip
-    if planned:  # in the calendar already: its entry gets the results
+    if planned:  # in the calendar already: its entry gets the results, its values stay
         document = _season_document(folder)
+        when: object = date
         for known in document.get("events") or []:
             if known.get("name") == name and known.get("planned"):
                 del known["planned"]
                 for key, value in entry.items():
-                    known[key] = value
+                    if key not in known:  # date, category, prize fund: the calendar's own
+                        known[key] = value
+                when = known.get("date", date)
                 break
         return Change(
             {filename: data, SEASON_FILE: _dumped(document)},
-            f"results of the planned event '{name}' ({date}): {filename}",
+            f"results of the planned event '{name}' ({when}): {filename}",
             base,
         )
     if tables and "[[events]]" in text:  # written as [[events]] tables, not inline
@@ -210,6 +217,36 @@ def event_change(
         f"add event '{name}' of {date} with results {filename}",
         base,
     )
+
+
+def season_read_files(folder: Path) -> set[str]:
+    """The names (case folded) of the files the season reads by name besides its results:
+    season.toml, aliases.csv, its players file, its rules file, its rating lists and store.
+    An upload may never take one of them (a results file named aliases.csv would also be read
+    as the coordinator's decisions on names)."""
+    names = {SEASON_FILE, ALIASES_FILE, "players.csv"}
+    try:
+        said = tomllib.loads((folder / SEASON_FILE).read_text(encoding="utf-8-sig"))
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
+        said = {}
+    rules = said.get("rules")
+    named = [said.get("players"), said.get("ratings_store"),
+             rules if isinstance(rules, str) and rules.endswith(".toml") else None,
+             rules.get("file") if isinstance(rules, dict) else None]  # fmt: skip
+    lists = said.get("rating_lists")
+    named += (
+        [e.get("file") for e in lists if isinstance(e, dict)] if isinstance(lists, list) else []
+    )
+    names.update(n for n in named if isinstance(n, str))
+    return {Path(n).as_posix().casefold() for n in names}
+
+
+def _not_reserved(folder: Path, filename: str) -> None:
+    if filename.casefold() in season_read_files(folder):
+        raise UsageError(
+            f"{filename}: the season reads a file of that name for something else (its "
+            "settings, players, names or ratings); give the results file another name"
+        )
 
 
 def needs_approval(folder: Path) -> bool:
@@ -262,6 +299,7 @@ def results_change(
         names = ", ".join(repr(s) for s, _ in files)
         raise UsageError(f"event '{event[:60]}' has no section '{section[:60]}' (it has {names})")
     current = chosen[0]
+    _not_reserved(folder, filename)
     what = f"correct the results of '{event}'" + (f" ({section})" if section else "")
     if filename == current:
         return Change({filename: data}, f"{what}: {filename} replaced", base)
@@ -627,8 +665,10 @@ def accept(folder: Path, version: str, change: Change) -> Accepted:
         if not checked.ok:
             first = checked.errors[0]
             raise UsageError(f"{first}; nothing was written")
-        replaced = {
-            name: (folder / name).read_bytes() for name in change.files if (folder / name).is_file()
+        replaced = {  # a link is replaced, never followed out of the folder
+            name: (folder / name).read_bytes()
+            for name in change.files
+            if (folder / name).is_file() and not (folder / name).is_symlink()
         }
         for name in sorted(change.files, key=lambda n: n == SEASON_FILE):  # season.toml last
             _write_whole(folder / name, change.files[name])
