@@ -454,3 +454,15 @@ def test_export_with_force_overwrites(tmp_path: Path) -> None:
     result = invoke("export", str(EVENT), "-o", str(out), "--force")
     assert result.exit_code == 0, result.output
     assert {p.name: p.read_text() for p in out.iterdir()} == first
+
+
+def test_a_carriage_return_inside_a_name_keeps_its_csv_row_whole(tmp_path: Path) -> None:
+    """Found by the review of the XLSX writer: with lines ending in \\n, Python's CSV writer
+    does not quote a lone \\r, and the row read back was split in two."""
+    from grandprix.writers.cells import CsvRows
+
+    out = io.StringIO()
+    rows = [["1", "Ann\rLee", "12"], ["2", "Bo, Yu", "3"], ["3", "plain", "0"]]
+    CsvRows(out).writerows(rows)
+    assert list(csv.reader(io.StringIO(out.getvalue(), newline=""))) == rows
+    assert out.getvalue().endswith('2,"Bo, Yu",3\n3,plain,0\n')  # other rows as before

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import csv
 import io
 import json
 from typing import TYPE_CHECKING, Any
@@ -10,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 from grandprix.model import Problem
 from grandprix.numbers import show
 from grandprix.placings import Placings
-from grandprix.writers.cells import safe_text
+from grandprix.writers.cells import CsvRows, safe_text
 
 if TYPE_CHECKING:
     from rich.table import Table
@@ -22,7 +21,7 @@ def placings_csv(placings: Placings) -> str:
     """``place,start_no,name,id,points`` then one column per tie-break, named as given; the
     name and id from the results file as safe spreadsheet text (``safe_text``)."""
     out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\n")
+    writer = CsvRows(out)
     writer.writerow([*CSV_COLUMNS, *(spec.code for spec in placings.specs)])
     for row in placings.rows:
         writer.writerow(

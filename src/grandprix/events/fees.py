@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import csv
 import io
 from dataclasses import dataclass
 from fractions import Fraction
@@ -10,7 +9,7 @@ from fractions import Fraction
 from grandprix.events.config import Fees
 from grandprix.events.sections import Placed
 from grandprix.numbers import show
-from grandprix.writers.cells import safe_text
+from grandprix.writers.cells import CsvRows, safe_text
 
 
 @dataclass(frozen=True)
@@ -36,7 +35,7 @@ def ledger_csv(fees: list[Fee]) -> str:
     """``name,id,section,class,fee,basis`` and a TOTAL line; the text from the entries and the
     event file as safe spreadsheet text (``safe_text``)."""
     out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\n")
+    writer = CsvRows(out)
     writer.writerow(["name", "id", "section", "class", "fee", "basis"])
     for fee in fees:
         entry = fee.placed.entry

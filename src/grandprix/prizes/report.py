@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-import csv
 import io
 import json
 
 from grandprix.numbers import show
 from grandprix.prizes.season import PrizeList
-from grandprix.writers.cells import safe_text
+from grandprix.writers.cells import CsvRows, safe_text
 
 COLUMNS = ("prize", "ranking", "place", "player_id", "name", "amount", "title", "reason")
 
@@ -30,7 +29,7 @@ def prizes_csv(result: PrizeList) -> str:
     """One row per award (``COLUMNS``); prize, ranking, id, name, title and reason come from the
     rules and results files and are written as safe spreadsheet text (``safe_text``)."""
     out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\n")
+    writer = CsvRows(out)
     writer.writerow(COLUMNS)
     for won in result.won:
         amount = show(won.amount, 2) if won.amount is not None else ""

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 from grandprix.numbers import show
 from grandprix.season.model import Line, Season
-from grandprix.writers.cells import safe_text
+from grandprix.writers.cells import CsvRows, safe_text
 
 if TYPE_CHECKING:
     from grandprix.season.people import NearMatch, Person
@@ -31,7 +31,7 @@ def standings_csv(tables: Tables, decimals: int) -> str:
     """``rank,player_id,name,points,events``; a first column ``division`` when there are
     several tables. Division, id and name as safe spreadsheet text (``safe_text``)."""
     out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\n")
+    writer = CsvRows(out)
     several = len(tables) > 1 or bool(tables and tables[0][0])
     writer.writerow((["division"] if several else []) + list(CSV_COLUMNS))
     for name, lines in tables:
@@ -108,7 +108,7 @@ def explain(season: Season, line: Line, division: str = "") -> str:
 def people_csv(found: list[Person]) -> str:
     """``key,name,ids,names,events``; the text from the results files as safe spreadsheet text."""
     out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\n")
+    writer = CsvRows(out)
     writer.writerow(["key", "name", "ids", "names", "events"])
     for p in found:
         texts = (p.key, p.name, " ".join(p.ids), " | ".join(p.spellings))

@@ -5,7 +5,6 @@ every accepted change (``.../audit``, ``.../audit.csv``, and every file kept,
 
 from __future__ import annotations
 
-import csv
 import datetime
 import io
 
@@ -22,7 +21,7 @@ from grandprix.serve.forms import Upload, _preview_page, _render, season_form, s
 from grandprix.serve.seasons import SeasonSource
 from grandprix.serve.security import error_page
 from grandprix.serve.store import REJECTED, AuditEntry, Store
-from grandprix.writers.cells import safe_text
+from grandprix.writers.cells import CsvRows, safe_text
 
 
 def routes() -> list[BaseRoute]:
@@ -139,7 +138,7 @@ async def audit_csv(request: Request, key: str, source: SeasonSource) -> Respons
     """The audit trail as CSV: a row for each file an entry wrote (one for an entry that
     wrote none), with the standings' changes in words."""
     out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\n")
+    writer = CsvRows(out)
     writer.writerow(COLUMNS)
     for entry in await _entries(request, key):
         moves = "; ".join(

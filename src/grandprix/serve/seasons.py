@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import os
 import re
-import tempfile
 import threading
 import tomllib
 from collections.abc import Iterator
@@ -22,7 +21,7 @@ from grandprix.errors import GrandprixError, InputError
 from grandprix.paths import shared_folders
 from grandprix.season.config import SEASON_FILE, load_season
 from grandprix.site.build import Renderer
-from grandprix.site.exports import XLSX_EXPORT, text_exports, write_xlsx
+from grandprix.site.exports import XLSX_EXPORT, text_exports, xlsx_bytes
 from grandprix.site.views import SiteViews, slug
 
 WALK_LIMIT = 20_000
@@ -106,9 +105,7 @@ class Loaded:
         if name not in self.files:
             season, tables = self.views.season, self.views.tables
             if name == XLSX_EXPORT:
-                with tempfile.TemporaryDirectory(prefix="grandprix-serve-") as folder:
-                    write_xlsx(Path(folder), season, tables)
-                    self.files[name] = (Path(folder) / name).read_bytes()
+                self.files[name] = xlsx_bytes(season, tables)
             else:
                 texts = text_exports(season, tables)
                 if name not in texts:

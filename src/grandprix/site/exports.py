@@ -8,7 +8,6 @@ JSON is no formula surface and keeps the text as the files give it.
 
 from __future__ import annotations
 
-import csv
 import datetime
 import io
 import itertools
@@ -19,7 +18,7 @@ from pathlib import Path
 from grandprix.numbers import show
 from grandprix.season.document import SCHEMA, standings_document
 from grandprix.season.model import Line, Season
-from grandprix.writers.cells import safe_text
+from grandprix.writers.cells import CsvRows, safe_text
 from grandprix.writers.xlsx import Sheet, write_workbook
 
 Tables = list[tuple[str, list[Line]]]
@@ -83,7 +82,7 @@ def _standings(tables: Tables, decimals: int) -> list[list[str]]:
 
 def _csv(header: list[str], rows: list[list[str]]) -> str:
     out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\n")
+    writer = CsvRows(out)
     writer.writerow(header)
     writer.writerows(rows)
     return out.getvalue()

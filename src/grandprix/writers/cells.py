@@ -9,6 +9,10 @@ we compute (points ``-1.50``, places ``9-10``) are written as they are.
 
 from __future__ import annotations
 
+import csv
+from collections.abc import Iterable
+from typing import TextIO
+
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 
 
@@ -19,3 +23,22 @@ def safe_text(text: str) -> str:
     Only for text from input files (names, ids, event, section, division and prize names, and
     reasons that quote them), never for numbers we compute."""
     return "'" + text if text.startswith(FORMULA_STARTS) else text
+
+
+class CsvRows:
+    """A CSV writer with lines ending in ``\\n`` whose fields may hold a lone carriage return:
+    Python's writer quotes a field only for the characters of its line ending, so a ``\\r``
+    inside a name would split the row when read back; such a row is written fully quoted."""
+
+    def __init__(self, out: TextIO) -> None:
+        self.plain = csv.writer(out, lineterminator="\n")
+        self.quoted = csv.writer(out, lineterminator="\n", quoting=csv.QUOTE_ALL)
+
+    def writerow(self, row: Iterable[object]) -> None:
+        cells = list(row)
+        carriage = any(isinstance(c, str) and "\r" in c for c in cells)
+        (self.quoted if carriage else self.plain).writerow(cells)
+
+    def writerows(self, rows: Iterable[Iterable[object]]) -> None:
+        for row in rows:
+            self.writerow(row)
