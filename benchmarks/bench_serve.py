@@ -6,7 +6,9 @@ preview (which also computes the folder's own standings, prizes and race once pe
 the next previews of the same folder version (what a coordinator waits for after an upload).
 A preview places only the events it has not placed before (season.standings.AwardMemo: the
 unchanged events' awards are kept while the rules and the season's people are the same); the
-rest (reading the season, checking it, the totals and ranks) is done whole.
+rest (reading the season, checking it, the totals and ranks) is done whole, with the cyclic
+garbage collector paused (workspace._no_collection: a full collection walks every record the
+server keeps).
 Target: a preview under 1 s. Run: make bench (or .venv/bin/python benchmarks/bench_serve.py).
 """
 

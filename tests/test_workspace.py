@@ -383,3 +383,19 @@ def test_results_of_a_planned_event_go_into_its_entry(season: Path) -> None:
     ]  # fmt: skip (the calendar's date stays)
     loaded, _ = load_season(season)
     assert loaded is not None and not [e for e in loaded.events if e.planned]
+
+
+def test_a_preview_pauses_the_collector_and_gives_it_back_as_it_was(season: Path) -> None:
+    import gc
+
+    change = event_change(season, "Added", datetime.date(2012, 12, 30), "a.csv",
+                          NEW_EVENT.encode())  # fmt: skip
+    assert gc.isenabled()
+    preview(season, change)
+    assert gc.isenabled()
+    gc.disable()
+    try:
+        preview(season, change)
+        assert not gc.isenabled()  # left as the caller had it
+    finally:
+        gc.enable()
