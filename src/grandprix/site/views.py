@@ -232,9 +232,8 @@ class SiteViews:
                        self._sentence(a))
             )  # fmt: skip
         counting = counting_of(self.season, division)
-        most = max((ln.events for ln in dict(self.tables).get(division, [])), default=0)
         summary = total_sentence(
-            line, counting, len(self.season.events), rules, decimals, "../", most
+            line, counting, len(self.season.events), rules, decimals, "../", self._most[division]
         )
         title = division or "Standings"
         chart = ""
@@ -246,6 +245,11 @@ class SiteViews:
         return PlayerPart(title, division, slug(title), place_span(line.rank),
                           show(line.total, decimals),
                           tuple(results), summary, said, chart)  # fmt: skip
+
+    @cached_property
+    def _most(self) -> dict[str, int]:
+        """The most events any player of each table has played (KC-2)."""
+        return {name: max((ln.events for ln in lines), default=0) for name, lines in self.tables}
 
     def _sentence(self, award: Award) -> Sentence:
         """The award in words; awards of one valuation and span share their sentence."""
