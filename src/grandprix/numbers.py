@@ -53,42 +53,41 @@ def parse_date(text: str) -> datetime.date:
     return datetime.date(year, month, day)
 
 
-@lru_cache(maxsize=65536, typed=True)  # a season shows the same few values a million times
 def show(value: Fraction | int | None, places: int | None = None) -> str:
     """A plain decimal: 3 -> '3', 7/2 -> '3.5', 43/4 -> '10.75'; non-terminating values are rounded.
 
     With ``places`` the number is always shown with that many decimals (half away from zero).
+    Integer arithmetic on the numerator and denominator: cheaper than a cache keyed on the
+    Fraction (hashing one costs more than showing it).
     """
     if value is None:
         return ""
     if isinstance(value, int):
         return str(value)
-    frac = value
-    if places is None and frac.denominator == 1:
-        return str(frac.numerator)
-    if places is None and frac.denominator == 2:
-        sign = "-" if frac.numerator < 0 else ""
-        return f"{sign}{abs(frac.numerator) // 2}.5"
-    if places is not None:
-        quantum = Decimal(1).scaleb(-places)
-        dec = (Decimal(frac.numerator) / Decimal(frac.denominator)).quantize(
-            quantum, "ROUND_HALF_UP"
-        )
-        return f"{dec:f}"
-    den = frac.denominator
+    top, bottom = value.numerator, value.denominator
+    if places is None:
+        if bottom == 1:
+            return str(top)
+        places = _decimals(bottom)
+    units, rest = divmod(abs(top) * 10**places, bottom)
+    if 2 * rest >= bottom:
+        units += 1
+    digits = str(units).rjust(places + 1, "0")
+    sign = "-" if top < 0 else ""
+    return f"{sign}{digits[:-places]}.{digits[-places:]}" if places else sign + digits
+
+
+def _decimals(bottom: int) -> int:
+    """The decimals a fraction with this denominator (in lowest terms) is shown with: all of
+    them when it terminates (a power of 2 times a power of 5), else 4."""
     twos = fives = 0
-    while den % 2 == 0:
-        den //= 2
+    while bottom % 2 == 0:
+        bottom //= 2
         twos += 1
-    while den % 5 == 0:
-        den //= 5
+    while bottom % 5 == 0:
+        bottom //= 5
         fives += 1
-    if den != 1:
-        return show(frac, 4)
-    digits = max(twos, fives)
-    dec = Decimal(frac.numerator) / Decimal(frac.denominator)
-    text = f"{dec.quantize(Decimal(1).scaleb(-digits)):f}" if digits else str(frac.numerator)
-    return text
+    return max(twos, fives) if bottom == 1 else 4
 
 
 def show_points(value: Fraction) -> str:

@@ -206,12 +206,14 @@ def words_html(sentence: Sentence) -> Markup:
 
 @functools.cache
 def environment() -> Environment:
-    """The site's templates, autoescaping every page; made once and shared."""
+    """The site's templates, autoescaping every page; made once and shared. The templates are
+    the package's own files, read once: no file check before each page (two per page)."""
     env = Environment(
         loader=FileSystemLoader(HERE / "templates"),
         autoescape=select_autoescape(["html"], default_for_string=True, default=True),
         trim_blocks=True,
         lstrip_blocks=True,
+        auto_reload=False,
     )
     env.filters["words"] = words_html
     return env

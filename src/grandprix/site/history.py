@@ -85,11 +85,10 @@ def running_totals(
         by_event[award.event].append((units, award))
     so_far: list[tuple[int, Award]] = []
     totals = []
+    total = Fraction(0)
     for event in played:
-        so_far.extend(by_event.get(event.index, []))
-        if not so_far:
-            totals.append(Fraction(0))
-            continue
-        sub, _ = player_line(line.player, so_far, counting, len(season.events), scale)
-        totals.append(sub.total)
+        if event.index in by_event:  # the total changes only with the line's own results
+            so_far.extend(by_event[event.index])
+            total = player_line(line.player, so_far, counting, len(season.events), scale)[0].total
+        totals.append(total)
     return totals

@@ -17,11 +17,11 @@ from collections.abc import Callable, Iterator, Sequence
 from fractions import Fraction
 from functools import cached_property
 
-from grandprix.model import Player
 from grandprix.numbers import show
+from grandprix.placings import Placing
 from grandprix.players import PlayerKey, normalise
 from grandprix.prizes.season import PrizeList
-from grandprix.season.identity import Directory
+from grandprix.season.identity import Directory, Entrant
 from grandprix.season.model import Award, Line, Season, SeasonEvent
 from grandprix.season.points import earning_sections, event_placings, table_for
 from grandprix.season.race import Outlook, race
@@ -232,9 +232,8 @@ class SiteViews:
                        self._sentence(a))
             )  # fmt: skip
         counting = counting_of(self.season, division)
-        most = max((ln.events for ln in dict(self.tables).get(division, [])), default=0)
         summary = total_sentence(
-            line, counting, len(self.season.events), rules, decimals, "../", most
+            line, counting, len(self.season.events), rules, decimals, "../", self._most[division]
         )
         title = division or "Standings"
         chart = ""
@@ -246,6 +245,11 @@ class SiteViews:
         return PlayerPart(title, division, slug(title), place_span(line.rank),
                           show(line.total, decimals),
                           tuple(results), summary, said, chart)  # fmt: skip
+
+    @cached_property
+    def _most(self) -> dict[str, int]:
+        """The most events any player of each table has played (KC-2)."""
+        return {name: max((ln.events for ln in lines), default=0) for name, lines in self.tables}
 
     def _sentence(self, award: Award) -> Sentence:
         """The award in words; awards of one valuation and span share their sentence."""
@@ -272,17 +276,15 @@ class SiteViews:
     # An event's page.
 
     @cached_property
-    def _awards(self) -> dict[str, dict[tuple[int, str, PlayerKey], Award]]:
-        """Every award of every table, by (event, section, player)."""
-        return {
-            name: {(a.event, a.section, a.player): a for ln in lines for a in ln.awards}
-            for name, lines in self.tables
-        }
-
-    @cached_property
-    def _rounds(self) -> dict[tuple[int, str], int]:
-        """The rounds of every section, by (event, section)."""
-        return {(e.index, s.name): s.section.rounds for e in self.played for s in e.sections}
+    def _awards(self) -> dict[tuple[int, str], dict[str, dict[PlayerKey, Award]]]:
+        """Every award of every table, by (event, section), then table (in the tables' order),
+        then player."""
+        found: dict[tuple[int, str], dict[str, dict[PlayerKey, Award]]] = defaultdict(dict)
+        for name, lines in self.tables:
+            for ln in lines:
+                for a in ln.awards:
+                    found[a.event, a.section].setdefault(name, {})[a.player] = a
+        return dict(found)
 
     @cached_property
     def _members(self) -> dict[str, set[PlayerKey]]:
@@ -300,28 +302,28 @@ class SiteViews:
         sections = []
         for s in event.sections:
             placings = event_placings(s.section, event, rules)
-            keys = [self._directory.entrant(row.player) for row in placings.rows]
-            divisions = tuple(
-                name for name, awards in self._awards.items()
-                if any((index, s.name, k.key) in awards for k in keys)
-            )  # fmt: skip
+            entrants = [self._directory.entrant(row.player) for row in placings.rows]
+            earned = {
+                name: awards for name, awards in self._awards.get((index, s.name), {}).items()
+                if any(e.key in awards for e in entrants)
+            }  # fmt: skip
             rows = []
-            for row, entrant in zip(placings.rows, keys, strict=True):
+            for row, entrant in zip(placings.rows, entrants, strict=True):
                 page = self.player_files.get(entrant.key)
                 cells = tuple(
-                    self._points_cell(name, index, s.name, row.place, row.player, entrant.key)
-                    for name in divisions
+                    self._points_cell(name, awards.get(entrant.key), row, entrant, s.section.rounds)
+                    for name, awards in earned.items()
                 )
                 rows.append(
                     EventRow(row.place, row.player.name, f"../players/{page}" if page else "",
                              show(row.points), tuple(show(v) for v in row.values), cells)
                 )  # fmt: skip
             facts = _section_facts(s.section.rounds, dict(s.section.headers))
-            if not divisions:
+            if not earned:
                 facts += ("This section earns no Grand Prix points.",)
             elif id(s) in rates and rates[id(s)] != 1:
                 facts += (f"Its points count {show(rates[id(s)])} times.",)
-            heads = tuple(DIVISION_HEADS.get(name, name) for name in divisions)
+            heads = tuple(DIVISION_HEADS.get(name, name) for name in earned)
             sections.append(EventSection(s.name, tuple(spec.code for spec in placings.specs),
                                          heads, tuple(rows), facts))  # fmt: skip
         path = f"events/{self.event_files[index]}"
@@ -332,26 +334,26 @@ class SiteViews:
                          self._event_facts(event), tuple(sections), after)  # fmt: skip
 
     def _points_cell(
-        self, division: str, event: int, section: str, place: str, player: Player, key: PlayerKey
+        self, division: str, award: Award | None, row: Placing, entrant: Entrant, rounds: int
     ) -> PointsCell:
-        award = self._awards[division].get((event, section, key))
+        """A player's points in one division from a section of ``rounds`` rounds, or why none."""
         label = division or "Grand Prix"
         if award is not None:
-            note = "" if award.place == place else f"{place_span(award.place)} in {label}"
+            note = "" if award.place == row.place else f"{place_span(award.place)} in {label}"
             return PointsCell(division, show(award.points, self.decimals), note)
-        if self._directory.entrant(player).eligible:
-            short = short_of_rounds(player, self._rounds.get((event, section), 0), self.season)
+        if entrant.eligible:
+            short = short_of_rounds(row.player, rounds, self.season)
             if short:
                 return PointsCell(division, "", short)
-            if key not in self._members[division]:
+            if entrant.key not in self._members[division]:
                 return PointsCell(division, "", f"not in {label}", member=False)
             return PointsCell(division, "", f"no {label} points from this section")
-        reason = self._reasons.get(key)
+        reason = self._reasons.get(entrant.key)
         if reason is None:
             require = self.season.rules.eligibility.require
-            attributes = self._directory.key(player)[2]
+            attributes = self._directory.key(row.player)[2]
             reason = not_eligible(lambda n: attributes.get(n, ""), require)
-            self._reasons[key] = reason
+            self._reasons[entrant.key] = reason
         return PointsCell(division, "", reason)
 
     def _event_facts(self, event: SeasonEvent) -> tuple[str, ...]:

@@ -173,8 +173,7 @@ def total_sentence(
     else:
         out = [f"The best {kept} of {played} results count"]
         out.extend(footnote(rules, "ACF-14", root))
-    counted = sum((a.points for a in line.counted), Fraction(0))
-    out.append(f": {show(counted, decimals)} points.")
+    out.append(f": {show(line.total - line.bonus, decimals)} points.")  # the results counted
     if counting.bonus_per_event:
         out.append(
             f" Bonus: {show(counting.bonus_per_event)} for each of the {line.events} events "
