@@ -17,6 +17,7 @@ from pathlib import Path
 OUT = Path(__file__).parent / "out"
 TARGET_RATIO = 5.0
 TARGET_BYTES = 2 * 1024**3
+DAYS = 31 * 12 * 28  # the event dates of the season (2000-2030): days 1-28 of each month
 BARE = """
 import sys
 from pathlib import Path
@@ -52,9 +53,13 @@ def generate(folder: Path, events: int, preset: str, seed: int = 1) -> int:
             for i, (ident, score) in enumerate(zip(field, scores, strict=True), 1)
         )
         (folder / f"e{k:05d}.csv").write_text("rank,name,id,points\n" + body, encoding="utf-8")
-        day = 1 + k % 28
-        month = 1 + (k // 28) % 12
-        year = 2000 + k // (28 * 12)
+        # One event a day on days 1-28 of each month, 2000 to 2030; past the season's last such
+        # day (event 10,416) the dates start again from 2000, so a bigger season keeps its
+        # 31 years and a smaller one is the same as ever.
+        slot = k % DAYS
+        day = 1 + slot % 28
+        month = 1 + (slot // 28) % 12
+        year = 2000 + slot // (28 * 12)
         lines.append(
             f'[[events]]\nname = "Event {k}"\ndate = {year}-{month:02d}-{day:02d}\n'
             f'results = "e{k:05d}.csv"\nprize_fund = {rng.choice([1000, 2000, 3000])}\n'
