@@ -21,6 +21,7 @@ from grandprix.errors import InputError
 from grandprix.model import Location, Problem
 
 MAX_PROBLEMS = 20
+PROGRESS_STEP = 10_000  # lines between two calls of ``progress``
 KIND_COLUMNS = {  # FIDE's combined list: the rating column of each kind
     "fide-standard": ("SRtng", "rating"),
     "fide-rapid": ("RRtng", "rapid_rating"),
@@ -198,9 +199,6 @@ def _txt_rows(name: str, text: str, kind: str, progress: Progress) -> Iterator[R
         problems.check()
 
     return itertools.chain.from_iterable(chunks())
-
-
-PROGRESS_STEP = 10_000  # lines
 
 
 class _Spans(NamedTuple):

@@ -62,14 +62,16 @@ def _insert(db: sqlite3.Connection, list_id: int, rows: Iterable[Row]) -> int:
     one = f"({list_id:d}, ?, ?, ?, ?, ?, ?, ?)"
     size = max(1, min(BATCH_ROWS, db.getlimit(sqlite3.SQLITE_LIMIT_VARIABLE_NUMBER) // 7))
     many = f"INSERT OR REPLACE INTO ratings VALUES {', '.join([one] * size)}"
+    width = 7 * size
     inserted = 0
-    rows = iter(rows)
-    while batch := list(itertools.islice(rows, size)):
-        if len(batch) == size:
-            inserted += db.execute(many, list(itertools.chain.from_iterable(batch))).rowcount
-        else:
+    values = itertools.chain.from_iterable(rows)
+    while batch := list(itertools.islice(values, width)):
+        if len(batch) == width:
+            inserted += db.execute(many, batch).rowcount
+        else:  # the last rows
+            rest = zip(*[iter(batch)] * 7, strict=True)
             inserted += db.executemany(
-                f"INSERT OR REPLACE INTO ratings VALUES {one}", batch
+                f"INSERT OR REPLACE INTO ratings VALUES {one}", rest
             ).rowcount
     return inserted
 
