@@ -69,7 +69,8 @@ def generate(folder: Path, events: int, preset: str, seed: int = 1) -> int:
 
 
 def run(command: list[str]) -> tuple[float, int]:
-    """Wall time and peak memory (bytes) of a command run in its own process."""
+    """Wall time and peak memory (bytes) of a command run in its own process (the peak of the
+    largest of its processes, as ``getrusage`` counts it)."""
     wrapper = (
         "import resource, subprocess, sys; subprocess.run(sys.argv[1:], check=True, "
         "stdout=subprocess.DEVNULL); "
@@ -83,19 +84,34 @@ def run(command: list[str]) -> tuple[float, int]:
     return elapsed, int(done.stdout.strip()) * 1024
 
 
+def season(events: int, preset: str) -> tuple[Path, int]:
+    """The generated season of ``events`` events (made once in OUT, then reused) and its number
+    of player-results."""
+    folder = OUT / f"season_{events}_{preset}"
+    if not (folder / "season.toml").exists():
+        return folder, generate(folder, events, preset)
+    return folder, sum(len(p.read_text().splitlines()) - 1 for p in folder.glob("e*.csv"))
+
+
+def bare(folder: Path) -> tuple[float, int]:
+    """Time and peak memory of the bare read-and-split of a season's standings files."""
+    return run([sys.executable, "-c", BARE, str(folder)])
+
+
+def standings(folder: Path) -> tuple[float, int]:
+    """Time and peak memory of ``grandprix standings DIR --format csv``."""
+    exe = str(Path(sys.executable).parent / "grandprix")
+    return run([exe, "standings", str(folder), "--format", "csv"])
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--events", type=int, default=10_000, help="events in the season")
     parser.add_argument("--preset", default="utah-2012", help="rule set of the season")
     args = parser.parse_args()
-    folder = OUT / f"season_{args.events}_{args.preset}"
-    if not (folder / "season.toml").exists():
-        rows = generate(folder, args.events, args.preset)
-    else:
-        rows = sum(len(p.read_text().splitlines()) - 1 for p in folder.glob("e*.csv"))
-    exe = str(Path(sys.executable).parent / "grandprix")
-    bare_time, bare_memory = run([sys.executable, "-c", BARE, str(folder)])
-    ours_time, ours_memory = run([exe, "standings", str(folder), "--format", "csv"])
+    folder, rows = season(args.events, args.preset)
+    bare_time, bare_memory = bare(folder)
+    ours_time, ours_memory = standings(folder)
     ratio = ours_time / bare_time
     print(f"season: {args.events} events, {rows} player-results, rules {args.preset}")
     print(f"bare read-and-split: {bare_time:6.2f} s  {bare_memory / 1024**2:7.0f} MB")
