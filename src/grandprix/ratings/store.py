@@ -64,11 +64,11 @@ def _insert(db: sqlite3.Connection, list_id: int, rows: Iterable[Row]) -> int:
     many = f"INSERT OR REPLACE INTO ratings VALUES {', '.join([one] * size)}"
     width = 7 * size
     inserted = 0
-    values = itertools.chain.from_iterable(rows)
+    values = itertools.chain.from_iterable(rows)  # the statement takes the rows' values flat
     while batch := list(itertools.islice(values, width)):
         if len(batch) == width:
             inserted += db.execute(many, batch).rowcount
-        else:  # the last rows
+        else:  # the last rows, cut back into rows of 7 values
             rest = zip(*[iter(batch)] * 7, strict=True)
             inserted += db.executemany(
                 f"INSERT OR REPLACE INTO ratings VALUES {one}", rest
