@@ -65,6 +65,7 @@ unit: $(STAMP) $(AXE)
 
 test: lint typecheck unit
 
+# SCALING=--big: the scaling table up to 100,000 events (long); default a quick 1,000 and 3,000.
 bench: $(STAMP)
 	@status=0; \
 	$(BIN)/python benchmarks/bench_tiebreaks.py || status=1; \
@@ -73,6 +74,7 @@ bench: $(STAMP)
 	$(BIN)/python benchmarks/bench_site.py || status=1; \
 	$(BIN)/python benchmarks/bench_serve.py || status=1; \
 	$(BIN)/python benchmarks/bench_load.py || status=1; \
+	$(BIN)/python benchmarks/scaling.py $(SCALING) || status=1; \
 	exit $$status
 
 site-shots: $(STAMP)

@@ -17,6 +17,7 @@ from pathlib import Path
 OUT = Path(__file__).parent / "out"
 TARGET_RATIO = 5.0
 TARGET_BYTES = 2 * 1024**3
+DAYS = 31 * 12 * 28  # the event dates of the season (2000-2030): days 1-28 of each month
 BARE = """
 import sys
 from pathlib import Path
@@ -52,9 +53,13 @@ def generate(folder: Path, events: int, preset: str, seed: int = 1) -> int:
             for i, (ident, score) in enumerate(zip(field, scores, strict=True), 1)
         )
         (folder / f"e{k:05d}.csv").write_text("rank,name,id,points\n" + body, encoding="utf-8")
-        day = 1 + k % 28
-        month = 1 + (k // 28) % 12
-        year = 2000 + k // (28 * 12)
+        # One event a day on days 1-28 of each month, 2000 to 2030; past the season's last such
+        # day (event 10,416) the dates start again from 2000, so a bigger season keeps its
+        # 31 years and a smaller one is the same as ever.
+        slot = k % DAYS
+        day = 1 + slot % 28
+        month = 1 + (slot // 28) % 12
+        year = 2000 + slot // (28 * 12)
         lines.append(
             f'[[events]]\nname = "Event {k}"\ndate = {year}-{month:02d}-{day:02d}\n'
             f'results = "e{k:05d}.csv"\nprize_fund = {rng.choice([1000, 2000, 3000])}\n'
@@ -64,7 +69,8 @@ def generate(folder: Path, events: int, preset: str, seed: int = 1) -> int:
 
 
 def run(command: list[str]) -> tuple[float, int]:
-    """Wall time and peak memory (bytes) of a command run in its own process."""
+    """Wall time and peak memory (bytes) of a command run in its own process (the peak of the
+    largest of its processes, as ``getrusage`` counts it)."""
     wrapper = (
         "import resource, subprocess, sys; subprocess.run(sys.argv[1:], check=True, "
         "stdout=subprocess.DEVNULL); "
@@ -78,19 +84,34 @@ def run(command: list[str]) -> tuple[float, int]:
     return elapsed, int(done.stdout.strip()) * 1024
 
 
+def season(events: int, preset: str) -> tuple[Path, int]:
+    """The generated season of ``events`` events (made once in OUT, then reused) and its number
+    of player-results."""
+    folder = OUT / f"season_{events}_{preset}"
+    if not (folder / "season.toml").exists():
+        return folder, generate(folder, events, preset)
+    return folder, sum(len(p.read_text().splitlines()) - 1 for p in folder.glob("e*.csv"))
+
+
+def bare(folder: Path) -> tuple[float, int]:
+    """Time and peak memory of the bare read-and-split of a season's standings files."""
+    return run([sys.executable, "-c", BARE, str(folder)])
+
+
+def standings(folder: Path) -> tuple[float, int]:
+    """Time and peak memory of ``grandprix standings DIR --format csv``."""
+    exe = str(Path(sys.executable).parent / "grandprix")
+    return run([exe, "standings", str(folder), "--format", "csv"])
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--events", type=int, default=10_000, help="events in the season")
     parser.add_argument("--preset", default="utah-2012", help="rule set of the season")
     args = parser.parse_args()
-    folder = OUT / f"season_{args.events}_{args.preset}"
-    if not (folder / "season.toml").exists():
-        rows = generate(folder, args.events, args.preset)
-    else:
-        rows = sum(len(p.read_text().splitlines()) - 1 for p in folder.glob("e*.csv"))
-    exe = str(Path(sys.executable).parent / "grandprix")
-    bare_time, bare_memory = run([sys.executable, "-c", BARE, str(folder)])
-    ours_time, ours_memory = run([exe, "standings", str(folder), "--format", "csv"])
+    folder, rows = season(args.events, args.preset)
+    bare_time, bare_memory = bare(folder)
+    ours_time, ours_memory = standings(folder)
     ratio = ours_time / bare_time
     print(f"season: {args.events} events, {rows} player-results, rules {args.preset}")
     print(f"bare read-and-split: {bare_time:6.2f} s  {bare_memory / 1024**2:7.0f} MB")
