@@ -270,20 +270,22 @@ async def event_preview(
         return again(f"'{values['date'][:20]}' is not a date: write it as YYYY-MM-DD.")
     fields = {"date": values["date"], "category": values["category"],
               "prize_fund": values["prize_fund"]}  # fmt: skip
-    made = await _upload(form, "event", values["name"], fields)
-    if isinstance(made, str):
-        return again(made)
-    try:
-        change = made.change(source.folder)
-    except UsageError as exc:
-        return again(str(exc))
-    seen = await run_in_threadpool(workspace.preview, source.folder, change)
-    return _preview_page(request, key, seen, "event", made)
+    shown = await _upload_preview(request, form, key, source, "event", values["name"], fields)
+    return again(shown) if isinstance(shown, str) else shown
 
 
-async def _upload(form: FormData, kind: str, event: str, fields: dict[str, str]) -> Upload | str:
-    """The form's results file as an upload of ``event``; what is wrong with it, if anything
-    (no file, a name that cannot be a plain file name in the season folder)."""
+async def _upload_preview(
+    request: Request,
+    form: FormData,
+    key: str,
+    source: SeasonSource,
+    kind: str,
+    event: str,
+    fields: dict[str, str],
+) -> Response | str:
+    """The preview of the form's results file as an upload of ``event`` (``kind``: event or
+    results); what is wrong with it instead, if anything (no file, a name that cannot be a
+    plain file name in the season folder, a change that cannot be made)."""
     upload = form.get("results")
     if not isinstance(upload, UploadFile) or not upload.filename:
         return "Choose the results file to upload."
@@ -291,7 +293,13 @@ async def _upload(form: FormData, kind: str, event: str, fields: dict[str, str])
         filename = safe_name(upload.filename)
     except UnsafeName as exc:
         return f"The file's name cannot be used: {exc}"
-    return Upload(kind, event, {**fields, "filename": filename}, await upload.read())
+    made = Upload(kind, event, {**fields, "filename": filename}, await upload.read())
+    try:
+        change = made.change(source.folder)
+    except UsageError as exc:
+        return str(exc)
+    seen = await run_in_threadpool(workspace.preview, source.folder, change)
+    return _preview_page(request, key, seen, kind, made)
 
 
 # Correcting an event's results
@@ -329,15 +337,9 @@ async def results_preview(
     if not picked:
         return again("Choose one of your events' results files.", 403 if chosen else 400)
     event, section = picked[0]
-    made = await _upload(form, "results", event, {"section": section})
-    if isinstance(made, str):
-        return again(made)
-    try:
-        change = made.change(source.folder)
-    except UsageError as exc:
-        return again(str(exc))
-    seen = await run_in_threadpool(workspace.preview, source.folder, change)
-    return _preview_page(request, key, seen, "results", made)
+    shown = await _upload_preview(request, form, key, source, "results", event,
+                                  {"section": section})  # fmt: skip
+    return again(shown) if isinstance(shown, str) else shown
 
 
 # Accepting
