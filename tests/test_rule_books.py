@@ -31,7 +31,7 @@ SEEDS_README = SEEDS / "README.md"
 RULE_PREFIXES = frozenset({"UT", "UCC", "ACF", "LUP", "KC", "KW", "FC", "NW"})
 # Tokens of the same shape in src that are not rule IDs: UTF-8, ISO-8601, TRF-16 (the TRF
 # format of 2016) and TRF-2026. A new prefix must be added to one set or the other.
-NOT_RULE_PREFIXES = frozenset({"UTF", "ISO", "TRF", "SHA"})  # SHA-256: a checksum
+NOT_RULE_PREFIXES = frozenset({"UTF", "ISO", "TRF", "SHA", "ECMA"})  # SHA-256, ECMA-376
 
 # Anything shaped like an ID: PREFIX-N, PREFIX-N.N, PREFIX-EN, with an optional D-.
 CANDIDATE = re.compile(r"\b(?P<id>(?P<decision>D-)?(?P<prefix>[A-Z]{2,4})-E?\d+(?:\.\d+)?)\b")
