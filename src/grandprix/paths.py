@@ -5,6 +5,7 @@ opened, so nothing outside the folder the user gave is ever read (issue 2.1, ite
 from __future__ import annotations
 
 import os
+import stat
 from collections.abc import Sequence
 from pathlib import Path
 from typing import NoReturn
@@ -32,6 +33,12 @@ class Folders:
         """``contained``: the resolved path of ``name``, or ``OutsideError``."""
         if "\x00" in name:
             raise OutsideError(f"'{name[:60]}' holds a NUL character; give a plain file name")
+        if _plain(name):
+            # A file directly in the (resolved) folder: only its own name can be a symbolic
+            # link, so one lstat replaces resolving every component (10,000 files a season).
+            target = os.path.join(self.roots[0], name)
+            if not _is_link(target):
+                return Path(target)
         target = os.path.realpath(os.path.join(self.base, name))
         if any(target == root or target.startswith(root + os.sep) for root in self.roots):
             return Path(target)
@@ -46,6 +53,24 @@ class Folders:
             "following symbolic links); copy the file into the folder, or name its folder in "
             "'shared_folders'"
         )
+
+
+def _plain(name: str) -> bool:
+    """A file name without a folder: no separator, not '.', '..' or empty."""
+    return (
+        bool(name)
+        and name not in (".", "..")
+        and os.sep not in name
+        and (os.altsep is None or os.altsep not in name)
+    )
+
+
+def _is_link(path: str) -> bool:
+    """Whether ``path`` is a symbolic link (a missing file is not)."""
+    try:
+        return stat.S_ISLNK(os.lstat(path).st_mode)
+    except OSError:
+        return False
 
 
 def shared_folders(base: Path, names: Sequence[str]) -> tuple[list[Path], list[str]]:

@@ -43,11 +43,13 @@ else:  # the season schema's type: its choices and messages come from the regist
     FormatName = Literal[tuple(FORMATS)]
 
 
+_RANKED = sorted(FORMATS, key=lambda name: FORMATS[name].rank)
+
+
 def detect_format(path: Path, data: bytes) -> str:
     """The first format, by rank, that recognises the file's name and content; else TRF."""
     suffix, head = path.suffix.lower(), data[:4096]
-    ranked = sorted(FORMATS, key=lambda name: FORMATS[name].rank)
-    return next((name for name in ranked if FORMATS[name].recognise(suffix, head)), UNRECOGNISED)
+    return next((name for name in _RANKED if FORMATS[name].recognise(suffix, head)), UNRECOGNISED)
 
 
 def load_section(path: str | Path, fmt: str | None = None) -> tuple[Section | None, list[Problem]]:

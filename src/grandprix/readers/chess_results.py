@@ -13,7 +13,6 @@ that skip such rows lose the player's result).
 
 from __future__ import annotations
 
-import re
 from pathlib import Path
 
 from grandprix.model import Location, Problem, Section, Severity
@@ -33,14 +32,20 @@ from grandprix.readers.crosstable import RawPlayer, SectionInfo, assemble
 _RANK_HEADS = ("rk.", "rk")
 _NUMBER_HEADS = ("no.", "no")
 # A header row at the start of a line of a CSV: the Final Ranking's, or the Starting rank's.
-_HEADER_LINE = re.compile(rb"(^|\n)(Rk\.,|No\.,,Name,)")
+_HEADER_OPENINGS = (b"Rk.,", b"No.,,Name,")  # a line opening the table of a sheet export
 
 
 def recognise(suffix: str, head: bytes) -> bool:
     """An export: an .xlsx workbook, or a sheet naming Chess-Results or opening its table."""
     if suffix == ".xlsx":
         return True
-    return b"Chess-Results" in head or _HEADER_LINE.search(head) is not None
+    # Byte searches, not a regular expression anchored at every line: a season asks this of
+    # each of its files.
+    return (
+        b"Chess-Results" in head
+        or head.startswith(_HEADER_OPENINGS)
+        or any(b"\n" + opening in head for opening in _HEADER_OPENINGS)
+    )
 
 
 def read_chess_results(

@@ -10,10 +10,11 @@ most anyone played); any further column is kept with the player.
 from __future__ import annotations
 
 import functools
+from dataclasses import fields
 from fractions import Fraction
 from pathlib import Path
 
-from grandprix.model import Location, Player, Problem, Section, quick_player
+from grandprix.model import Location, Player, Problem, Section
 from grandprix.numbers import is_rating, parse_score
 from grandprix.placings import parse_rank
 from grandprix.readers.text import csv_rows, decode, excerpt
@@ -26,11 +27,6 @@ KNOWN = ("rank", "id", "rating", "title", "federation", "birth_date", "sex", "st
 _ALIASES = {"fed": "federation", "fide_id": "id", "elo": "rating", "pts": "points",
             "score": "points", "place": "rank", "birthdate": "birth_date", "seed": "start_rank",
             "sno": "start_rank"}  # fmt: skip
-
-
-# Scores repeat from row to row ('3.5'): each text is parsed once (a Fraction from a decimal
-# costs microseconds, half a million times in a large season).
-_score = functools.lru_cache(maxsize=4096)(parse_score)
 
 
 def recognise(suffix: str, head: bytes) -> bool:
@@ -147,9 +143,7 @@ def _read_row(
         )
         return None
     name = row[columns.name].strip()
-    points = _score(row[columns.points])
-    if points is not None and not _score_in_range(points):
-        points = None
+    points = _points(row[columns.points])
     rank = row[columns.rank].strip() if columns.rank is not None else ""
     rating = row[columns.rating].strip() if columns.rating is not None else ""
     seed = _count(row, columns.seed, 1, 1_000_000)
@@ -158,14 +152,17 @@ def _read_row(
         not name
         or points is None
         or (rating and not is_rating(rating))
-        or (rank and parse_rank(rank) is None)
+        or (rank and not _is_rank(rank))
         or seed is False
         or played is False
     ):
         cells = dict(zip(columns.header, map(str.strip, row), strict=True))
         _report_row(path, number, columns.header, cells, problems)
         return None
-    values: dict[str, object] = {
+    # The record's fields in one dict (``quick_player``'s defaults first): half a million rows
+    # in a large season.
+    values = {
+        **_DEFAULTS,
         "start_no": seed if isinstance(seed, int) else start_no,
         "name": name,
         "declared_points": points,
@@ -181,7 +178,29 @@ def _read_row(
         values[key] = text.lower() if key == "sex" else text
     if columns.extra:
         values["extra"] = tuple((key, row[i].strip()) for i, key in columns.extra)
-    return quick_player(**values)
+    player = _new(Player)
+    _set(player, "__dict__", values)
+    return player
+
+
+_DEFAULTS = {f.name: f.default for f in fields(Player)}
+_new, _set = object.__new__, object.__setattr__
+
+
+@functools.lru_cache(maxsize=4096)
+def _points(text: str) -> Fraction | None:
+    """A score from 0 to MAX_SCORE, else None; parsed once per distinct text (scores repeat
+    from row to row, and a Fraction from a decimal costs microseconds)."""
+    points = parse_score(text)
+    return points if points is not None and _score_in_range(points) else None
+
+
+def _is_rank(text: str) -> bool:
+    """``parse_rank`` accepts it: a place ('3') or a shared place ('2-3'); a plain number is
+    checked without the pattern (``\\d`` and ``isdecimal`` are the same digits)."""
+    if len(text) <= 6 and text.isdecimal():
+        return int(text) >= 1
+    return parse_rank(text) is not None
 
 
 def _count(row: list[str], column: int | None, low: int, high: int) -> int | bool | None:

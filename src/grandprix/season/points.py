@@ -477,10 +477,12 @@ def event_awards(
             contenders = [p for p, ok in zip(players, eligible, strict=True) if ok or not skip]
             outright = _alone_on_top(tuple(contenders))
         if skip:
-            overall = {
-                i: span_text(first, last) for first, last, members in placed for i in members
-            }
-            placed = renumber(placed, eligible)
+            kept = renumber(placed, eligible)
+            if kept != placed:  # someone was skipped: each award says its place among all
+                overall = {
+                    i: span_text(first, last) for first, last, members in placed for i in members
+                }
+            placed = kept
         weights = (event.weight, weight)
         by_score = points.from_score
         for first, last, members in placed:

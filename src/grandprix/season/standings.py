@@ -10,7 +10,6 @@ import datetime
 import math
 import threading
 from collections import defaultdict
-from dataclasses import replace
 from fractions import Fraction
 
 from grandprix.placings import share_places
@@ -110,11 +109,13 @@ def player_line(
     calendar: int,
     scale: int,
     most: int = 0,
+    events: int | None = None,
 ) -> tuple[Line, tuple[int, ...]]:
     """One player's season (counted and dropped results, bonus, total; LUP-3) from their awards
     with their value in units, and the raw values of the season tie-break chain. ``most``: the
-    most events any player has played."""
-    events = len({a.event for _, a in awards})
+    most events any player has played; ``events``: the player's, when already counted."""
+    if events is None:
+        events = _events_of(awards)
     keep = counted_number(counting, calendar, len(awards), most)
     caps = counting.per_category
     if keep >= len(awards) and not caps:
@@ -142,6 +143,11 @@ def player_line(
     )
     dropped_units = sum(u for u, _ in dropped)
     return line, (total, dropped_units, max(u for u, _ in awards))
+
+
+def _events_of(awards: list[tuple[int, Award]]) -> int:
+    """The number of events of a player's awards (two sections of one event are one)."""
+    return len({a.event for _, a in awards})
 
 
 def _best(
@@ -268,17 +274,27 @@ def _ranked(
     last_event: int | None,
 ) -> list[Line]:
     lines, keys = [], []
-    most = max((len({a.event for _, a in own}) for own in by_player.values()), default=0)
-    for player, own in by_player.items():
-        line, raw = player_line(player, own, counting, calendar, scale, most)
+    events = [_events_of(own) for own in by_player.values()]
+    most = max(events, default=0)
+    for (player, own), played in zip(by_player.items(), events, strict=True):
+        line, raw = player_line(player, own, counting, calendar, scale, most, played)
         lines.append(line)
         keys.append(_criteria(line, raw, rules, last_event))
     order = sorted(range(len(lines)), key=lambda i: (keys[i], lines[i].name, lines[i].player))
     return [
-        replace(lines[i], rank_first=first, rank_last=last)
+        _with_rank(lines[i], first, last)
         for first, last, members in share_places(order, keys.__getitem__)
         for i in members
     ]
+
+
+def _with_rank(line: Line, first: int, last: int) -> Line:
+    """``replace(line, rank_first=first, rank_last=last)`` without checking every field again
+    (a line per player of the season)."""
+    ranked = object.__new__(Line)
+    object.__setattr__(ranked, "__dict__", {**line.__dict__, "rank_first": first,
+                                            "rank_last": last})  # fmt: skip
+    return ranked
 
 
 def division_standings(
