@@ -2,14 +2,18 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from fractions import Fraction
 
 import pytest
 
 from conftest import EXAMPLES
+from grandprix.model import ListedSection, Location, Player, Section, Severity, columns_of
 from grandprix.placings import place
 from grandprix.readers import load_section
 from grandprix.readers.standings_csv import read_standings_csv
+from grandprix.season.config import load_season
+from grandprix.season.standings import standings
 
 
 def read(text: str) -> tuple[object, list[str]]:
@@ -63,3 +67,58 @@ def test_tiebreaks_are_refused_for_a_standings_list() -> None:
     assert section is not None
     with pytest.raises(UsageError, match="tie-breaks need every round"):
         place(section, parse("BH", Rules.FIDE_2024))
+
+
+
+LIST = (
+    "rank,name,id,points,rating,title,federation,birth_date,sex,start_rank,played,club\n"
+    "1,Ann Able,111,4.5,2100,FM,USA,1990-01-02,F,2,5,North\n"
+    "2-3,Bob Baker,,3½,0,,CAN,,m,1,4,\n"
+    "2-3,Cy Cole,333,3.5,,,,,,3,5,South\n"
+)
+
+
+def test_a_list_is_read_as_columns_and_its_records_made_on_request() -> None:
+    section, problems = read_standings_csv("list.csv", LIST.encode())
+    assert problems == [] and isinstance(section, ListedSection)
+    assert not section.has_records and section.size == 3 and section.rounds == 5
+    assert section.columns.name == ("Ann Able", "Bob Baker", "Cy Cole")
+    assert section.columns.points == (Fraction(9, 2), Fraction(7, 2), Fraction(7, 2))
+    assert section.columns.played == (5, 4, 5) and section.columns.line == (2, 3, 4)
+    expected = (
+        Player(2, "Ann Able", rating=2100, title="FM", sex="f", federation="USA",
+               fide_id="111", birth_date="1990-01-02", declared_points=Fraction(9, 2),
+               declared_rank="1", declared_played=5, extra=(("club", "North"),)),
+        Player(1, "Bob Baker", rating=None, sex="m", federation="CAN",
+               declared_points=Fraction(7, 2), declared_rank="2-3", declared_played=4,
+               extra=(("club", ""),)),
+        Player(3, "Cy Cole", fide_id="333", declared_points=Fraction(7, 2), declared_rank="2-3",
+               declared_played=5, extra=(("club", "South"),)),
+    )  # fmt: skip
+    players = section.players
+    assert section.has_records and players == expected
+    assert [p.location for p in players] == [Location("list.csv", n) for n in (2, 3, 4)]
+    assert columns_of(players) == section.columns
+    assert [section.columns.record(i) for i in range(3)] == [
+        replace(p, declared_played=None) for p in expected
+    ]
+    # Equal to (and hashed as) the Section of the same records, whichever side asks.
+    plain = Section(name="list", players=players, rounds=5, has_crosstable=False)
+    assert section == plain and plain == section and hash(section) == hash(plain)
+    assert replace(section, name="other").players == players
+
+
+def test_without_a_played_column_the_records_say_none() -> None:
+    section, _ = read_standings_csv("s.csv", b"name,points\nA,1\n")
+    assert section is not None and section.rounds == 0
+    assert section.players[0].declared_played is None and section.columns.played == (0,)
+
+
+def test_a_season_of_lists_is_computed_without_player_records() -> None:
+    season, problems = load_season(EXAMPLES.parent / "utah-2012")
+    assert season is not None and not [p for p in problems if p.severity is Severity.ERROR]
+    lists = [s.section for e in season.events for s in e.sections]
+    lists = [s for s in lists if isinstance(s, ListedSection)]
+    assert len(lists) >= 4
+    assert standings(season)
+    assert not any(s.has_records for s in lists if isinstance(s, ListedSection))

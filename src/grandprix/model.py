@@ -6,6 +6,7 @@ Everything here is a frozen dataclass. Scores are exact ``Fraction`` values, nev
 from __future__ import annotations
 
 import enum
+import functools
 import math
 from collections.abc import Iterable
 from dataclasses import dataclass, field, fields
@@ -261,6 +262,48 @@ def total_points(values: Iterable[Fraction]) -> Fraction:
     return Fraction(sum(n * (scale // d) for n, d in pairs), scale)
 
 
+class Columns(NamedTuple):
+    """A section's players as columns, each a tuple in the players' order: what the season's
+    computations read of every player, without a record per player (issue 2.7: half a million
+    results in a large season). ``points`` and ``played`` are ``Player.points`` and
+    ``Player.rounds_played``; ``line`` the player's line in the file (0 when unknown)."""
+
+    start_no: tuple[int, ...]
+    name: tuple[str, ...]
+    rating: tuple[int | None, ...]
+    title: tuple[str, ...]
+    sex: tuple[str, ...]
+    federation: tuple[str, ...]
+    fide_id: tuple[str, ...]
+    birth_date: tuple[str, ...]
+    extra: tuple[tuple[tuple[str, str], ...], ...]
+    points: tuple[Fraction, ...]
+    rank: tuple[str, ...]
+    played: tuple[int, ...]
+    line: tuple[int, ...]
+
+    def record(self, i: int) -> Player:
+        """The ``Player`` of row ``i`` as far as the columns tell (no rounds, location or
+        ``played`` cell): enough to say who the player is."""
+        return quick_player(
+            start_no=self.start_no[i], name=self.name[i], rating=self.rating[i],
+            title=self.title[i], sex=self.sex[i], federation=self.federation[i],
+            fide_id=self.fide_id[i], birth_date=self.birth_date[i], extra=self.extra[i],
+            declared_points=self.points[i], declared_rank=self.rank[i],
+        )  # fmt: skip
+
+
+def columns_of(players: Iterable[Player]) -> Columns:
+    """The columns of player records."""
+    rows = [
+        (p.start_no, p.name, p.rating, p.title, p.sex, p.federation, p.fide_id, p.birth_date,
+         p.extra, p.points, p.declared_rank, p.rounds_played,
+         p.location.line if p.location is not None else 0)
+        for p in players
+    ]  # fmt: skip
+    return Columns(*zip(*rows, strict=True)) if rows else Columns(*((),) * len(Columns._fields))
+
+
 @dataclass(frozen=True)
 class Section:
     """One crosstable or standings list: a group of players who played each other."""
@@ -281,3 +324,90 @@ class Section:
             if p.start_no == start_no:
                 return p
         raise KeyError(start_no)
+
+    @functools.cached_property
+    def columns(self) -> Columns:
+        """The players as columns (made once; a standings list is read as columns)."""
+        return columns_of(self.players)
+
+    @property
+    def size(self) -> int:
+        """The number of players, without making their records."""
+        return len(self.columns.start_no)
+
+
+class ListedSection(Section):
+    """A standings list kept as columns: its ``Player`` records are made the first time
+    something asks for ``players`` (a report, a page of the event's players), not by the
+    season's computations, which read ``columns``. Equal to the ``Section`` of the same
+    players."""
+
+    @classmethod
+    def of(
+        cls, name: str, columns: Columns, declared: tuple[int | None, ...], source: str
+    ) -> ListedSection:
+        """The section of a standings list read as ``columns``; ``declared`` is each player's
+        ``played`` cell (None where the file has no such column)."""
+        played = [n for n in declared if n is not None]
+        section = cls(name=name, players=(), rounds=max(played, default=0),
+                      has_crosstable=False, source=source)  # fmt: skip
+        section.__dict__.update(columns=columns, _players=None, _declared=declared)
+        return section
+
+    @property
+    def players(self) -> tuple[Player, ...]:
+        found: tuple[Player, ...] | None = self.__dict__["_players"]
+        if found is None:
+            found = self.__dict__["_players"] = _listed_players(
+                self.columns, self.__dict__["_declared"], self.source
+            )
+        return found
+
+    @players.setter
+    def players(self, value: tuple[Player, ...]) -> None:  # the dataclass's __init__, replace()
+        self.__dict__["_players"] = value
+
+    @property
+    def has_records(self) -> bool:
+        """Whether the ``Player`` records have been made (by asking for ``players``)."""
+        return self.__dict__["_players"] is not None
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Section):
+            return NotImplemented
+        return _fields(self) == _fields(other)
+
+    def __hash__(self) -> int:
+        return hash(_fields(self))
+
+
+def _fields(section: Section) -> tuple[object, ...]:
+    """The compared fields of a section (every field but its source)."""
+    return tuple(getattr(section, f.name) for f in fields(Section) if f.compare)
+
+
+def _listed_players(
+    columns: Columns, declared: tuple[int | None, ...], source: str
+) -> tuple[Player, ...]:
+    """The records of a standings list's rows (``quick_player`` for each)."""
+    out = []
+    for i, row in enumerate(zip(*columns, strict=True)):
+        seed, name, rating, title, sex, federation, ident, born, extra, points, rank, _, line = row
+        out.append(
+            quick_player(
+                start_no=seed,
+                name=name,
+                rating=rating,
+                title=title,
+                sex=sex,
+                federation=federation,
+                fide_id=ident,
+                birth_date=born,
+                extra=extra,
+                declared_points=points,
+                declared_rank=rank,
+                declared_played=declared[i],
+                location=Location(source, line),
+            )
+        )
+    return tuple(out)

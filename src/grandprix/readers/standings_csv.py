@@ -10,11 +10,12 @@ most anyone played); any further column is kept with the player.
 from __future__ import annotations
 
 import functools
-from dataclasses import fields
 from fractions import Fraction
 from pathlib import Path
+from sys import intern
+from typing import Final
 
-from grandprix.model import Location, Player, Problem, Section
+from grandprix.model import Columns, ListedSection, Location, Problem, Section
 from grandprix.numbers import is_rating, parse_score
 from grandprix.placings import parse_rank
 from grandprix.readers.text import csv_rows, decode, excerpt
@@ -57,17 +58,17 @@ def read_standings_csv(
             )
         )
         return None, problems
-    columns = _Columns(header)
-    players: list[Player] = []
+    columns = _Header(header)
+    rows_read: list[_Row] = []
     seen_ids: dict[str, int] = {}
     seen_seeds: dict[int, int] = {}
     for number, row in enumerate(rows[1:], start=2):
         if len(row) != columns.width and (not any(row) or not "".join(row).strip()):
             continue  # a blank line
-        player = _read_row(name, number, columns, row, len(players) + 1, problems)
-        if player is None:
+        read = _read_row(name, number, columns, row, len(rows_read) + 1, problems)
+        if read is None:
             continue
-        ident = player.fide_id
+        ident = read[_ID]
         if ident:
             if ident in seen_ids:
                 problems.append(
@@ -80,25 +81,21 @@ def read_standings_csv(
                 continue
             seen_ids[ident] = number
         if columns.seed is not None:
-            if player.start_no in seen_seeds:
+            seed = read[_SEED]
+            if seed in seen_seeds:
                 problems.append(
                     Problem(
                         Location(name, number, columns.seed + 1),
-                        f"start_rank {player.start_no} is listed twice (first on line "
-                        f"{seen_seeds[player.start_no]}); every player has their own seed",
+                        f"start_rank {seed} is listed twice (first on line "
+                        f"{seen_seeds[seed]}); every player has their own seed",
                     )
                 )
                 continue
-            seen_seeds[player.start_no] = number
-        players.append(player)
-    played = [p.declared_played for p in players if p.declared_played is not None]
-    section = Section(
-        name=Path(name).stem,
-        players=tuple(players),
-        rounds=max(played, default=0),
-        has_crosstable=False,
-        source=name,
-    )
+            seen_seeds[seed] = number
+        rows_read.append(read)
+    width = len(Columns._fields)
+    table = list(zip(*rows_read, strict=True)) or [()] * (width + 1)
+    section = ListedSection.of(Path(name).stem, Columns(*table[:width]), table[width], name)
     return section, problems
 
 
@@ -107,7 +104,7 @@ def _column_name(cell: str) -> str:
     return _ALIASES.get(key, key)
 
 
-class _Columns:
+class _Header:
     """Where each known column is, and the further ones kept with the player."""
 
     def __init__(self, header: list[str]):
@@ -118,21 +115,26 @@ class _Columns:
         self.name, self.points = self.at["name"], self.at["points"]
         self.rank, self.rating = self.at.get("rank"), self.at.get("rating")
         self.seed, self.played = self.at.get("start_rank"), self.at.get("played")
-        attributes = {"title": "title", "sex": "sex", "federation": "federation",
-                      "id": "fide_id", "birth_date": "birth_date"}  # fmt: skip
-        self.optional = [
-            (field, self.at[key]) for key, field in attributes.items() if key in self.at
-        ]
+        self.id = self.at.get("id")
+        self.optional = [self.at.get(key) for key in ("title", "sex", "federation", "id",
+                                                      "birth_date")]  # fmt: skip
+
+
+# A row read: the fields of ``Columns`` in order, then the ``played`` cell (None without one).
+_Row = tuple[int, str, int | None, str, str, str, str, str, tuple[tuple[str, str], ...],
+             Fraction, str, int, int, int | None]  # fmt: skip
+_SEED: Final = 0  # Columns.start_no
+_ID: Final = 6  # Columns.fide_id
 
 
 def _read_row(
     path: str,
     number: int,
-    columns: _Columns,
+    columns: _Header,
     row: list[str],
     start_no: int,
     problems: list[Problem],
-) -> Player | None:
+) -> _Row | None:
     if len(row) != columns.width:
         problems.append(
             Problem(
@@ -152,39 +154,35 @@ def _read_row(
         not name
         or points is None
         or (rating and not is_rating(rating))
-        or (rank and not _is_rank(rank))
+        or (rank and parse_rank(rank) is None)
         or seed is False
         or played is False
     ):
         cells = dict(zip(columns.header, map(str.strip, row), strict=True))
         _report_row(path, number, columns.header, cells, problems)
         return None
-    # The record's fields in one dict (``quick_player``'s defaults first): half a million rows
-    # in a large season.
-    values = {
-        **_DEFAULTS,
-        "start_no": seed if isinstance(seed, int) else start_no,
-        "name": name,
-        "declared_points": points,
-        "declared_rank": rank,
-        "location": Location(path, number),
-    }
-    if rating:
-        values["rating"] = int(rating) or None
-    if isinstance(played, int):
-        values["declared_played"] = played
-    for key, index in columns.optional:  # title, sex, federation, id, birth_date
-        text = row[index].strip()
-        values[key] = text.lower() if key == "sex" else text
-    if columns.extra:
-        values["extra"] = tuple((key, row[i].strip()) for i, key in columns.extra)
-    player = _new(Player)
-    _set(player, "__dict__", values)
-    return player
-
-
-_DEFAULTS = {f.name: f.default for f in fields(Player)}
-_new, _set = object.__new__, object.__setattr__
+    declared = played if isinstance(played, int) else None
+    extra = tuple((key, row[i].strip()) for i, key in columns.extra) if columns.extra else ()
+    title, sex, federation, ident, born = (
+        row[i].strip() if i is not None else "" for i in columns.optional
+    )
+    # Names, ids and places recur from file to file: one string each for the whole season.
+    return (
+        seed if isinstance(seed, int) else start_no,
+        intern(name),
+        (int(rating) or None) if rating else None,
+        title,
+        sex.lower(),
+        federation,
+        intern(ident),
+        born,
+        extra,
+        points,
+        intern(rank),
+        declared or 0,
+        number,
+        declared,
+    )
 
 
 @functools.lru_cache(maxsize=4096)
@@ -193,14 +191,6 @@ def _points(text: str) -> Fraction | None:
     from row to row, and a Fraction from a decimal costs microseconds)."""
     points = parse_score(text)
     return points if points is not None and _score_in_range(points) else None
-
-
-def _is_rank(text: str) -> bool:
-    """``parse_rank`` accepts it: a place ('3') or a shared place ('2-3'); a plain number is
-    checked without the pattern (``\\d`` and ``isdecimal`` are the same digits)."""
-    if len(text) <= 6 and text.isdecimal():
-        return int(text) >= 1
-    return parse_rank(text) is not None
 
 
 def _count(row: list[str], column: int | None, low: int, high: int) -> int | bool | None:

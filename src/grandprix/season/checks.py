@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Sequence
-from itertools import pairwise
+from itertools import pairwise, repeat
 from pathlib import Path
 
 from grandprix.model import Location, Player, Problem, Section, Severity
@@ -31,36 +31,45 @@ def event_duplicates(sections: Sequence[Section]) -> list[Problem]:
     birth year) where neither row has an id. One of the rows is a typing mistake, and it
     would earn points a second time or take a place from someone else."""
     problems: list[Problem] = []
-    by_id: dict[str, Player] = {}
-    by_name: dict[tuple[str, str], Player] = {}
+    by_id: dict[str, tuple[Section, int]] = {}
+    by_name: dict[tuple[str, str], tuple[Section, int]] = {}
     for section in sections:
-        for player in section.players:
-            if player.fide_id:
-                first = by_id.setdefault(player.fide_id, player)
-                what = f"id '{player.fide_id[:20]}'"
+        c = section.columns
+        ids = c.fide_id
+        if all(ids) and len(set(ids)) == len(ids) and by_id.keys().isdisjoint(ids):
+            # Nobody twice: remembered without a loop over the rows (half a million of them).
+            by_id.update(zip(ids, zip(repeat(section), range(len(ids))), strict=True))
+            continue
+        for i, ident in enumerate(ids):
+            if ident:
+                first = by_id.setdefault(ident, (section, i))
             else:
-                key = (name_key(player.name), birth_year(player.birth_date))
-                first = by_name.setdefault(key, player)
-                what = f"name '{player.name[:60]}' (no id)"
-            if first is not player:
-                problems.append(
-                    Problem(
-                        _where(player, section),
-                        f"{what} appears twice in this event (also {first.name[:60]!r}, line "
-                        f"{_line(first)}): one person cannot take two places; correct the id "
-                        "or the name of one row",
-                    )
+                key = (name_key(c.name[i]), birth_year(c.birth_date[i]))
+                first = by_name.setdefault(key, (section, i))
+            if first[0] is section and first[1] == i:
+                continue
+            player, earlier = section.players[i], first[0].players[first[1]]
+            what = f"id '{ident[:20]}'" if ident else f"name '{player.name[:60]}' (no id)"
+            problems.append(
+                Problem(
+                    _where(player, section),
+                    f"{what} appears twice in this event (also {earlier.name[:60]!r}, line "
+                    f"{_line(earlier)}): one person cannot take two places; correct the id "
+                    "or the name of one row",
                 )
+            )
     return problems
 
 
 def rank_contradictions(section: Section) -> list[Problem]:
     """A warning where the file's ranks put a player above one with more points."""
-    ranked = [(span, p) for p in section.players if (span := parse_rank(p.declared_rank))]
+    c = section.columns
+    ranked = [(span, i) for i, rank in enumerate(c.rank) if (span := parse_rank(rank))]
     ranked.sort(key=lambda item: item[0])
-    for (span, above), (below_span, below) in pairwise(ranked):
-        a, b = above.points, below.points  # a < b on integers: Fraction comparisons are slow
+    for (span, i), (below_span, j) in pairwise(ranked):
+        a, b = c.points[i], c.points[j]  # a < b on integers: Fraction comparisons are slow
         if span[0] < below_span[0] and a.numerator * b.denominator < b.numerator * a.denominator:
+            above, below = section.players[i], section.players[j]  # for the message
             return [
                 Problem(
                     _where(below, section),
@@ -100,27 +109,29 @@ def identity_problems(season: Season, where: Callable[[KeyPath], Location]) -> l
     rating with nothing to rate players (warning)."""
     problems: list[Problem] = []
     same = {frozenset((name_key(a.name), name_key(a.other))) for a in season.aliases if a.same}
-    # The distinct (id, spelling) pairs, each with where it first appears: a set
-    # comprehension per section keeps this cheap on a season of half a million rows.
-    first_seen: dict[tuple[str, str], tuple[Player, Section]] = {}
+    # The distinct (id, spelling) pairs, each with where it first appears (its section and
+    # row): a set difference per section keeps this cheap on a season of half a million rows.
+    first_seen: dict[tuple[str, str], tuple[Section, int]] = {}
     for event in season.events:
         for section in event.sections:
-            players = section.section.players
-            batch = {(p.fide_id, p.name): p for p in players if p.fide_id}
-            for pair, player in batch.items():
-                if pair not in first_seen:
-                    first_seen[pair] = (player, section.section)
+            c = section.section.columns
+            pairs = list(zip(c.fide_id, c.name, strict=True))
+            new = {pair for pair in set(pairs).difference(first_seen) if pair[0]}
+            for i, pair in enumerate(pairs if new else ()):
+                if pair in new:
+                    first_seen[pair] = (section.section, i)
     ids_of_name: dict[str, set[str]] = defaultdict(set)
-    spellings: dict[str, list[tuple[str, Player, Section]]] = defaultdict(list)
-    for (ident, name), (player, results) in first_seen.items():
+    spellings: dict[str, list[tuple[str, Section, int]]] = defaultdict(list)
+    for (ident, name), (results, row) in first_seen.items():
         key = name_key(name)
         ids_of_name[key].add(ident)
-        spellings[ident].append((key, player, results))
+        spellings[ident].append((key, results, row))
     for ident, seen in spellings.items():
-        first_key, first, first_section = seen[0]
-        for key, player, results in seen[1:]:
+        first_key, first_section, first_row = seen[0]
+        for key, results, row in seen[1:]:
             if key == first_key or frozenset((first_key, key)) in same:
                 continue
+            player, first = results.players[row], first_section.players[first_row]
             problems.append(
                 Problem(
                     _where(player, results),
@@ -170,17 +181,15 @@ def _missing_players(season: Season, where: Callable[[KeyPath], Location]) -> li
     directory = season_directory(season)
     missing: dict[str, Player] = {}
     by_id = {p.id for p in season.players if p.id}
-    distinct: dict[tuple[str, str, str], Player] = {}
+    distinct: dict[tuple[str, str, str], None] = {}  # (id, name, birth date), in order
     for event in season.events:
         for section in event.sections:
-            distinct.update(
-                {
-                    (p.fide_id, p.name, p.birth_date): p
-                    for p in section.section.players
-                    if p.fide_id not in by_id  # listed by id: found (Directory.find's first rule)
-                }
-            )
-    for player in distinct.values():
+            c = section.section.columns
+            rows = zip(c.fide_id, c.name, c.birth_date, strict=True)
+            # Listed by id: found (Directory.find's first rule).
+            distinct.update(dict.fromkeys(row for row in rows if row[0] not in by_id))
+    for ident, name, born in distinct:
+        player = Player(start_no=0, name=name, fide_id=ident, birth_date=born)  # who it is
         if directory.find(player) is None:
             missing.setdefault(directory.key(player)[0], player)
     if not missing:

@@ -440,7 +440,7 @@ def _section(
     problems.extend(found)
     if section is None:
         return None
-    if not section.players:
+    if not section.size:
         problems.append(
             Problem(
                 where,

@@ -141,14 +141,15 @@ def division_awards(
         by_section.setdefault(index, []).append(span)
     for index, spans_ in by_section.items():
         section = event.sections[index]
-        players = section.section.players
+        columns = section.section.columns
+        rounds = section.section.rounds
         scale = section_scale(event, section.section, rules, valuations)
-        keys = [directory.entrant(p) for p in players]
+        keys = directory.entrants(section.section)
         kept = renumber(
             spans_,
             [
-                k.eligible and k.key in members and plays_enough(p, section.section.rounds, rules)
-                for k, p in zip(keys, players, strict=True)
+                k.eligible and k.key in members and plays_enough(played, rounds, rules)
+                for k, played in zip(keys, columns.played, strict=True)
             ],
         )
         weight = weights.get(id(section), section.weight or Fraction(1))
@@ -158,7 +159,7 @@ def division_awards(
             first, last = first + position - 1, last + position - 1
             value = None
             for i in who:
-                score = players[i].points
+                score = columns.points[i]
                 if value is None or scale.points.from_score:
                     value = valuations.get(scale, (first, last), score, (event.weight, weight))
                 entrant = keys[i]

@@ -11,10 +11,10 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Iterable
-from typing import NamedTuple
+from typing import NamedTuple, cast
 
 from grandprix.conditions import meets
-from grandprix.model import Player
+from grandprix.model import Columns, Player, Section
 from grandprix.players import ListedPlayer, PlayerKey, birth_year, name_key
 from grandprix.rules.schema import RuleSet
 from grandprix.season.model import Alias
@@ -38,7 +38,7 @@ class Directory:
         players: tuple[ListedPlayer, ...],
         rules: RuleSet,
         aliases: Iterable[Alias] = (),
-        seen: Iterable[Player] = (),
+        seen: Iterable[Columns] = (),
     ):
         self.rules = rules
         self.players = players
@@ -55,15 +55,16 @@ class Directory:
             self.by_name[self._canonical(p.name)].append(p)
         ids_by_name: dict[str, set[str]] = defaultdict(set)
         self.years_of_name: dict[str, set[str]] = defaultdict(set)
-        rows = list(seen)
-        if all(row.fide_id for row in rows):
-            rows = []  # what the pass learns serves only players listed without an id
-        for row in rows:
-            canonical = self._canonical(row.name)
-            if row.fide_id:
-                ids_by_name[canonical].add(row.fide_id)
-            if birth_year(row.birth_date):
-                self.years_of_name[canonical].add(birth_year(row.birth_date))
+        tables = list(seen)
+        if all(all(table.fide_id) for table in tables):
+            tables = []  # what the pass learns serves only players listed without an id
+        rows = {row for t in tables for row in zip(t.name, t.fide_id, t.birth_date, strict=True)}
+        for name, ident, born in rows:  # each distinct row once (what it adds to are sets)
+            canonical = self._canonical(name)
+            if ident:
+                ids_by_name[canonical].add(ident)
+            if birth_year(born):
+                self.years_of_name[canonical].add(birth_year(born))
         self.id_of_name = {k: next(iter(v)) for k, v in ids_by_name.items() if len(v) == 1}
         self._seen: dict[tuple[object, ...], Entrant] = {}
         columns = {name for p in players for name, _ in p.attributes}
@@ -124,10 +125,28 @@ class Directory:
             memo = (player.fide_id, player.name, player.extra, player.federation, player.sex,
                     player.title, player.birth_date, player.rating)  # fmt: skip
         found = self._seen.get(memo)
-        if found is None:
-            key, name, attributes = self.key(player)
-            found = Entrant(
-                key, name, meets(lambda n: attributes.get(n, ""), self.rules.eligibility.require)
-            )
-            self._seen[memo] = found
+        return self._found(player, memo) if found is None else found
+
+    def entrants(self, section: Section) -> list[Entrant]:
+        """``entrant`` of every player of a section, read from its columns (no record per
+        player, except for a player not seen before)."""
+        c = section.columns
+        memos: list[tuple[object, ...]]
+        if self._short_memo:
+            memos = list(zip(c.fide_id, c.name, c.birth_date, strict=True))
+        else:
+            memos = list(zip(c.fide_id, c.name, c.extra, c.federation, c.sex, c.title,
+                             c.birth_date, c.rating, strict=True))  # fmt: skip
+        found = list(map(self._seen.get, memos))
+        for i, entrant in enumerate(found):
+            if entrant is None:
+                found[i] = self._seen.get(memos[i]) or self._found(c.record(i), memos[i])
+        return cast(list[Entrant], found)
+
+    def _found(self, player: Player, memo: tuple[object, ...]) -> Entrant:
+        key, name, attributes = self.key(player)
+        found = Entrant(
+            key, name, meets(lambda n: attributes.get(n, ""), self.rules.eligibility.require)
+        )
+        self._seen[memo] = found
         return found

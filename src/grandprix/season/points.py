@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import NamedTuple
 
-from grandprix.model import Player, Section
+from grandprix.model import Columns, Section
 from grandprix.numbers import show
 from grandprix.placings import Placings, Span, official, place, share_places, span_text
 from grandprix.rules.schema import PointsBase, RuleSet, TournamentClass
@@ -101,7 +101,7 @@ def rating_factor(section: Section, points: PointsBase) -> tuple[Fraction, str] 
     factor = points.rating_factor
     if factor is None:
         return None
-    ratings = sorted((p.rating for p in section.players if p.rating), reverse=True)[: factor.top]
+    ratings = sorted(filter(None, section.columns.rating), reverse=True)[: factor.top]
     if not ratings:
         return Fraction(0), "no player of the field is rated"
     mean = Fraction(sum(ratings), len(ratings))
@@ -131,12 +131,12 @@ def section_scale(
     FC-3 paid places, FC-1 rating factor, NW-1 class multiplier), made once for all the
     sections that share what it depends on."""
     points = scales.points_for(event.category)
-    size = len(section.players)
+    size = section.size
     chosen = tournament_class(event, points)
     by_size = bool(points.bands or points.top_percent is not None or points.paid_places)
     ratings = None
     if points.rating_factor is not None:
-        ratings = tuple(sorted((p.rating for p in section.players if p.rating), reverse=True))
+        ratings = tuple(sorted(filter(None, section.columns.rating), reverse=True))
     fund = event.prize_fund if chosen is not None and chosen.factor != 1 else None  # its words
     key = (event.category, id(chosen), fund, event.based_on, size if by_size else None, ratings)
     found = scales.known(key)
@@ -260,7 +260,7 @@ def section_spans(
     """Places in the section: shared spans by score (UT-4), or ordered (LUP-2, D-LUP-3)."""
     points = rules.points.for_category(event.category) if points is None else points
     if points.ties != "tiebreak":
-        return shared_by_score(section.section.players)
+        return shared_by_score(section.section.columns)
     return order_spans(section, event, rules)
 
 
@@ -293,16 +293,16 @@ def event_placings(results: Section, event: SeasonEvent, rules: RuleSet) -> Plac
     return place(results)
 
 
-def shared_by_score(players: tuple[Player, ...]) -> list[Span]:
+def shared_by_score(columns: Columns) -> list[Span]:
     """UT-4: equal total scores share the span of places they occupy.
 
     Sorted on exact integer keys (scores over their common denominator): comparing Fractions
     directly is what made large seasons slow.
     """
-    scores = [p.points for p in players]
+    scores, seeds = columns.points, columns.start_no
     scale = math.lcm(*{s.denominator for s in scores})
     keys = [s.numerator * (scale // s.denominator) for s in scores]
-    order = sorted(range(len(players)), key=lambda i: (-keys[i], players[i].start_no))
+    order = sorted(range(len(scores)), key=lambda i: (-keys[i], seeds[i]))
     return list(share_places(order, keys.__getitem__))
 
 
@@ -321,11 +321,12 @@ def renumber(spans_: list[Span], keep: list[bool]) -> list[Span]:
     return out
 
 
-def plays_enough(player: Player, rounds: int, rules: RuleSet) -> bool:
-    """Keshmat 2026: points only for a player who took part in at least ``min_rounds_percent``
-    of the rounds (every player, when the rules or the file do not say)."""
+def plays_enough(played: int, rounds: int, rules: RuleSet) -> bool:
+    """Keshmat 2026: points only for a player who took part in ``played`` rounds of at least
+    ``min_rounds_percent`` of the rounds (every player, when the rules or the file do not
+    say)."""
     share = rules.eligibility.min_rounds_percent
-    return share is None or not rounds or player.rounds_played * 100 >= share * rounds
+    return share is None or not rounds or played * 100 >= share * rounds
 
 
 class Extras(NamedTuple):
@@ -461,38 +462,35 @@ def event_awards(
     points = valuations.points_for(event.category)
     for section, weight in earning_sections(event, rules):
         results = section.section
-        players = results.players
+        columns = results.columns
         scale = section_scale(event, results, rules, valuations)
-        entrants = [directory.entrant(p) for p in players]
+        entrants = directory.entrants(results)
         eligible = [e.eligible for e in entrants]
         if rules.eligibility.min_rounds_percent is not None:  # KW-6
-            eligible = [ok and plays_enough(p, results.rounds, rules)
-                        for ok, p in zip(eligible, players, strict=True)]  # fmt: skip
+            eligible = [ok and plays_enough(played, results.rounds, rules)
+                        for ok, played in zip(eligible, columns.played, strict=True)]  # fmt: skip
         placed = section_spans(section, event, rules, points)
         extras = _extras(section, event, rules, points, placed) if points.per_player else None
-        overall: dict[int, str] = {}
+        overall: dict[int, tuple[int, int]] = {}  # each player's place among all, if moved
         skip = rules.eligibility.ineligible_players == "skip"
         outright = False
         if points.first_outright is not None:  # FC-2, among the players who keep a place
-            contenders = [p for p, ok in zip(players, eligible, strict=True) if ok or not skip]
-            outright = _alone_on_top(tuple(contenders))
+            scores = zip(columns.points, eligible, strict=True)
+            outright = _alone_on_top([score for score, ok in scores if ok or not skip])
         if skip:
             kept = renumber(placed, eligible)
-            if kept != placed:  # someone was skipped: each award says its place among all
-                overall = {
-                    i: span_text(first, last) for first, last, members in placed for i in members
-                }
+            if kept != placed:  # someone was skipped: an award moved up says its place among all
+                overall = {i: (first, last) for first, last, members in placed for i in members}
             placed = kept
         weights = (event.weight, weight)
         by_score = points.from_score
         for first, last, members in placed:
             value = None
-            place_ = span_text(first, last) if overall else ""  # only to compare with overall
             for i in members:
                 if not eligible[i]:
                     continue  # keep-place: the place is taken, its points go to nobody
                 entrant = entrants[i]
-                score = players[i].points
+                score = columns.points[i]
                 if extras is not None:
                     value = valuations.get(
                         scale, (first, last), score, weights, extras[i], outright
@@ -501,18 +499,18 @@ def event_awards(
                     value = valuations.get(
                         scale, (first, last), score, weights, NO_EXTRAS, outright
                     )
-                before = overall.get(i, "") if overall else ""
+                before = overall.get(i, (first, last)) if overall else (first, last)
                 awards.append(
                     Award(event.index, event.name, event.date, section.name, entrant.key,
                           entrant.name, first, last, score, value, scale.name,
-                          before if before != place_ else "", event.category)
+                          span_text(*before) if before != (first, last) else "", event.category)
                 )  # fmt: skip
     return awards
 
 
-def _alone_on_top(players: tuple[Player, ...]) -> bool:
+def _alone_on_top(points: list[Fraction]) -> bool:
     """Nobody shares the best score (an outright winner, FC-2)."""
-    scores = sorted((p.points for p in players), reverse=True)
+    scores = sorted(points, reverse=True)
     return len(scores) == 1 or (len(scores) > 1 and scores[0] > scores[1])
 
 
@@ -525,35 +523,36 @@ def _extras(
 ) -> list[Extras]:
     """Each player's extras: places gained over the seed (the start rank) to their final place
     in the event, whether they played every round, their tie-break place (FIDE Circuit)."""
-    players = section.section.players
+    columns = section.section.columns
     rounds = section.section.rounds
     final = {i: first for first, _, members in placed for i in members}
     order: dict[int, tuple[int, int]] = {}
     if points.ties == "split":
         order = {i: (f, last) for f, last, members in order_spans(section, event, rules)
                  for i in members}  # fmt: skip
-    seeds = _seeds(players, points.gain.seed if points.gain is not None else "start")
+    seeds = _seeds(columns, points.gain.seed if points.gain is not None else "start")
     out = []
-    for i, player in enumerate(players):
+    for i, played in enumerate(columns.played):
         out.append(
             Extras(
                 max(0, seeds[i] - final[i]) if points.gain is not None else None,
-                (bool(rounds) and player.rounds_played >= rounds) if points.completion else None,
+                (bool(rounds) and played >= rounds) if points.completion else None,
                 order.get(i),
             )
         )
     return out
 
 
-def _seeds(players: tuple[Player, ...], by: str) -> list[int]:
+def _seeds(columns: Columns, by: str) -> list[int]:
     """Each player's seed: their rank by start number (1 for the lowest), or by rating
     (KW-8: equal ratings share the best rank, unrated players share one rank below every rated
     player)."""
     if by == "rating":
-        ratings = [p.rating or 0 for p in players]
+        ratings = [rating or 0 for rating in columns.rating]
         return [1 + sum(other > mine for other in ratings) for mine in ratings]
-    ranked = sorted(range(len(players)), key=lambda i: players[i].start_no)
-    seeds = [0] * len(players)
+    numbers = columns.start_no
+    ranked = sorted(range(len(numbers)), key=numbers.__getitem__)
+    seeds = [0] * len(numbers)
     for seed, i in enumerate(ranked, start=1):
         seeds[i] = seed
     return seeds

@@ -11,6 +11,7 @@ import math
 import threading
 from collections import defaultdict
 from fractions import Fraction
+from operator import attrgetter, itemgetter
 
 from grandprix.placings import share_places
 from grandprix.players import PlayerKey
@@ -82,7 +83,7 @@ def season_awards(
 
 def season_directory(season: Season) -> Directory:
     """The people of the season, from players.csv, aliases.csv and every results file."""
-    seen = (p for e in season.events for s in e.sections for p in s.section.players)
+    seen = (s.section.columns for e in season.events for s in e.sections)
     return Directory(season.players, season.rules, season.aliases, seen)
 
 
@@ -116,38 +117,31 @@ def player_line(
     most events any player has played; ``events``: the player's, when already counted."""
     if events is None:
         events = _events_of(awards)
+    units, own = zip(*awards, strict=True)  # the values and the awards, as two tuples
     keep = counted_number(counting, calendar, len(awards), most)
     caps = counting.per_category
-    if keep >= len(awards) and not caps:
-        counted, dropped = (
-            awards,
-            list[tuple[int, Award]](),
-        )  # everything counts: no need to rank the results
-    else:
+    counted: tuple[Award, ...] = own  # everything counts: no need to rank the results
+    dropped: tuple[Award, ...] = ()
+    total, dropped_units = sum(units), 0
+    if keep < len(awards) or caps:
         ordered = sorted(awards, key=lambda x: (-x[0], x[1].date, x[1].event_name, x[1].section))
-        counted, dropped = _best(ordered, keep, caps)
+        best, rest = _best(ordered, keep, caps)
+        counted, dropped = tuple(a for _, a in best), tuple(a for _, a in rest)
+        total, dropped_units = sum(u for u, _ in best), sum(u for u, _ in rest)
     per_event = counting.bonus_per_event
     bonus = per_event * events if per_event else per_event  # counted, among the best or not
-    total = sum(u for u, _ in counted)
     if bonus:
         total += bonus.numerator * (scale // bonus.denominator)
-    line = Line(
-        player,
-        awards[0][1].name,
-        tuple(a for _, a in awards),
-        tuple(a for _, a in counted),
-        tuple(a for _, a in dropped),
-        events,
-        bonus,
-        Fraction(total, scale),
-    )
-    dropped_units = sum(u for u, _ in dropped)
-    return line, (total, dropped_units, max(u for u, _ in awards))
+    line = Line(player, own[0].name, own, counted, dropped, events, bonus, Fraction(total, scale))
+    return line, (total, dropped_units, max(units))
 
 
 def _events_of(awards: list[tuple[int, Award]]) -> int:
     """The number of events of a player's awards (two sections of one event are one)."""
-    return len({a.event for _, a in awards})
+    return len(set(map(_EVENT, map(_AWARD, awards))))
+
+
+_AWARD, _EVENT = itemgetter(1), attrgetter("event")
 
 
 def _best(

@@ -84,7 +84,7 @@ def short_of_rounds(player: Player, rounds: int, season: Season) -> str:
     """Why a player earns nothing in a section: too few rounds played (KW-6); '' otherwise."""
     rules = season.rules
     needed = rules.eligibility.min_rounds_percent
-    if needed is None or plays_enough(player, rounds, rules):
+    if needed is None or plays_enough(player.rounds_played, rounds, rules):
         return ""
     return (
         f"played {player.rounds_played} of {rounds} rounds; points need at least "
