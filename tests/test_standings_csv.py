@@ -69,7 +69,6 @@ def test_tiebreaks_are_refused_for_a_standings_list() -> None:
         place(section, parse("BH", Rules.FIDE_2024))
 
 
-
 LIST = (
     "rank,name,id,points,rating,title,federation,birth_date,sex,start_rank,played,club\n"
     "1,Ann Able,111,4.5,2100,FM,USA,1990-01-02,F,2,5,North\n"
