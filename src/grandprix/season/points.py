@@ -484,28 +484,31 @@ def event_awards(
             placed = kept
         weights = (event.weight, weight)
         by_score = points.from_score
+        score_of = columns.points
+        where = (event.index, event.name, event.date, section.name)
         for first, last, members in placed:
             value = None
+            span = (first, last)
             for i in members:
                 if not eligible[i]:
                     continue  # keep-place: the place is taken, its points go to nobody
                 entrant = entrants[i]
-                score = columns.points[i]
+                score = score_of[i]
                 if extras is not None:
-                    value = valuations.get(
-                        scale, (first, last), score, weights, extras[i], outright
-                    )
+                    value = valuations.get(scale, span, score, weights, extras[i], outright)
                 elif value is None or by_score:  # the same for the whole span unless by score
-                    value = valuations.get(
-                        scale, (first, last), score, weights, NO_EXTRAS, outright
-                    )
-                before = overall.get(i, (first, last)) if overall else (first, last)
+                    value = valuations.get(scale, span, score, weights, NO_EXTRAS, outright)
+                before = overall.get(i, span) if overall else span
+                moved = span_text(*before) if before != span else ""
+                # The record made as tuple.__new__ does (half a million awards in a season).
                 awards.append(
-                    Award(event.index, event.name, event.date, section.name, entrant.key,
-                          entrant.name, first, last, score, value, scale.name,
-                          span_text(*before) if before != (first, last) else "", event.category)
+                    _new_award(Award, (*where, entrant.key, entrant.name, first, last, score,
+                                       value, scale.name, moved, event.category))
                 )  # fmt: skip
     return awards
+
+
+_new_award = tuple.__new__
 
 
 def _alone_on_top(points: list[Fraction]) -> bool:
