@@ -113,3 +113,16 @@ def test_an_events_players_csv_is_read_with_located_problems(tmp_path: Path) -> 
     assert result.exit_code == 2, result.output
     assert "players.csv:4:5: field 'birth_date': no such date '1990-13-45'" in result.stderr
     assert "Traceback" not in result.output
+
+
+@pytest.mark.parametrize("name", ["9" * 300 + ".trf", "a/" * 2100 + "x.trf"])
+def test_a_file_name_too_long_for_the_file_system_is_a_located_error(
+    tmp_path: Path, name: str
+) -> None:
+    folder = shutil.copytree(ROOT / "examples" / "acf-2004", tmp_path / "season")
+    toml = folder / "season.toml"
+    toml.write_text(toml.read_text().replace("adelaide_major.trf", name, 1))
+    result = CliRunner().invoke(main, ["check", str(folder)])
+    assert result.exit_code == 1, result.output
+    line = next(line for line in result.output.splitlines() if "too long" in line)
+    assert line.startswith(f"{toml}:") and "give the file a shorter name" in line

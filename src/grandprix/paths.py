@@ -12,7 +12,8 @@ from typing import NoReturn
 
 
 class OutsideError(ValueError):
-    """A path that leaves the folders it may be in; the message never shows the file's content."""
+    """A path that leaves the folders it may be in, or that no file can have (a name too long
+    for the file system); the message never shows the file's content."""
 
 
 def contained(base: Path, name: str, allowed: Sequence[Path] = ()) -> Path:
@@ -33,6 +34,12 @@ class Folders:
         """``contained``: the resolved path of ``name``, or ``OutsideError``."""
         if "\x00" in name:
             raise OutsideError(f"'{name[:60]}' holds a NUL character; give a plain file name")
+        encoded = os.fsencode(os.path.join(self.base, name))
+        if len(encoded) >= _PATH_MAX or any(len(part) > _NAME_MAX for part in encoded.split(b"/")):
+            raise OutsideError(
+                f"'{name[:60]}...' is too long for a file name ({_NAME_MAX} bytes a name, "
+                f"{_PATH_MAX} in all); give the file a shorter name"
+            )
         if _plain(name):
             # A file directly in the (resolved) folder: only its own name can be a symbolic
             # link, so one lstat replaces resolving every component (10,000 files a season).
@@ -53,6 +60,9 @@ class Folders:
             "following symbolic links); copy the file into the folder, or name its folder in "
             "'shared_folders'"
         )
+
+
+_NAME_MAX, _PATH_MAX = 255, 4096  # the limits of Linux's file systems (ext4, tmpfs, ...)
 
 
 def _plain(name: str) -> bool:
