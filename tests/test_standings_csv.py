@@ -8,12 +8,22 @@ from fractions import Fraction
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from conftest import EXAMPLES
-from grandprix.model import ListedSection, Location, Player, Section, Severity, columns_of
+from grandprix.model import (
+    ListedSection,
+    Location,
+    Player,
+    Problem,
+    Section,
+    Severity,
+    columns_of,
+)
 from grandprix.placings import place
 from grandprix.readers import load_section
-from grandprix.readers.standings_csv import read_standings_csv
+from grandprix.readers.standings_csv import _Header, _read_columns, _read_rows, read_standings_csv
 from grandprix.season.config import load_season
 from grandprix.season.standings import standings
 
@@ -124,3 +134,55 @@ def test_a_season_of_lists_is_computed_without_player_records(tmp_path: Path) ->
     assert len(lists) >= 4
     assert standings(season)
     assert not any(s.has_records for s in lists if isinstance(s, ListedSection))
+
+
+_CELLS = {
+    "rank": ["1", "2-3", "003", "0", "x", "", " 4 ", "2 - 3"],
+    "name": ["Ann", " Bob ", "", "Cy Cole", "Ann"],
+    "id": ["", "111", "222", " 111", "0"],
+    "points": ["4.5", "3½", "3,5", "-1", "1001", "", "x", "0"],
+    "rating": ["", "2100", "0", "12345", "abc"],
+    "sex": ["", "F", "m "],
+    "start_rank": ["1", "2", "0", "", "001", "x"],
+    "played": ["0", "5", "", "1001", "07"],
+    "club": ["", "North", " South "],
+}
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    header=st.lists(st.sampled_from(sorted(_CELLS)), unique=True, min_size=2, max_size=9),
+    picks=st.lists(st.lists(st.integers(0, 7), min_size=9, max_size=9), max_size=6),
+)
+def test_the_column_reader_agrees_with_the_row_reader(
+    header: list[str], picks: list[list[int]]
+) -> None:
+    """Whenever the fast reader reads a list, the row-by-row reader reads the same columns
+    without a problem; and a list the row reader reads cleanly is never left to it."""
+    if "name" not in header or "points" not in header:
+        return
+    columns = _Header(header)
+    body = [
+        [
+            _CELLS[key][k % len(_CELLS[key])]
+            for key, k in zip(header, row[: len(header)], strict=True)
+        ]
+        for row in picks
+    ]
+    fast = _read_columns("s.csv", columns, body)
+    problems: list[Problem] = []
+    slow = _read_rows("s.csv", columns, body, problems)
+    if fast is not None:
+        assert problems == [] and fast.columns == slow.columns and fast == slow
+        assert fast.players == slow.players and fast.rounds == slow.rounds
+    elif body:
+        assert problems
+
+
+def test_a_clean_list_is_read_by_columns_as_the_rows_would_be() -> None:
+    rows = [line.split(",") for line in LIST.splitlines()]
+    columns = _Header(rows[0])
+    fast = _read_columns("list.csv", columns, rows[1:])
+    problems: list[Problem] = []
+    assert fast is not None and fast == _read_rows("list.csv", columns, rows[1:], problems)
+    assert problems == [] and fast.columns == _read_rows("list.csv", columns, rows[1:], []).columns

@@ -13,7 +13,7 @@ import functools
 from fractions import Fraction
 from pathlib import Path
 from sys import intern
-from typing import Final
+from typing import Final, cast
 
 from grandprix.model import Columns, ListedSection, Location, Problem, Section
 from grandprix.numbers import is_rating, parse_score
@@ -59,44 +59,10 @@ def read_standings_csv(
         )
         return None, problems
     columns = _Header(header)
-    rows_read: list[_Row] = []
-    seen_ids: dict[str, int] = {}
-    seen_seeds: dict[int, int] = {}
-    for number, row in enumerate(rows[1:], start=2):
-        if len(row) != columns.width and (not any(row) or not "".join(row).strip()):
-            continue  # a blank line
-        read = _read_row(name, number, columns, row, len(rows_read) + 1, problems)
-        if read is None:
-            continue
-        ident = read[_ID]
-        if ident:
-            if ident in seen_ids:
-                problems.append(
-                    Problem(
-                        Location(name, number, header.index("id") + 1),
-                        f"id '{ident}' is listed twice (first on line {seen_ids[ident]}); "
-                        "remove the duplicate row",
-                    )
-                )
-                continue
-            seen_ids[ident] = number
-        if columns.seed is not None:
-            seed = read[_SEED]
-            if seed in seen_seeds:
-                problems.append(
-                    Problem(
-                        Location(name, number, columns.seed + 1),
-                        f"start_rank {seed} is listed twice (first on line "
-                        f"{seen_seeds[seed]}); every player has their own seed",
-                    )
-                )
-                continue
-            seen_seeds[seed] = number
-        rows_read.append(read)
-    width = len(Columns._fields)
-    table = list(zip(*rows_read, strict=True)) or [()] * (width + 1)
-    section = ListedSection.of(Path(name).stem, Columns(*table[:width]), table[width], name)
-    return section, problems
+    listed = _read_columns(name, columns, rows[1:])
+    if listed is not None:
+        return listed, problems
+    return _read_rows(name, columns, rows[1:], problems), problems
 
 
 def _column_name(cell: str) -> str:
@@ -125,6 +91,115 @@ _Row = tuple[int, str, int | None, str, str, str, str, str, tuple[tuple[str, str
              Fraction, str, int, int, int | None]  # fmt: skip
 _SEED: Final = 0  # Columns.start_no
 _ID: Final = 6  # Columns.fide_id
+
+
+def _read_rows(
+    name: str, columns: _Header, body: list[list[str]], problems: list[Problem]
+) -> ListedSection:
+    """The list read row by row, each problem located (blank lines skipped)."""
+    rows_read: list[_Row] = []
+    seen_ids: dict[str, int] = {}
+    seen_seeds: dict[int, int] = {}
+    for number, row in enumerate(body, start=2):
+        if len(row) != columns.width and (not any(row) or not "".join(row).strip()):
+            continue  # a blank line
+        read = _read_row(name, number, columns, row, len(rows_read) + 1, problems)
+        if read is None:
+            continue
+        ident = read[_ID]
+        if ident:
+            if ident in seen_ids:
+                problems.append(
+                    Problem(
+                        Location(name, number, columns.header.index("id") + 1),
+                        f"id '{ident}' is listed twice (first on line {seen_ids[ident]}); "
+                        "remove the duplicate row",
+                    )
+                )
+                continue
+            seen_ids[ident] = number
+        if columns.seed is not None:
+            seed = read[_SEED]
+            if seed in seen_seeds:
+                problems.append(
+                    Problem(
+                        Location(name, number, columns.seed + 1),
+                        f"start_rank {seed} is listed twice (first on line "
+                        f"{seen_seeds[seed]}); every player has their own seed",
+                    )
+                )
+                continue
+            seen_seeds[seed] = number
+        rows_read.append(read)
+    width = len(Columns._fields)
+    table = list(zip(*rows_read, strict=True)) or [()] * (width + 1)
+    section = ListedSection.of(Path(name).stem, Columns(*table[:width]), table[width], name)
+    return section
+
+
+def _read_columns(path: str, columns: _Header, body: list[list[str]]) -> ListedSection | None:
+    """The list read column by column (a map over each column instead of a loop over the
+    rows: a large season's files hold half a million rows); None when any row has a problem
+    or is blank, and the row-by-row reader then reads the file and says what is wrong."""
+    if not body or set(map(len, body)) != {columns.width}:
+        return None
+    cells = list(zip(*body, strict=True))
+    size = len(body)
+
+    def stripped(column: int | None) -> tuple[str, ...]:
+        return tuple(map(str.strip, cells[column])) if column is not None else ("",) * size
+
+    names = stripped(columns.name)
+    points = tuple(map(_points, cells[columns.points]))
+    ranks, ratings = stripped(columns.rank), stripped(columns.rating)
+    title, sex, federation, ident, born = map(stripped, columns.optional)
+    if (
+        not all(names)
+        or None in points
+        or None in map(parse_rank, filter(None, ranks))
+        or not all(map(is_rating, filter(None, ratings)))
+    ):
+        return None
+    seeds = _counts(cells, columns.seed, 1, 1_000_000) or tuple(range(1, size + 1))
+    declared = _counts(cells, columns.played, 0, MAX_ROUNDS) or (None,) * size
+    ids = [i for i in ident if i]
+    if (
+        any(n is False for n in seeds)  # (0 == False: a test by identity)
+        or any(n is False for n in declared)
+        or len(set(ids)) != len(ids)
+        or (columns.seed is not None and len(set(seeds)) != size)
+    ):
+        return None
+    extra: tuple[tuple[tuple[str, str], ...], ...] = ((),) * size
+    if columns.extra:
+        keys = [key for _, key in columns.extra]
+        values = zip(*(stripped(i) for i, _ in columns.extra), strict=True)
+        extra = tuple(tuple(zip(keys, row, strict=True)) for row in values)
+    listed = Columns(
+        start_no=seeds,  # whole numbers: no False left
+        name=tuple(map(intern, names)),  # names, ids and places recur from file to file
+        rating=tuple((int(r) or None) if r else None for r in ratings),
+        title=title,
+        sex=tuple(map(str.lower, sex)),
+        federation=federation,
+        fide_id=tuple(map(intern, ident)),
+        birth_date=born,
+        extra=extra,
+        points=cast(tuple[Fraction, ...], points),
+        rank=tuple(map(intern, ranks)),
+        played=tuple(n or 0 for n in declared),
+        line=tuple(range(2, size + 2)),
+    )
+    return ListedSection.of(Path(path).stem, listed, cast(tuple[int | None, ...], declared), path)
+
+
+def _counts(
+    cells: list[tuple[str, ...]], column: int | None, low: int, high: int
+) -> tuple[int | bool, ...]:
+    """``_whole`` of every cell of an optional column; () without the column."""
+    if column is None:
+        return ()
+    return tuple(_whole(text, low, high) for text in cells[column])
 
 
 def _read_row(

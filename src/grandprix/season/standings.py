@@ -10,6 +10,7 @@ import datetime
 import math
 import threading
 from collections import defaultdict
+from collections.abc import Callable
 from fractions import Fraction
 from operator import attrgetter, itemgetter
 
@@ -232,11 +233,15 @@ def rank_lines(
     bonus = counting.bonus_per_event
     scale = math.lcm(bonus.denominator, *{v.points.denominator for v in valuations.items})
     values = [v.points.numerator * (scale // v.points.denominator) for v in valuations.items]
-    by_player: dict[PlayerKey, list[tuple[int, Award]]] = defaultdict(list)
+    by_player: dict[PlayerKey, list[Award]] = defaultdict(list)
     for award in awards:
-        by_player[award.player].append((values[award.valuation.id], award))
+        by_player[award.player].append(award)
     last_event = max((a.event for a in awards), default=None)
-    return _ranked(by_player, rules, calendar, counting, scale, last_event)
+
+    def units(award: Award) -> int:
+        return values[award.valuation.id]
+
+    return _ranked(by_player, rules, calendar, counting, scale, last_event, units)
 
 
 def rerank(
@@ -252,26 +257,33 @@ def rerank(
     awards = [a for line in lines for a in line.awards if a.date <= as_of]
     bonus = counting.bonus_per_event
     scale = math.lcm(bonus.denominator, *{a.points.denominator for a in awards})
-    by_player: dict[PlayerKey, list[tuple[int, Award]]] = defaultdict(list)
+    by_player: dict[PlayerKey, list[Award]] = defaultdict(list)
     for award in awards:
+        by_player[award.player].append(award)
+
+    def units(award: Award) -> int:
         points = award.points
-        by_player[award.player].append((points.numerator * (scale // points.denominator), award))
-    return _ranked(by_player, rules, calendar, counting, scale, last_event)
+        return points.numerator * (scale // points.denominator)
+
+    return _ranked(by_player, rules, calendar, counting, scale, last_event, units)
 
 
 def _ranked(
-    by_player: dict[PlayerKey, list[tuple[int, Award]]],
+    by_player: dict[PlayerKey, list[Award]],
     rules: RuleSet,
     calendar: int,
     counting: Counting,
     scale: int,
     last_event: int | None,
+    units: Callable[[Award], int],
 ) -> list[Line]:
+    """The lines of each player's awards (``units``: an award's value over ``scale``), ranked."""
     lines, keys = [], []
-    events = [_events_of(own) for own in by_player.values()]
+    events = [len(set(map(_EVENT, own))) for own in by_player.values()]
     most = max(events, default=0)
     for (player, own), played in zip(by_player.items(), events, strict=True):
-        line, raw = player_line(player, own, counting, calendar, scale, most, played)
+        valued = list(zip(map(units, own), own, strict=True))  # one player's at a time
+        line, raw = player_line(player, valued, counting, calendar, scale, most, played)
         lines.append(line)
         keys.append(_criteria(line, raw, rules, last_event))
     order = sorted(range(len(lines)), key=lambda i: (keys[i], lines[i].name, lines[i].player))
