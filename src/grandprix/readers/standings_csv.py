@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import functools
 from fractions import Fraction
+from itertools import repeat
+from operator import is_
 from pathlib import Path
 from sys import intern
 from typing import Final, cast
@@ -155,7 +157,7 @@ def _read_columns(path: str, columns: _Header, body: list[list[str]]) -> ListedS
     title, sex, federation, ident, born = map(stripped, columns.optional)
     if (
         not all(names)
-        or None in points
+        or any(map(is_, points, repeat(None)))  # (``None in`` would call Fraction.__eq__)
         or None in map(parse_rank, filter(None, ranks))
         or not all(map(is_rating, filter(None, ratings)))
     ):
@@ -178,7 +180,9 @@ def _read_columns(path: str, columns: _Header, body: list[list[str]]) -> ListedS
     listed = Columns(
         start_no=seeds,  # whole numbers: no False left
         name=tuple(map(intern, names)),  # names, ids and places recur from file to file
-        rating=tuple((int(r) or None) if r else None for r in ratings),
+        rating=tuple((int(r) or None) if r else None for r in ratings)
+        if columns.rating is not None
+        else (None,) * size,
         title=title,
         sex=tuple(map(str.lower, sex)),
         federation=federation,
@@ -187,7 +191,7 @@ def _read_columns(path: str, columns: _Header, body: list[list[str]]) -> ListedS
         extra=extra,
         points=cast(tuple[Fraction, ...], points),
         rank=tuple(map(intern, ranks)),
-        played=tuple(n or 0 for n in declared),
+        played=tuple(n or 0 for n in declared) if columns.played is not None else (0,) * size,
         line=tuple(range(2, size + 2)),
     )
     return ListedSection.of(Path(path).stem, listed, cast(tuple[int | None, ...], declared), path)
