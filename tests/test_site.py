@@ -258,7 +258,7 @@ def test_an_xlsx_error_that_cannot_travel_still_stops_the_build(
         raise _TwoPartError("season.xlsx", "no space")
 
     monkeypatch.setattr("grandprix.site.build.write_xlsx", broken)
-    with pytest.raises(RuntimeError, match=r"season\.xlsx failed.*no space"):
+    with pytest.raises(RuntimeError, match=r"exports failed.*season\.xlsx.*no space"):
         build_site(season, tmp_path / "site")
     assert list(tmp_path.iterdir()) == []
 

@@ -259,10 +259,10 @@ def _write(views: SiteViews, staging: Path) -> int:
     season, tables = views.season, views.tables
     exports: Exports | None = None
     try:
-        exports = Exports(staging, season, tables)  # the XLSX, by another process meanwhile
+        exports = Exports(staging, season, tables)  # by another process meanwhile
         for page in views.pages():
             write(page)
-        write(views.downloads(write_text_exports(staging, season, tables) + exports.finish()))
+        write(views.downloads(exports.finish()))
     except BaseException:
         if exports is not None:
             exports.cancel()
@@ -272,27 +272,33 @@ def _write(views: SiteViews, staging: Path) -> int:
     return count
 
 
+def _exports(folder: Path, season: Season, tables: Tables) -> list[str]:
+    """Every export written into ``folder``, the text files then season.xlsx; their names."""
+    return write_text_exports(folder, season, tables) + write_xlsx(folder, season, tables)
+
+
 class Exports:
-    """The XLSX export, written by a forked process while this one renders the pages (it takes
-    longer than all the pages of a large season). Inline where fork is missing."""
+    """The exports (CSV, JSON, XLSX), written by a forked process while this one renders the
+    pages; season.json, the largest, is then made in the child's memory, not in this
+    process's. Inline where fork is missing."""
 
     def __init__(self, folder: Path, season: Season, tables: Tables) -> None:
         self.process: BaseProcess | None = None
         self.files: list[str] = []
         if "fork" not in multiprocessing.get_all_start_methods():
-            self.files = write_xlsx(folder, season, tables)
+            self.files = _exports(folder, season, tables)
             return
         context = multiprocessing.get_context("fork")
         self.receive, send = context.Pipe(duplex=False)
 
         def child() -> None:
             try:
-                send.send(write_xlsx(folder, season, tables))
+                send.send(_exports(folder, season, tables))
             except BaseException as error:  # handed to the parent, which raises it
                 try:
                     pickle.loads(pickle.dumps(error))  # some exceptions do not come back whole
                 except Exception:
-                    error = RuntimeError(f"writing season.xlsx failed: {error!r}")
+                    error = RuntimeError(f"writing the exports failed: {error!r}")
                 send.send(error)
 
         self.process = context.Process(target=child, name="grandprix-exports")
