@@ -28,16 +28,14 @@ from multiprocessing.process import BaseProcess
 from pathlib import Path
 
 from jinja2 import Environment, FileSystemLoader, select_autoescape
-from markupsafe import Markup, escape
 
 from grandprix.errors import GrandprixError, UsageError, WriteError
 from grandprix.season.model import Season
 from grandprix.season.report import Tables
 from grandprix.site.exports import write_text_exports, write_xlsx
 from grandprix.site.pages import EventPage, HomePage, ListPage, Page, PlayerPage
-from grandprix.site.parts import Link
+from grandprix.site.partials import event_rows, results, words_html
 from grandprix.site.views import SiteViews
-from grandprix.site.words import Sentence
 
 HERE = Path(__file__).parent
 TEMPLATES = {HomePage: "index.html", PlayerPage: "player.html", EventPage: "event.html",
@@ -190,20 +188,6 @@ def _build(season: Season, out: Path) -> int:
     return count
 
 
-@functools.lru_cache(maxsize=65536)
-def words_html(sentence: Sentence) -> Markup:
-    """A sentence of ``words.py`` as HTML: its text escaped, its rule IDs as footnote links.
-    Remembered: players share most sentences (one per place and table value)."""
-    return Markup(
-        "".join(
-            f'<sup><a href="{escape(part.href)}">{escape(part.text)}</a></sup>'
-            if isinstance(part, Link)
-            else str(escape(part))
-            for part in sentence
-        )
-    )
-
-
 @functools.cache
 def environment() -> Environment:
     """The site's templates, autoescaping every page; made once and shared. The templates are
@@ -216,6 +200,7 @@ def environment() -> Environment:
         auto_reload=False,
     )
     env.filters["words"] = words_html
+    env.globals.update(event_rows=event_rows, results=results)  # the rows, made in Python
     return env
 
 
