@@ -402,3 +402,45 @@ def test_the_chart_ends_at_each_players_total(name: str) -> None:
             totals = running_totals(season, division, line, played)
             assert totals[-1] == line.total, (division, line.name)
             assert totals == sorted(totals)  # points are never taken away
+
+
+@pytest.mark.parametrize("name", ["acf-2004", "utah-2012", "lupiae-2012-13"])
+def test_season_json_written_in_pieces_is_the_whole_document(
+    name: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """season.json is written a thousand lines at a time; two at a time here, so that every
+    table of the examples is cut into pieces."""
+    from grandprix.season.standings import division_standings
+    from grandprix.site.exports import export_json, json_pieces
+
+    season, _ = load_season(ROOT / "examples" / name)
+    assert season is not None
+    tables = division_standings(season)
+    monkeypatch.setattr("grandprix.site.exports.JSON_LINES", 2)
+    pieces = list(json_pieces(season, tables))
+    assert len(pieces) > 2 * len(tables) + 1  # cut, not the fallback's one piece
+    assert "".join(pieces) == export_json(season, tables)
+
+
+def test_season_json_is_made_whole_when_a_table_depends_on_its_lines(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from grandprix.season import document
+    from grandprix.season.standings import division_standings
+    from grandprix.site.exports import export_json, json_pieces
+
+    season, _ = load_season(ROOT / "examples" / "acf-2004")
+    assert season is not None
+    tables = division_standings(season)
+    plain = document.standings_document
+
+    def counted(season: Any, tables: Any, detail: bool = False) -> dict[str, Any]:
+        made = plain(season, tables, detail)
+        for table, (_, lines) in zip(made["divisions"], tables, strict=True):
+            table["players"] = len(lines)  # a field of the table made from all its lines
+        return made
+
+    monkeypatch.setattr("grandprix.site.exports.standings_document", counted)
+    pieces = list(json_pieces(season, tables))
+    assert pieces == [export_json(season, tables)]
+    assert '"players":' in pieces[0]
