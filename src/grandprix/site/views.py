@@ -85,7 +85,6 @@ class SiteViews:
         self.decimals = season.rules.standings.decimals
         self.tables: Tables = division_standings(season)
         self.played = [e for e in season.events if not e.planned]
-        self.before = previous_ranks(season, self.tables, self.played)
         by_player: dict[PlayerKey, list[tuple[str, Line]]] = defaultdict(list)
         for division, lines in self.tables:
             for line in lines:
@@ -146,6 +145,12 @@ class SiteViews:
         return paths
 
     # The home page and the standings.
+
+    @cached_property
+    def before(self) -> dict[str, dict[PlayerKey, int]]:
+        """Each table's ranks before the last event date (the movement column); made when the
+        standings are first shown, not before: the site's exports start without waiting."""
+        return previous_ranks(self.season, self.tables, self.played)
 
     def home(self) -> HomePage:
         tables = tuple(self._standings(name, lines) for name, lines in self.tables)
