@@ -466,3 +466,19 @@ def test_a_carriage_return_inside_a_name_keeps_its_csv_row_whole(tmp_path: Path)
     CsvRows(out).writerows(rows)
     assert list(csv.reader(io.StringIO(out.getvalue(), newline=""))) == rows
     assert out.getvalue().endswith('2,"Bo, Yu",3\n3,plain,0\n')  # other rows as before
+
+
+def test_csv_rows_written_in_chunks_are_the_rows_written_one_by_one() -> None:
+    """writerows buffers a thousand rows at a time; a chunk with a carriage return anywhere is
+    written row by row, so only that row is fully quoted, in whichever chunk it falls."""
+    from grandprix.writers.cells import CsvRows
+
+    rows = [[str(i), f"Player {i}", "x\ry" if i in (5, 2500) else "plain", i] for i in range(3001)]
+    one_by_one, chunked = io.StringIO(), io.StringIO()
+    single = CsvRows(one_by_one)
+    for row in rows:
+        single.writerow(row)
+    CsvRows(chunked).writerows(iter(row) for row in rows)  # rows that can be read only once
+    assert chunked.getvalue() == one_by_one.getvalue()
+    assert chunked.getvalue().count('"x\ry"') == 2
+    assert '"2499","Player 2499"' not in chunked.getvalue()  # its neighbours stay plain

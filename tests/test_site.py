@@ -5,17 +5,24 @@ from __future__ import annotations
 import csv
 import io
 import json
+import multiprocessing
+import os
 import shutil
+import signal
 import subprocess
 import sys
+import threading
 from pathlib import Path
+from typing import Any
 
 import pytest
 from playwright.sync_api import Browser
 
 from conftest import ROOT
+from grandprix.errors import GrandprixError, WriteError
 from grandprix.season.config import load_season
-from grandprix.site.build import build_site
+from grandprix.site import build as build_module
+from grandprix.site.build import _can_fork, build_site
 
 XSS = "<img src=x onerror=alert(1)>"
 
@@ -149,7 +156,9 @@ def test_ut8_site_in_headless_chromium(site: Path, browser: Browser) -> None:
 def test_a_failed_build_leaves_the_previous_site(
     site: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, fork: bool
 ) -> None:
-    if not fork:  # as on a system without fork: the exports are written in this process
+    if fork:  # even beside the threads a browser test may have left
+        monkeypatch.setattr("grandprix.site.build._can_fork", lambda: True)
+    else:  # as on a system without fork: the exports are written in this process
         monkeypatch.setattr("multiprocessing.get_all_start_methods", lambda: ["spawn"])
     copy = tmp_path / "site"
     shutil.copytree(site, copy)
@@ -257,10 +266,92 @@ def test_an_xlsx_error_that_cannot_travel_still_stops_the_build(
     def broken(*args: object) -> list[str]:
         raise _TwoPartError("season.xlsx", "no space")
 
+    monkeypatch.setattr("grandprix.site.build._can_fork", lambda: True)  # whatever the threads
     monkeypatch.setattr("grandprix.site.build.write_xlsx", broken)
-    with pytest.raises(RuntimeError, match=r"season\.xlsx failed.*no space"):
+    with pytest.raises(RuntimeError, match=r"exports failed.*season\.xlsx.*no space"):
         build_site(season, tmp_path / "site")
     assert list(tmp_path.iterdir()) == []
+
+
+class _FileError(GrandprixError):
+    """One of grandprix's errors that pickles but cannot be rebuilt (two required args)."""
+
+    def __init__(self, what: str, why: str) -> None:
+        super().__init__(f"{what}: {why}")
+
+
+def test_a_grandprix_error_that_cannot_travel_stays_an_error_of_the_files(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    season, _ = load_season(ROOT / "examples" / "acf-2004")
+    assert season is not None
+
+    def broken(*args: object) -> list[str]:
+        raise _FileError("season.xlsx", "no space")
+
+    monkeypatch.setattr("grandprix.site.build._can_fork", lambda: True)  # whatever the threads
+    monkeypatch.setattr("grandprix.site.build.write_xlsx", broken)
+    with pytest.raises(GrandprixError, match=r"exports failed: season\.xlsx: no space"):
+        build_site(season, tmp_path / "site")
+    assert list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.skipif("fork" not in multiprocessing.get_all_start_methods(), reason="no fork")
+def test_an_exports_process_killed_fails_the_build_and_keeps_the_old_site(
+    site: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    copy = tmp_path / "site"
+    shutil.copytree(site, copy)
+    before = {p.relative_to(copy): p.read_bytes() for p in copy.rglob("*") if p.is_file()}
+    season, _ = load_season(ROOT / "examples" / "acf-2004")
+    assert season is not None
+    parent = os.getpid()
+
+    def killed(*args: object) -> list[str]:
+        assert os.getpid() != parent, "the exports were not forked"
+        os.kill(os.getpid(), signal.SIGKILL)  # as the kernel does when memory runs out
+        return []
+
+    monkeypatch.setattr("grandprix.site.build._can_fork", lambda: True)  # whatever the threads
+    monkeypatch.setattr("grandprix.site.build.write_xlsx", killed)
+    with pytest.raises(WriteError, match=r"exports .* stopped before it finished \(killed by "
+                       r"signal 9; out of memory\?\); the site was not written and \S+ is as "
+                       r"it was"):  # fmt: skip
+        build_site(season, copy)
+    assert {p.relative_to(copy): p.read_bytes() for p in copy.rglob("*") if p.is_file()} == before
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["site"]
+
+
+def test_exports_are_written_in_this_process_while_another_thread_runs(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The server builds the site from a worker thread: no fork beside other threads."""
+    season, _ = load_season(ROOT / "examples" / "acf-2004")
+    assert season is not None
+    writers: list[int] = []
+    exports = build_module._exports
+
+    def recorded(*args: Any) -> list[str]:
+        writers.append(os.getpid())  # seen here only when written by this process
+        return exports(*args)
+
+    monkeypatch.setattr("grandprix.site.build._exports", recorded)
+    stop = threading.Event()
+    other = threading.Thread(target=stop.wait)
+    other.start()
+    try:
+        build_site(season, tmp_path / "threaded")
+    finally:
+        stop.set()
+        other.join()
+    assert writers == [os.getpid()]
+    assert (tmp_path / "threaded" / "season.xlsx").stat().st_size > 0
+    if _can_fork():  # alone again: forked, so this process never sees the call
+        build_site(season, tmp_path / "alone")
+        assert writers == [os.getpid()]
+        assert (tmp_path / "threaded" / "results.csv").read_bytes() == (
+            tmp_path / "alone" / "results.csv"
+        ).read_bytes()
 
 
 @pytest.mark.parametrize("name", ["utah-2012", "acf-2004", "lupiae-2012-13"])
@@ -311,3 +402,45 @@ def test_the_chart_ends_at_each_players_total(name: str) -> None:
             totals = running_totals(season, division, line, played)
             assert totals[-1] == line.total, (division, line.name)
             assert totals == sorted(totals)  # points are never taken away
+
+
+@pytest.mark.parametrize("name", ["acf-2004", "utah-2012", "lupiae-2012-13"])
+def test_season_json_written_in_pieces_is_the_whole_document(
+    name: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """season.json is written a thousand lines at a time; two at a time here, so that every
+    table of the examples is cut into pieces."""
+    from grandprix.season.standings import division_standings
+    from grandprix.site.exports import export_json, json_pieces
+
+    season, _ = load_season(ROOT / "examples" / name)
+    assert season is not None
+    tables = division_standings(season)
+    monkeypatch.setattr("grandprix.site.exports.JSON_LINES", 2)
+    pieces = list(json_pieces(season, tables))
+    assert len(pieces) > 2 * len(tables) + 1  # cut, not the fallback's one piece
+    assert "".join(pieces) == export_json(season, tables)
+
+
+def test_season_json_is_made_whole_when_a_table_depends_on_its_lines(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from grandprix.season import document
+    from grandprix.season.standings import division_standings
+    from grandprix.site.exports import export_json, json_pieces
+
+    season, _ = load_season(ROOT / "examples" / "acf-2004")
+    assert season is not None
+    tables = division_standings(season)
+    plain = document.standings_document
+
+    def counted(season: Any, tables: Any, detail: bool = False) -> dict[str, Any]:
+        made = plain(season, tables, detail)
+        for table, (_, lines) in zip(made["divisions"], tables, strict=True):
+            table["players"] = len(lines)  # a field of the table made from all its lines
+        return made
+
+    monkeypatch.setattr("grandprix.site.exports.standings_document", counted)
+    pieces = list(json_pieces(season, tables))
+    assert pieces == [export_json(season, tables)]
+    assert '"players":' in pieces[0]

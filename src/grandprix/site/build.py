@@ -21,6 +21,7 @@ import re
 import shutil
 import sys
 import tempfile
+import threading
 from collections.abc import Iterator
 from contextlib import contextmanager, suppress
 from dataclasses import fields
@@ -28,16 +29,14 @@ from multiprocessing.process import BaseProcess
 from pathlib import Path
 
 from jinja2 import Environment, FileSystemLoader, select_autoescape
-from markupsafe import Markup, escape
 
 from grandprix.errors import GrandprixError, UsageError, WriteError
 from grandprix.season.model import Season
 from grandprix.season.report import Tables
 from grandprix.site.exports import write_text_exports, write_xlsx
 from grandprix.site.pages import EventPage, HomePage, ListPage, Page, PlayerPage
-from grandprix.site.parts import Link
+from grandprix.site.partials import event_rows, results, words_html
 from grandprix.site.views import SiteViews
-from grandprix.site.words import Sentence
 
 HERE = Path(__file__).parent
 TEMPLATES = {HomePage: "index.html", PlayerPage: "player.html", EventPage: "event.html",
@@ -72,6 +71,8 @@ def build_site(season: Season, out: Path) -> int:
             return _build(season, out)
     except GrandprixError:
         raise
+    except ExportsFailed as exc:
+        raise WriteError(f"{exc}; the site was not written and {out} is as it was") from exc
     except OSError as exc:
         where = exc.filename if exc.filename else out
         why = exc.strerror.lower() if exc.strerror else str(exc)
@@ -190,20 +191,6 @@ def _build(season: Season, out: Path) -> int:
     return count
 
 
-@functools.lru_cache(maxsize=65536)
-def words_html(sentence: Sentence) -> Markup:
-    """A sentence of ``words.py`` as HTML: its text escaped, its rule IDs as footnote links.
-    Remembered: players share most sentences (one per place and table value)."""
-    return Markup(
-        "".join(
-            f'<sup><a href="{escape(part.href)}">{escape(part.text)}</a></sup>'
-            if isinstance(part, Link)
-            else str(escape(part))
-            for part in sentence
-        )
-    )
-
-
 @functools.cache
 def environment() -> Environment:
     """The site's templates, autoescaping every page; made once and shared. The templates are
@@ -216,6 +203,7 @@ def environment() -> Environment:
         auto_reload=False,
     )
     env.filters["words"] = words_html
+    env.globals.update(event_rows=event_rows, results=results)  # the rows, made in Python
     return env
 
 
@@ -259,10 +247,10 @@ def _write(views: SiteViews, staging: Path) -> int:
     season, tables = views.season, views.tables
     exports: Exports | None = None
     try:
-        exports = Exports(staging, season, tables)  # the XLSX, by another process meanwhile
+        exports = Exports(staging, season, tables)  # by another process meanwhile
         for page in views.pages():
             write(page)
-        write(views.downloads(write_text_exports(staging, season, tables) + exports.finish()))
+        write(views.downloads(exports.finish()))
     except BaseException:
         if exports is not None:
             exports.cancel()
@@ -272,30 +260,64 @@ def _write(views: SiteViews, staging: Path) -> int:
     return count
 
 
+def _exports(folder: Path, season: Season, tables: Tables) -> list[str]:
+    """Every export written into ``folder``, the text files then season.xlsx; their names."""
+    return write_text_exports(folder, season, tables) + write_xlsx(folder, season, tables)
+
+
+class ExportsFailed(Exception):
+    """The process writing the exports stopped without saying why (``build_site`` makes it a
+    ``WriteError`` naming the site's folder)."""
+
+
+def _can_fork() -> bool:
+    """Whether the exports may be written by a forked process: fork exists, and no other thread
+    runs. The server builds the site from a worker thread, and a child forked beside other
+    threads can wait for ever on a lock one of them held at the fork."""
+    return "fork" in multiprocessing.get_all_start_methods() and threading.active_count() == 1
+
+
+def _travels(error: BaseException) -> BaseException:
+    """``error``, or one that comes back whole through a pipe: some exceptions pickle but cannot
+    be rebuilt. One of grandprix's keeps its kind (an error of the user's files or folders, not
+    a bug) as a ``GrandprixError`` with its message."""
+    try:
+        pickle.loads(pickle.dumps(error))
+    except Exception:
+        if isinstance(error, GrandprixError):
+            return GrandprixError(f"writing the exports failed: {error}")
+        return RuntimeError(f"writing the exports failed: {error!r}")
+    return error
+
+
 class Exports:
-    """The XLSX export, written by a forked process while this one renders the pages (it takes
-    longer than all the pages of a large season). Inline where fork is missing."""
+    """The exports (CSV, JSON, XLSX), written by a forked process while this one renders the
+    pages; season.json, the largest, is then made in the child's memory, not in this
+    process's. Inline where fork is missing or other threads run (``_can_fork``).
+
+    The child writes only into ``folder`` (the run's staging folder) and ends with
+    ``os._exit`` (multiprocessing's), so it never runs this process's clean-up; an error it
+    raises is raised again by ``finish``, and a child that dies without a word (killed, out of
+    memory) is an ``ExportsFailed``."""
 
     def __init__(self, folder: Path, season: Season, tables: Tables) -> None:
         self.process: BaseProcess | None = None
         self.files: list[str] = []
-        if "fork" not in multiprocessing.get_all_start_methods():
-            self.files = write_xlsx(folder, season, tables)
+        if not _can_fork():
+            self.files = _exports(folder, season, tables)
             return
         context = multiprocessing.get_context("fork")
         self.receive, send = context.Pipe(duplex=False)
 
         def child() -> None:
             try:
-                send.send(write_xlsx(folder, season, tables))
+                send.send(_exports(folder, season, tables))
             except BaseException as error:  # handed to the parent, which raises it
-                try:
-                    pickle.loads(pickle.dumps(error))  # some exceptions do not come back whole
-                except Exception:
-                    error = RuntimeError(f"writing season.xlsx failed: {error!r}")
-                send.send(error)
+                send.send(_travels(error))
 
         self.process = context.Process(target=child, name="grandprix-exports")
+        for stream in (sys.stdout, sys.stderr):  # the child flushes its copy as it ends
+            stream.flush()
         self.process.start()
         send.close()
 
@@ -306,9 +328,16 @@ class Exports:
         try:
             result = self.receive.recv()
         except EOFError:
-            result = RuntimeError("the process writing the exports stopped without a word")
+            result = None
         self.process.join()
-        self.process = None
+        code, self.process = self.process.exitcode, None
+        self.receive.close()
+        if result is None:
+            how = f"killed by signal {-code}" if code and code < 0 else f"exit code {code}"
+            raise ExportsFailed(
+                f"the process writing the exports (CSV, JSON, XLSX) stopped before it finished "
+                f"({how}; out of memory?)"
+            )
         if isinstance(result, BaseException):
             raise result
         assert isinstance(result, list)
@@ -319,6 +348,7 @@ class Exports:
             self.process.terminate()
             self.process.join()
             self.process = None
+            self.receive.close()
 
 
 def _swap(work: Path, out: Path) -> None:

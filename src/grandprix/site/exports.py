@@ -12,8 +12,9 @@ import datetime
 import io
 import itertools
 import json
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from pathlib import Path
+from typing import Any
 
 from grandprix.numbers import show
 from grandprix.season.document import SCHEMA, standings_document
@@ -109,10 +110,71 @@ def text_exports(season: Season, tables: Tables) -> dict[str, str]:
 
 
 def write_text_exports(folder: Path, season: Season, tables: Tables) -> list[str]:
-    """standings.csv, results.csv, season.json and season.schema.json written into ``folder``."""
-    for name, text in text_exports(season, tables).items():
-        (folder / name).write_text(text, encoding="utf-8")
+    """standings.csv, results.csv, season.json and season.schema.json written into ``folder``:
+    the texts of ``text_exports``, each written as it is made. Whole, the results and
+    season.json of a 30,000-event season would hold over a gigabyte of memory at once."""
+    decimals = season.rules.standings.decimals
+    _write_csv(folder / "standings.csv", STANDINGS_COLUMNS, _standings(tables, decimals))
+    _write_csv(folder / "results.csv", RESULTS_COLUMNS, _result_rows(tables, decimals))
+    with (folder / "season.json").open("w", encoding="utf-8") as out:
+        out.writelines(json_pieces(season, tables))
+    (folder / "season.schema.json").write_text(json.dumps(SCHEMA, indent=1), encoding="utf-8")
     return list(TEXT_EXPORTS)
+
+
+def _write_csv(path: Path, header: list[str], rows: Iterable[list[str]]) -> None:
+    with path.open("w", encoding="utf-8") as out:  # the newlines of write_text
+        writer = CsvRows(out)
+        writer.writerow(header)
+        writer.writerows(rows)
+
+
+JSON_LINES = 1000  # players' lines put into season.json at a time
+EMPTY_STANDINGS = '"standings":[]'  # a table without lines in the compact JSON
+
+
+def _dump(value: object) -> str:
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+
+
+def json_pieces(season: Season, tables: Tables) -> Iterator[str]:
+    """season.json in pieces, the bytes of ``export_json``: the standings document
+    (``season/document.py``) of each table's lines a thousand at a time, each set where the
+    document of the tables without lines has that table's empty standings. Each piece's
+    document must equal that frame but for the lines' own entries; should the document ever
+    depend on a table's lines otherwise (seen in the first thousand of every table), it is
+    made whole, as before."""
+    frame = standings_document(season, [(name, []) for name, _ in tables])
+    pieces = _dump(frame).split(EMPTY_STANDINGS)
+    firsts = [_entries(season, frame, i, name, lines[:JSON_LINES])
+              for i, (name, lines) in enumerate(tables)]  # fmt: skip
+    if len(pieces) != len(tables) + 1 or None in firsts:
+        yield export_json(season, tables)
+        return
+    for i, ((name, lines), piece, first) in enumerate(zip(tables, pieces, firsts, strict=False)):
+        yield f'{piece}"standings":[{first}'
+        for start in range(JSON_LINES, len(lines), JSON_LINES):
+            more = _entries(season, frame, i, name, lines[start : start + JSON_LINES])
+            if more is None:
+                raise RuntimeError(f"season.json: the document of table {name!r} changed with "
+                                   "its lines beyond their entries")  # fmt: skip
+            yield "," + more
+        yield "]"
+    yield pieces[-1] + "\n"
+
+
+def _entries(
+    season: Season, frame: dict[str, Any], index: int, name: str, lines: list[Line]
+) -> str | None:
+    """The JSON of these lines' entries in the table at ``index`` (no brackets), or None when
+    their document differs from ``frame`` beyond them."""
+    document = standings_document(season, [(name, lines)])
+    table = dict(document["divisions"][0])
+    entries = table.pop("standings")
+    expected = {k: v for k, v in frame["divisions"][index].items() if k != "standings"}
+    if {**document, "divisions": None} != {**frame, "divisions": None} or table != expected:
+        return None
+    return _dump(entries)[1:-1]
 
 
 def xlsx_sheets(season: Season, tables: Tables) -> list[Sheet]:

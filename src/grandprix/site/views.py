@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import datetime
 import functools
+import operator
 import re
 import unicodedata
 from collections import defaultdict
@@ -84,7 +85,6 @@ class SiteViews:
         self.decimals = season.rules.standings.decimals
         self.tables: Tables = division_standings(season)
         self.played = [e for e in season.events if not e.planned]
-        self.before = previous_ranks(season, self.tables, self.played)
         by_player: dict[PlayerKey, list[tuple[str, Line]]] = defaultdict(list)
         for division, lines in self.tables:
             for line in lines:
@@ -97,6 +97,9 @@ class SiteViews:
         self.left = len(season.events) - len(self.played)  # planned events still to play
         self._sentences: dict[tuple[object, ...], Sentence] = {}
         self._reasons: dict[PlayerKey, str] = {}  # why a player earns no points, once each
+        self._heads: dict[tuple[int, str], tuple[str, str, str]] = {}  # by (event, section)
+        self._points: dict[int, str] = {}  # by id() of the Valuation, which the season keeps
+        self._scores: dict[tuple[int, int], str] = {}  # a Fraction by its two integers
         last = self.played[-1] if self.played else None
         self.updated = (
             f"Standings after {len(self.played)} of {len(season.events)} events; the latest: "
@@ -142,6 +145,12 @@ class SiteViews:
         return paths
 
     # The home page and the standings.
+
+    @cached_property
+    def before(self) -> dict[str, dict[PlayerKey, int]]:
+        """Each table's ranks before the last event date (the movement column); made when the
+        standings are first shown, not before: the site's exports start without waiting."""
+        return previous_ranks(self.season, self.tables, self.played)
 
     def home(self) -> HomePage:
         tables = tuple(self._standings(name, lines) for name, lines in self.tables)
@@ -223,13 +232,17 @@ class SiteViews:
         rules, decimals = self.season.rules, self.decimals
         results = []
         counted = {id(a) for a in line.counted}
-        for a in sorted(line.awards, key=lambda a: (a.date, a.event_name, a.section)):
-            event = a.event_name if a.section == a.event_name else f"{a.event_name}, {a.section}"
+        heads, points, sentence = self._heads, self._points, self._sentence
+        for a in sorted(line.awards, key=_BY_DATE):
+            head = heads.get((a.event, a.section))
+            if head is None:
+                head = heads[a.event, a.section] = self._head(a)
+            shown = points.get(id(a.valuation))
+            if shown is None:
+                shown = self._points_text(a)
             results.append(
-                Result(a.date.isoformat(), event, a.section,
-                       f"../events/{self.event_files[a.event]}",
-                       place_span(a.place), show(a.points, decimals), id(a) in counted,
-                       self._sentence(a))
+                Result(head[0], head[1], a.section, head[2], place_span(a.place), shown,
+                       id(a) in counted, sentence(a))
             )  # fmt: skip
         counting = counting_of(self.season, division)
         summary = total_sentence(
@@ -245,6 +258,17 @@ class SiteViews:
         return PlayerPart(title, division, slug(title), place_span(line.rank),
                           show(line.total, decimals),
                           tuple(results), summary, said, chart)  # fmt: skip
+
+    def _head(self, a: Award) -> tuple[str, str, str]:
+        """The date, the event's name (with its section's) and the event page of a result."""
+        event = a.event_name if a.section == a.event_name else f"{a.event_name}, {a.section}"
+        return a.date.isoformat(), event, f"../events/{self.event_files[a.event]}"
+
+    def _points_text(self, award: Award) -> str:
+        """The award's points shown, made once for each valuation (awards share them; hashing
+        the Fraction to look it up costs more than this)."""
+        shown = self._points[id(award.valuation)] = show(award.points, self.decimals)
+        return shown
 
     @cached_property
     def _most(self) -> dict[str, int]:
@@ -314,9 +338,10 @@ class SiteViews:
                     self._points_cell(name, awards.get(entrant.key), row, entrant, s.section.rounds)
                     for name, awards in earned.items()
                 )
+                values = tuple(map(show, row.values)) if row.values else ()
                 rows.append(
                     EventRow(row.place, row.player.name, f"../players/{page}" if page else "",
-                             show(row.points), tuple(show(v) for v in row.values), cells)
+                             self._score(row.points), values, cells)
                 )  # fmt: skip
             facts = _section_facts(s.section.rounds, dict(s.section.headers))
             if not earned:
@@ -339,8 +364,10 @@ class SiteViews:
         """A player's points in one division from a section of ``rounds`` rounds, or why none."""
         label = division or "Grand Prix"
         if award is not None:
-            note = "" if award.place == row.place else f"{place_span(award.place)} in {label}"
-            return PointsCell(division, show(award.points, self.decimals), note)
+            same = award.first == row.first and award.last == row.last  # the places' spans
+            note = "" if same else f"{place_span(award.place)} in {label}"
+            shown = self._points.get(id(award.valuation))
+            return PointsCell(division, self._points_text(award) if shown is None else shown, note)
         if entrant.eligible:
             short = short_of_rounds(row.player, rounds, self.season)
             if short:
@@ -355,6 +382,14 @@ class SiteViews:
             reason = not_eligible(lambda n: attributes.get(n, ""), require)
             self._reasons[entrant.key] = reason
         return PointsCell(division, "", reason)
+
+    def _score(self, score: Fraction) -> str:
+        """A score shown, remembered by its numerator and denominator."""
+        key = (score.numerator, score.denominator)
+        shown = self._scores.get(key)
+        if shown is None:
+            shown = self._scores[key] = show(score)
+        return shown
 
     def _event_facts(self, event: SeasonEvent) -> tuple[str, ...]:
         rules = self.season.rules
@@ -490,6 +525,9 @@ class SiteViews:
             blocks.append(Block("Other files", "other", entries=other))
         intro = "The standings and every result, to keep or to reuse."
         return ListPage("downloads.html", "downloads", "Downloads", intro, tuple(blocks))
+
+
+_BY_DATE = operator.attrgetter("date", "event_name", "section")  # a player's results in order
 
 
 def _section_facts(rounds: int, headers: dict[str, str]) -> tuple[str, ...]:

@@ -10,6 +10,8 @@ we compute (points ``-1.50``, places ``9-10``) are written as they are.
 from __future__ import annotations
 
 import csv
+import io
+import itertools
 from collections.abc import Iterable
 from typing import TextIO
 
@@ -30,9 +32,14 @@ class CsvRows:
     Python's writer quotes a field only for the characters of its line ending, so a ``\\r``
     inside a name would split the row when read back; such a row is written fully quoted."""
 
+    CHUNK = 1000  # rows written to a buffer at a time by ``writerows``
+
     def __init__(self, out: TextIO) -> None:
+        self.out = out
         self.plain = csv.writer(out, lineterminator="\n")
         self.quoted = csv.writer(out, lineterminator="\n", quoting=csv.QUOTE_ALL)
+        self.buffer = io.StringIO()
+        self.buffered = csv.writer(self.buffer, lineterminator="\n")
 
     def writerow(self, row: Iterable[object]) -> None:
         cells = list(row)
@@ -40,5 +47,17 @@ class CsvRows:
         (self.quoted if carriage else self.plain).writerow(cells)
 
     def writerows(self, rows: Iterable[Iterable[object]]) -> None:
-        for row in rows:
-            self.writerow(row)
+        """The rows as ``writerow`` writes each: a thousand at a time by the plain writer into
+        a buffer, written out unless it holds a carriage return, and then row by row (the
+        check of every field of every row cost more than the writing)."""
+        it = iter(rows)
+        while chunk := [list(row) for row in itertools.islice(it, self.CHUNK)]:
+            self.buffer.seek(0)
+            self.buffer.truncate()
+            self.buffered.writerows(chunk)
+            text = self.buffer.getvalue()
+            if "\r" in text:
+                for row in chunk:
+                    self.writerow(row)
+            else:
+                self.out.write(text)
