@@ -257,22 +257,6 @@ class _TwoPartError(Exception):
         super().__init__(f"{what}: {why}")
 
 
-def test_an_xlsx_error_that_cannot_travel_still_stops_the_build(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    season, _ = load_season(ROOT / "examples" / "acf-2004")
-    assert season is not None
-
-    def broken(*args: object) -> list[str]:
-        raise _TwoPartError("season.xlsx", "no space")
-
-    monkeypatch.setattr("grandprix.site.build._can_fork", lambda: True)  # whatever the threads
-    monkeypatch.setattr("grandprix.site.build.write_xlsx", broken)
-    with pytest.raises(RuntimeError, match=r"exports failed.*season\.xlsx.*no space"):
-        build_site(season, tmp_path / "site")
-    assert list(tmp_path.iterdir()) == []
-
-
 class _FileError(GrandprixError):
     """One of grandprix's errors that pickles but cannot be rebuilt (two required args)."""
 
@@ -280,18 +264,31 @@ class _FileError(GrandprixError):
         super().__init__(f"{what}: {why}")
 
 
-def test_a_grandprix_error_that_cannot_travel_stays_an_error_of_the_files(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+@pytest.mark.parametrize(
+    ("error", "raised", "pattern"),
+    [
+        # any error stops the build
+        (_TwoPartError, RuntimeError, r"exports failed.*season\.xlsx.*no space"),
+        # one of grandprix's stays an error of the user's files, not a bug
+        (_FileError, GrandprixError, r"exports failed: season\.xlsx: no space"),
+    ],
+)
+def test_an_exports_error_that_cannot_travel_still_stops_the_build(
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    error: type[Exception],
+    raised: type[Exception],
+    pattern: str,
 ) -> None:
     season, _ = load_season(ROOT / "examples" / "acf-2004")
     assert season is not None
 
     def broken(*args: object) -> list[str]:
-        raise _FileError("season.xlsx", "no space")
+        raise error("season.xlsx", "no space")
 
     monkeypatch.setattr("grandprix.site.build._can_fork", lambda: True)  # whatever the threads
     monkeypatch.setattr("grandprix.site.build.write_xlsx", broken)
-    with pytest.raises(GrandprixError, match=r"exports failed: season\.xlsx: no space"):
+    with pytest.raises(raised, match=pattern):
         build_site(season, tmp_path / "site")
     assert list(tmp_path.iterdir()) == []
 
