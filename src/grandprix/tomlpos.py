@@ -30,8 +30,9 @@ def key_lines(text: str) -> dict[Path, int]:
         if depth:
             depth += stripped.count("[") - stripped.count("]")
             continue
-        array = _ARRAY.match(stripped)
-        table = _TABLE.match(stripped) if not array else None
+        header = stripped.lstrip().startswith("[")  # most lines are keys: one test, not two
+        array = _ARRAY.match(stripped) if header else None
+        table = _TABLE.match(stripped) if header and not array else None
         if array:
             names = _split(array.group(1))
             index = counters.get(names, -1) + 1

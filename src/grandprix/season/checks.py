@@ -4,9 +4,11 @@ id under two names (issue 2.1, item 3)."""
 
 from __future__ import annotations
 
+import math
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Sequence
 from itertools import pairwise, repeat
+from operator import itemgetter
 from pathlib import Path
 
 from grandprix.model import Location, Player, Problem, Section, Severity
@@ -64,11 +66,14 @@ def event_duplicates(sections: Sequence[Section]) -> list[Problem]:
 def rank_contradictions(section: Section) -> list[Problem]:
     """A warning where the file's ranks put a player above one with more points."""
     c = section.columns
-    ranked = [(span, i) for i, rank in enumerate(c.rank) if (span := parse_rank(rank))]
-    ranked.sort(key=lambda item: item[0])
+    spans = list(map(parse_rank, c.rank))
+    ranked = [(span, i) for i, span in enumerate(spans) if span]
+    ranked.sort(key=itemgetter(0))
+    # Scores as integers over one denominator: comparing Fractions is slow.
+    scale = math.lcm(*{p.denominator for p in c.points})
+    units = [p.numerator * (scale // p.denominator) for p in c.points]
     for (span, i), (below_span, j) in pairwise(ranked):
-        a, b = c.points[i], c.points[j]  # a < b on integers: Fraction comparisons are slow
-        if span[0] < below_span[0] and a.numerator * b.denominator < b.numerator * a.denominator:
+        if units[i] < units[j] and span[0] < below_span[0]:
             above, below = section.players[i], section.players[j]  # for the message
             return [
                 Problem(
@@ -185,8 +190,9 @@ def _missing_players(season: Season, where: Callable[[KeyPath], Location]) -> li
     for event in season.events:
         for section in event.sections:
             c = section.section.columns
+            if by_id.issuperset(c.fide_id):
+                continue  # everyone listed by id: found (Directory.find's first rule)
             rows = zip(c.fide_id, c.name, c.birth_date, strict=True)
-            # Listed by id: found (Directory.find's first rule).
             distinct.update(dict.fromkeys(row for row in rows if row[0] not in by_id))
     for ident, name, born in distinct:
         player = Player(start_no=0, name=name, fide_id=ident, birth_date=born)  # who it is

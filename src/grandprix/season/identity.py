@@ -138,7 +138,7 @@ class Directory:
             memos = list(zip(c.fide_id, c.name, c.extra, c.federation, c.sex, c.title,
                              c.birth_date, c.rating, strict=True))  # fmt: skip
         found = list(map(self._seen.get, memos))
-        for i, entrant in enumerate(found):
+        for i, entrant in enumerate(found if None in found else ()):  # (a C loop, usually)
             if entrant is None:
                 found[i] = self._seen.get(memos[i]) or self._found(c.record(i), memos[i])
         return cast(list[Entrant], found)
