@@ -83,7 +83,6 @@ class _Header:
         self.name, self.points = self.at["name"], self.at["points"]
         self.rank, self.rating = self.at.get("rank"), self.at.get("rating")
         self.seed, self.played = self.at.get("start_rank"), self.at.get("played")
-        self.id = self.at.get("id")
         self.optional = tuple(self.at.get(key) for key in ("title", "sex", "federation", "id",
                                                             "birth_date"))  # fmt: skip
 
@@ -135,8 +134,7 @@ def _read_rows(
         rows_read.append(read)
     width = len(Columns._fields)
     table = list(zip(*rows_read, strict=True)) or [()] * (width + 1)
-    section = ListedSection.of(Path(name).stem, Columns(*table[:width]), table[width], name)
-    return section
+    return ListedSection.of(Path(name).stem, Columns(*table[:width]), table[width], name)
 
 
 def _read_columns(path: str, columns: _Header, body: list[list[str]]) -> ListedSection | None:
@@ -227,8 +225,8 @@ def _read_row(
     points = _points(row[columns.points])
     rank = row[columns.rank].strip() if columns.rank is not None else ""
     rating = row[columns.rating].strip() if columns.rating is not None else ""
-    seed = _count(row, columns.seed, 1, 1_000_000) if columns.seed is not None else None
-    played = _count(row, columns.played, 0, MAX_ROUNDS) if columns.played is not None else None
+    seed = _count(row, columns.seed, 1, 1_000_000)
+    played = _count(row, columns.played, 0, MAX_ROUNDS)
     if (
         not name
         or points is None
@@ -242,13 +240,9 @@ def _read_row(
         return None
     declared = played if isinstance(played, int) else None
     extra = tuple((key, row[i].strip()) for i, key in columns.extra) if columns.extra else ()
-    t, x, f, i, b = columns.optional  # title, sex, federation, id, birth_date (inline: a
-    # function or generator a cell costs a second on a large season)
-    title = row[t].strip() if t is not None else ""
-    sex = row[x].strip() if x is not None else ""
-    federation = row[f].strip() if f is not None else ""
-    ident = row[i].strip() if i is not None else ""
-    born = row[b].strip() if b is not None else ""
+    title, sex, federation, ident, born = (
+        row[i].strip() if i is not None else "" for i in columns.optional
+    )
     # Names, ids and places recur from file to file: one string each for the whole season.
     return (
         seed if isinstance(seed, int) else start_no,
