@@ -15,13 +15,18 @@ import threading
 from pathlib import Path
 from typing import Any
 
+import markupsafe
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from markupsafe import Markup
 from playwright.sync_api import Browser
 
 from conftest import ROOT
 from grandprix.errors import GrandprixError, WriteError
 from grandprix.season.config import load_season
 from grandprix.site import build as build_module
+from grandprix.site import partials
 from grandprix.site.build import _can_fork, build_site
 
 XSS = "<img src=x onerror=alert(1)>"
@@ -441,3 +446,11 @@ def test_season_json_is_made_whole_when_a_table_depends_on_its_lines(
     pieces = list(json_pieces(season, tables))
     assert pieces == [export_json(season, tables)]
     assert '"players":' in pieces[0]
+
+
+@settings(max_examples=500, deadline=None)
+@given(value=st.one_of(st.text(), st.integers(), st.builds(Markup, st.text())))
+def test_the_rows_escape_as_the_templates_do(value: object) -> None:
+    """``partials.escape`` (the event rows and results made in Python) gives the text markupsafe
+    gives the templates: the same entities, HTML kept as it is."""
+    assert partials.escape(value) == str(markupsafe.escape(value))
