@@ -232,16 +232,21 @@ def test_a_body_beyond_the_limit_is_refused_by_its_length(utah: Path) -> None:
 
 def test_a_body_without_length_is_refused_once_the_limit_is_passed(utah: Path) -> None:
     web = client({"utah-2012": utah}, max_upload=1000)
-    right = token(web)
+    answer = post_streamed(web, "/s/utah-2012/reload", f"{CSRF_FIELD}={token(web)}&", 10, 500)
+    assert answer.status_code == 413
+
+
+def post_streamed(web: TestClient, path: str, head: str, parts: int, size: int) -> httpx.Response:
+    """A form posted without Content-Length: ``head``, then ``parts`` chunks of ``size`` bytes
+    (the server counts the body while it reads it)."""
 
     def chunks() -> Iterator[bytes]:
-        yield f"{CSRF_FIELD}={right}&".encode()
-        for _ in range(10):
-            yield b"x" * 500
+        yield head.encode()
+        for _ in range(parts):
+            yield b"x" * size
 
-    answer = web.post("/s/utah-2012/reload", content=chunks(),
-                      headers={"content-type": "application/x-www-form-urlencoded"})  # fmt: skip
-    assert answer.status_code == 413
+    return web.post(path, content=chunks(),
+                    headers={"content-type": "application/x-www-form-urlencoded"})  # fmt: skip
 
 
 def test_an_oversize_body_is_refused_before_the_handler_reads_it(utah: Path) -> None:

@@ -33,6 +33,7 @@ from grandprix.serve.seasons import seasons_under
 from grandprix.serve.security import CSRF_COOKIE, CSRF_FIELD, UnsafeName, safe_name
 from grandprix.serve.store import WAITING, Store
 from grandprix.writers.cells import FORMULA_STARTS
+from test_serve_app import post_streamed
 from test_serve_workspace import GOOD, accept, field, upload
 from test_server_access import PASSWORDS, ROLES, hashed, log_in
 
@@ -369,14 +370,7 @@ def test_a_huge_login_form_is_refused_before_it_is_read(season: Path, store: Sto
     csrf = token(web)
     big = web.post("/login", data={CSRF_FIELD: csrf, "name": "dan", "password": "x" * 20_000})
     assert big.status_code == 413
-
-    def chunks() -> Iterator[bytes]:  # no Content-Length: counted while read
-        yield f"{CSRF_FIELD}={csrf}&name=dan&password=".encode()
-        for _ in range(30):
-            yield b"x" * 1000
-
-    streamed = web.post("/login", content=chunks(),
-                        headers={"content-type": "application/x-www-form-urlencoded"})  # fmt: skip
+    streamed = post_streamed(web, "/login", f"{CSRF_FIELD}={csrf}&name=dan&password=", 30, 1000)
     assert streamed.status_code == 413
 
 
@@ -428,23 +422,17 @@ def test_a_correction_is_written_inside_the_season_folder_only(season: Path, sto
 BOTH = b'name,other,decision,points,rank,id\n"Ellis, Aiden","Nobody, Else",different,5,1,1212\n'
 
 
-def test_a_directors_new_event_cannot_be_the_seasons_aliases_file(
-    season: Path, store: Store
+@pytest.mark.parametrize("how", ["new event", "correction"])
+def test_a_directors_file_cannot_be_the_seasons_aliases_file(
+    season: Path, store: Store, how: str
 ) -> None:
     """aliases.csv is read by its name alone, and only the coordinator decides names."""
     dan = logged_in(season, store, "dan")
-    sent = upload(dan, BOTH, "aliases.csv")
-    if sent.status_code == 200:
-        accept(dan, sent.text)
-    assert not (season / "aliases.csv").exists()
-
-
-def test_a_directors_correction_cannot_be_the_seasons_aliases_file(
-    season: Path, store: Store
-) -> None:
-    dan = logged_in(season, store, "dan")
-    assert accept(dan, upload(dan, GOOD, "park.csv").text).status_code == 200
-    sent = correct(dan, "Park City\t", "aliases.csv", BOTH)
+    if how == "new event":
+        sent = upload(dan, BOTH, "aliases.csv")
+    else:
+        assert accept(dan, upload(dan, GOOD, "park.csv").text).status_code == 200
+        sent = correct(dan, "Park City\t", "aliases.csv", BOTH)
     if sent.status_code == 200:
         accept(dan, sent.text)
     assert not (season / "aliases.csv").exists()
