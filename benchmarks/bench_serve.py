@@ -22,7 +22,8 @@ import time
 from pathlib import Path
 
 from bench_season import generate
-from grandprix.serve.workspace import event_change, preview
+from grandprix.serve.changes import event_change
+from grandprix.serve.workspace import preview
 
 TARGET_SECONDS = 1.0
 

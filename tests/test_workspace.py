@@ -20,19 +20,16 @@ from grandprix.rules.load import preset_names
 from grandprix.season.config import SEASON_FILE, load_season
 from grandprix.season.model import Line
 from grandprix.season.standings import AwardMemo, division_standings
-from grandprix.serve.forms import rule_fields
-from grandprix.serve.workspace import (
+from grandprix.serve.changes import (
     Change,
-    StaleError,
-    accept,
     alias_change,
     event_change,
     folder_version,
-    preview,
     rules_change,
-    start_season,
     toml_value,
 )
+from grandprix.serve.forms import rule_fields
+from grandprix.serve.workspace import StaleError, accept, preview, start_season
 
 EXAMPLE = Path(__file__).resolve().parents[1] / "examples" / "utah-2012"
 NEW_EVENT = (

@@ -33,13 +33,14 @@ from grandprix.numbers import show
 from grandprix.rules.load import preset_names
 from grandprix.rules.schema import RuleSet
 from grandprix.season.people import near_matches, people
-from grandprix.serve import workspace
+from grandprix.serve import changes, workspace
 from grandprix.serve.accounts import COORDINATOR, DIRECTOR, Policy, allow, user_of
 from grandprix.serve.app import current, no_season, render, source_of
+from grandprix.serve.changes import Change
 from grandprix.serve.seasons import KEY, PUBLISHED, SeasonSource
 from grandprix.serve.security import UnsafeName, csrf_protected, error_page, safe_name
 from grandprix.serve.store import APPROVED, Submission
-from grandprix.serve.workspace import Accepted, Change, Preview, StaleError
+from grandprix.serve.workspace import Accepted, Preview, StaleError
 from grandprix.site.build import build_site
 
 PENDING_LIMIT = 100  # previewed changes waiting on the server, for everyone
@@ -91,11 +92,11 @@ class Upload:
     def change(self, folder: Path) -> Change:
         f = self.fields
         if self.kind == "event":
-            return workspace.event_change(
+            return changes.event_change(
                 folder, self.event, datetime.date.fromisoformat(f["date"]), f["filename"],
                 self.data, category=f.get("category", ""), prize_fund=f.get("prize_fund", ""),
             )  # fmt: skip
-        return workspace.results_change(folder, self.event, f["filename"], self.data,
+        return changes.results_change(folder, self.event, f["filename"], self.data,
                                         section=f.get("section", ""))  # fmt: skip
 
 
@@ -198,7 +199,7 @@ def _preview_page(
 def _waits(request: Request, source: SeasonSource) -> bool:
     """Whether this user's upload waits for a coordinator (the season's ``approval``)."""
     user = user_of(request)
-    return user is not None and user.role == "director" and workspace.needs_approval(source.folder)
+    return user is not None and user.role == "director" and changes.needs_approval(source.folder)
 
 
 async def _own_events(request: Request, key: str) -> set[str] | None:
@@ -216,7 +217,7 @@ async def _open_events(request: Request, key: str, source: SeasonSource) -> list
     own = await _own_events(request, key)
     if own is None:
         return None
-    return sorted(own - await run_in_threadpool(workspace.with_results, source.folder))
+    return sorted(own - await run_in_threadpool(changes.with_results, source.folder))
 
 
 async def record(request: Request, key: str, action: str, done: Accepted | None,
@@ -309,7 +310,7 @@ def _correctable(source: SeasonSource, own: set[str] | None) -> list[tuple[str, 
     """(event, section, file) of every results file this user may replace."""
     return [
         (event, section, name)
-        for event, found in workspace.results_files(source.folder).items()
+        for event, found in changes.results_files(source.folder).items()
         if own is None or event in own
         for section, name in found
     ]
@@ -412,7 +413,7 @@ async def names_page(request: Request, key: str, source: SeasonSource) -> Respon
                        problems=loaded.problems, version="")  # fmt: skip
     season = loaded.views.season
     pairs = await run_in_threadpool(lambda: near_matches(season, people(season)))
-    version = await run_in_threadpool(workspace.folder_version, source.folder)
+    version = await run_in_threadpool(changes.folder_version, source.folder)
     undecided = [m for m in pairs if m.uncertain]
     return _render(request, "names.html", key, "Similar names", pairs=undecided,
                    problems=(), version=version)  # fmt: skip
@@ -426,7 +427,7 @@ async def decide_names(
     name, other = str(form.get("name", "")), str(form.get("other", ""))
     same = form.get("decision") == "same"
     try:
-        change = workspace.alias_change(source.folder, name, other, same)
+        change = changes.alias_change(source.folder, name, other, same)
         done = await run_in_threadpool(
             workspace.accept, source.folder, str(form.get("version", "")), change
         )
@@ -533,16 +534,16 @@ async def rules_preview(
     loaded = await current(source)
     if loaded.views is None:
         return error_page(400, "Not possible now", "Correct the season's problems first.")
-    changes: dict[str, Any] = {}
+    edits: dict[str, Any] = {}
     try:
         for _, fields in rule_fields(loaded.views.season.rules):
             for field in fields:
                 given = str(form.get(field.key, field.text)).replace("\r\n", "\n").strip()
                 if given != field.text.strip() and given:
-                    changes[field.key] = workspace.toml_value(given)
-        if not changes:
+                    edits[field.key] = changes.toml_value(given)
+        if not edits:
             return RedirectResponse(f"/s/{key}/workspace/rules", status_code=303)
-        change = workspace.rules_change(source.folder, changes)
+        change = changes.rules_change(source.folder, edits)
     except GrandprixError as exc:
         return error_page(400, "Not a value", str(exc))
     seen = await run_in_threadpool(workspace.preview, source.folder, change)

@@ -15,7 +15,7 @@ from starlette.responses import RedirectResponse, Response
 from starlette.routing import BaseRoute, Route
 
 from grandprix.errors import UsageError
-from grandprix.serve import workspace
+from grandprix.serve import changes, workspace
 from grandprix.serve.accounts import COORDINATOR, allow, user_of
 from grandprix.serve.forms import Upload, _preview_page, _render, season_form, season_page
 from grandprix.serve.seasons import SeasonSource
@@ -59,7 +59,7 @@ async def approvals(request: Request, key: str, source: SeasonSource) -> Respons
         "Uploads waiting for approval",
         waiting=waiting,
         when=when,
-        approval=workspace.needs_approval(source.folder),
+        approval=changes.needs_approval(source.folder),
     )
 
 
@@ -78,7 +78,7 @@ async def approval(request: Request, key: str, source: SeasonSource) -> Response
     data = await run_in_threadpool(store.file, found.file_sha256)
     assert data is not None
     made = Upload(found.kind, found.event, found.fields, data)
-    if made.kind == "event" and made.event in workspace.with_results(source.folder):
+    if made.kind == "event" and made.event in changes.with_results(source.folder):
         return error_page(409, "Already in the season", f"'{found.event}' has results in the "
                           "season already (another upload was approved): reject this one, or "
                           f"ask {found.user_name} to send a correction instead.")  # fmt: skip

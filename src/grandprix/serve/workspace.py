@@ -1,11 +1,10 @@
-"""The coordinator's workspace: changes to a season folder, previewed, then accepted.
+"""The coordinator's workspace: changes to a season folder (``changes.Change``), previewed,
+then accepted.
 
-The season folder stays the source of truth, so every change is a change of its files: a
-results file written, ``season.toml`` edited with tomlkit (its comments and layout kept),
-``aliases.csv`` given a row. A ``Change`` is those files' new contents. It is previewed on a
-copy of the folder in a temporary place: the copy is read as ``grandprix check`` reads a
-season, and its standings, prizes and race are compared with the folder's own. Nothing in the
-folder is touched by a preview.
+The season folder stays the source of truth, so every change is a change of its files. It is
+previewed on a copy of the folder in a temporary place: the copy is read as ``grandprix check``
+reads a season, and its standings, prizes and race are compared with the folder's own. Nothing
+in the folder is touched by a preview.
 
 A change is accepted against the ``version`` of the folder it was previewed on (a digest of
 its files' names, sizes and modification times): when the folder changed since, by hand or
@@ -20,7 +19,6 @@ from __future__ import annotations
 
 import datetime
 import gc
-import hashlib
 import os
 import shutil
 import stat
@@ -31,12 +29,10 @@ import tomllib
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from decimal import Decimal, InvalidOperation
 from pathlib import Path
-from typing import Any
 
 import tomlkit
-from tomlkit.items import AoT, Array, Table
+from tomlkit.items import Table
 
 from grandprix.errors import UsageError
 from grandprix.model import Location, Problem, Severity
@@ -44,12 +40,13 @@ from grandprix.numbers import show
 from grandprix.paths import shared_folders
 from grandprix.players import PlayerKey
 from grandprix.prizes.season import season_prizes
-from grandprix.season.config import ALIASES_FILE, SEASON_FILE, SeasonFile, load_season
+from grandprix.season.config import SEASON_FILE, SeasonFile, load_season
 from grandprix.season.model import Line, Season
 from grandprix.season.race import race
 from grandprix.season.report import Tables
 from grandprix.season.standings import AwardMemo, division_standings
-from grandprix.serve import seasons
+from grandprix.serve import changes, seasons
+from grandprix.serve.changes import Change
 
 LOCK_FILE = ".grandprix-workspace.lock"
 _THREAD_LOCKS: dict[Path, threading.Lock] = {}
@@ -58,17 +55,6 @@ _GUARD = threading.Lock()
 
 class StaleError(UsageError):
     """The folder changed since the form was made."""
-
-
-@dataclass(frozen=True)
-class Change:
-    """New contents of some files of a season folder (names relative to it), in words, and
-    the folder's version they were made from (read before the files they change): a change
-    made from files that changed since is refused, never written over them."""
-
-    files: dict[str, bytes]
-    what: str
-    base: str = ""
 
 
 @dataclass(frozen=True)
@@ -110,325 +96,6 @@ class Preview:
     @property
     def ok(self) -> bool:
         return not self.errors
-
-
-# The version of a folder
-
-
-def folder_version(folder: Path) -> str:
-    """The folder's version as a short text for a form: a digest of the name, size and
-    modification time of every file of the season (``seasons.folder_version``); a folder too
-    large to list has the version of this moment, so every form made on it is stale."""
-    listed = seasons.folder_version(folder)
-    if listed is None:
-        return "now-" + os.urandom(8).hex()
-    return hashlib.sha256(repr(listed).encode()).hexdigest()[:20]
-
-
-# Changes
-
-
-def event_change(
-    folder: Path,
-    name: str,
-    date: datetime.date,
-    filename: str,
-    data: bytes,
-    *,
-    category: str = "",
-    prize_fund: str = "",
-) -> Change:
-    """A new event of the season: its results file and its ``[[events]]`` entry, with its
-    category and prize fund when given (rules that choose tables by either need them)."""
-    base = folder_version(folder)
-    if not name.strip() or any(not c.isprintable() for c in name):
-        raise UsageError(f"{name[:60]!r} cannot be an event's name: write it on one line, "
-                         "without control characters")  # fmt: skip
-    _not_reserved(folder, filename)
-    if (folder / filename).exists():
-        raise UsageError(
-            f"{filename}: the season folder already has a file of that name; rename the upload "
-            "(a file already there is never replaced)"
-        )
-    entry = tomlkit.table()
-    entry["name"] = name
-    entry["date"] = date
-    if category:
-        entry["category"] = category
-    if prize_fund:
-        entry["prize_fund"] = _amount(prize_fund)
-    entry["results"] = filename
-    path = folder / SEASON_FILE
-    try:
-        text = path.read_text(encoding="utf-8-sig")
-        listed = tomllib.loads(text).get("events")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise UsageError(f"{path}: cannot read it ({exc})") from exc
-    except tomllib.TOMLDecodeError as exc:
-        raise UsageError(f"{path}: not valid TOML ({exc}); correct it first") from exc
-    tables = isinstance(listed, list) and listed and all(isinstance(e, dict) for e in listed)
-    calendar = listed if isinstance(listed, list) else []
-    planned = any(isinstance(e, dict) and e.get("name") == name and e.get("planned")
-                  for e in calendar)  # fmt: skip
-    if planned:  # in the calendar already: its entry gets the results, its values stay
-        document = _season_document(folder)
-        when: object = date
-        for known in document.get("events") or []:
-            if known.get("name") == name and known.get("planned"):
-                del known["planned"]
-                for key, value in entry.items():
-                    if key not in known:  # date, category, prize fund: the calendar's own
-                        known[key] = value
-                when = known.get("date", date)
-                break
-        return Change(
-            {filename: data, SEASON_FILE: _dumped(document)},
-            f"results of the planned event '{name}' ({when}): {filename}",
-            base,
-        )
-    if tables and "[[events]]" in text:  # written as [[events]] tables, not inline
-        # Appended as text: the file's own lines stay as they are, and a large season.toml
-        # is not parsed again by tomlkit (the preview reads the result).
-        added = tomlkit.document()
-        added["events"] = tomlkit.aot()
-        added["events"].append(entry)
-        text = text if text.endswith("\n") else text + "\n"
-        return Change(
-            {filename: data, SEASON_FILE: (text + "\n" + tomlkit.dumps(added)).encode()},
-            f"add event '{name}' of {date} with results {filename}",
-            base,
-        )
-    document = _season_document(folder)
-    events = document.get("events")
-    if events is None or (isinstance(events, Array) and not events):
-        if events is not None:  # 'events = []', as a season starts (start_season)
-            del document["events"]
-        events = tomlkit.aot()
-        document["events"] = events
-    if isinstance(events, Array):  # events = [{...}, ...], written inline: kept inline
-        inline = tomlkit.inline_table()
-        inline.update(entry)
-        events.append(inline)
-    elif isinstance(events, AoT):
-        events.append(entry)
-    else:
-        raise UsageError(f"{folder / SEASON_FILE}: 'events' is not a list of events")
-    return Change(
-        {filename: data, SEASON_FILE: _dumped(document)},
-        f"add event '{name}' of {date} with results {filename}",
-        base,
-    )
-
-
-def season_read_files(folder: Path) -> set[str]:
-    """The names (case folded) of the files the season reads by name besides its results:
-    season.toml, aliases.csv, its players file, its rules file, its rating lists and store.
-    An upload may never take one of them (a results file named aliases.csv would also be read
-    as the coordinator's decisions on names)."""
-    names = {SEASON_FILE, ALIASES_FILE, "players.csv"}
-    try:
-        said = tomllib.loads((folder / SEASON_FILE).read_text(encoding="utf-8-sig"))
-    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
-        said = {}
-    rules = said.get("rules")
-    named = [said.get("players"), said.get("ratings_store"),
-             rules if isinstance(rules, str) and rules.endswith(".toml") else None,
-             rules.get("file") if isinstance(rules, dict) else None]  # fmt: skip
-    lists = said.get("rating_lists")
-    named += (
-        [e.get("file") for e in lists if isinstance(e, dict)] if isinstance(lists, list) else []
-    )
-    names.update(n for n in named if isinstance(n, str))
-    return {Path(n).as_posix().casefold() for n in names}
-
-
-def _not_reserved(folder: Path, filename: str) -> None:
-    if filename.casefold() in season_read_files(folder):
-        raise UsageError(
-            f"{filename}: the season reads a file of that name for something else (its "
-            "settings, players, names or ratings); give the results file another name"
-        )
-
-
-def needs_approval(folder: Path) -> bool:
-    """Whether the season says directors' uploads wait for a coordinator (``approval``)."""
-    try:
-        said = tomllib.loads((folder / SEASON_FILE).read_text(encoding="utf-8-sig"))
-    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
-        return True  # unreadable: nothing a director sends is written unseen
-    return said.get("approval") is True
-
-
-def with_results(folder: Path) -> set[str]:
-    """The events of season.toml that have results (not those only planned)."""
-    return {name for name, found in results_files(folder).items() if found}
-
-
-def results_files(folder: Path) -> dict[str, list[tuple[str, str]]]:
-    """Each event of season.toml with its results files: event name -> [(section, file)]
-    (section '' for a one-section event); planned events have none."""
-    try:
-        listed = tomllib.loads((folder / SEASON_FILE).read_text(encoding="utf-8-sig"))
-    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
-        raise UsageError(f"{folder / SEASON_FILE}: cannot read it ({exc})") from exc
-    out: dict[str, list[tuple[str, str]]] = {}
-    for entry in listed.get("events", []) if isinstance(listed.get("events"), list) else []:
-        if not isinstance(entry, dict) or not isinstance(entry.get("name"), str):
-            continue
-        found = [("", entry["results"])] if isinstance(entry.get("results"), str) else []
-        found += [
-            (str(s.get("name", "")), s["results"])
-            for s in entry.get("sections", [])
-            if isinstance(s, dict) and isinstance(s.get("results"), str)
-        ]
-        out[entry["name"]] = found
-    return out
-
-
-def results_change(
-    folder: Path, event: str, filename: str, data: bytes, *, section: str = ""
-) -> Change:
-    """Corrected results of an event already in the season: under the name of the file they
-    replace (its earlier bytes go to the server's store, never lost), or under a new name that
-    the event's entry then gives (the earlier file stays in the folder)."""
-    base = folder_version(folder)
-    files = results_files(folder).get(event)
-    if not files:
-        raise UsageError(f"the season has no event '{event[:60]}' with results to correct")
-    chosen = [f for s, f in files if s == section]
-    if not chosen:
-        names = ", ".join(repr(s) for s, _ in files)
-        raise UsageError(f"event '{event[:60]}' has no section '{section[:60]}' (it has {names})")
-    current = chosen[0]
-    _not_reserved(folder, filename)
-    what = f"correct the results of '{event}'" + (f" ({section})" if section else "")
-    if filename == current:
-        return Change({filename: data}, f"{what}: {filename} replaced", base)
-    if (folder / filename).exists():
-        raise UsageError(
-            f"{filename}: the season folder already has another file of that name; upload the "
-            f"results as {current} (which they replace) or under a new name"
-        )
-    document = _season_document(folder)
-    for entry in document.get("events", []):
-        if entry.get("name") != event:
-            continue
-        if not section:
-            entry["results"] = filename
-        for part in entry.get("sections", []):
-            if part.get("name") == section:
-                part["results"] = filename
-    return Change(
-        {filename: data, SEASON_FILE: _dumped(document)},
-        f"{what}: now {filename} (instead of {current}, which stays in the folder)",
-        base,
-    )
-
-
-def _amount(text: str) -> int | float:
-    """A prize fund as the form gives it ('1500', '1,500', '750.50'), as a TOML number."""
-    try:
-        amount = Decimal(text.replace(",", "").strip())
-    except InvalidOperation:
-        amount = Decimal(-1)
-    if not amount.is_finite() or amount < 0:
-        raise UsageError(f"prize fund '{text[:20]}' is not an amount: write it as 1500 or 750.50")
-    return int(amount) if amount == amount.to_integral_value() else float(amount)
-
-
-def rules_change(folder: Path, changes: dict[str, Any]) -> Change:
-    """Rule-set keys changed in ``season.toml``: dotted keys (``points.table``) set in its
-    ``[rules]`` table, which is made from ``rules = "preset"`` when needed."""
-    base = folder_version(folder)
-    document = _season_document(folder)
-    rules = document.get("rules")
-    if isinstance(rules, str):
-        table = tomlkit.table()
-        table["preset"] = rules
-        del document["rules"]
-        document["rules"] = table
-        rules = table
-    if not isinstance(rules, Table):
-        raise UsageError(f"{folder / SEASON_FILE}: 'rules' is neither a preset name nor a table")
-    for dotted, value in changes.items():
-        parts = dotted.split(".")
-        here: Any = rules
-        for part in parts[:-1]:
-            if part not in here:
-                here[part] = tomlkit.table()
-            here = here[part]
-            if not isinstance(here, Table):
-                raise UsageError(f"rules key '{dotted}': '{part}' is not a table")
-        here[parts[-1]] = _tables(value)
-    shown = ", ".join(f"{k} = {_shown(v)}" for k, v in changes.items())
-    return Change({SEASON_FILE: _dumped(document)}, f"change the rules: {shown}", base)
-
-
-def _tables(value: Any) -> Any:
-    """A list of inline tables as [[...]] tables, as season.toml writes them."""
-    if isinstance(value, list) and value and all(isinstance(v, dict) for v in value):
-        written = tomlkit.aot()
-        for item in value:
-            table = tomlkit.table()
-            table.update(item)
-            written.append(table)
-        return written
-    return value
-
-
-def alias_change(folder: Path, name: str, other: str, same: bool) -> Change:
-    """The coordinator's decision on two similar names, one row of ``aliases.csv``."""
-    base = folder_version(folder)
-    for text in (name, other):
-        if not text.strip() or any(c in text for c in '\n\r"'):
-            raise UsageError(f"'{text[:60]}' is not a name aliases.csv can hold")
-    path = folder / ALIASES_FILE
-    before = path.read_bytes() if path.exists() else b"name,other,decision\n"
-    if before and not before.endswith(b"\n"):
-        before += b"\n"
-    row = f"{_cell(name)},{_cell(other)},{'same' if same else 'different'}\n".encode()
-    word = "the same person" if same else "two people"
-    return Change({ALIASES_FILE: before + row}, f"'{name}' and '{other}' are {word}", base)
-
-
-def toml_value(text: str) -> Any:
-    """A value typed in a form, read as TOML writes it (``4``, ``1.5``, ``"14/3"``, ``true``,
-    ``[21, 15, 12]``, ``"rapid"``); a bare word is read as a string."""
-    try:
-        return tomlkit.parse(f"value = {text}")["value"]
-    except tomlkit.exceptions.ParseError:
-        if text.strip() and "\n" not in text and '"' not in text:
-            return text.strip()
-        raise UsageError(
-            f"'{text[:60]}' is not a value (write e.g. 4, 1.5, true or [21, 15])"
-        ) from None
-
-
-def _cell(text: str) -> str:
-    return f'"{text}"' if "," in text else text
-
-
-def _shown(value: Any) -> str:
-    if isinstance(value, list):
-        return "[" + ", ".join(_shown(v) for v in value) + "]"
-    return str(value)
-
-
-def _dumped(document: tomlkit.TOMLDocument) -> bytes:
-    """season.toml as tomlkit writes it, ending with a newline (a table tomlkit adds last, as
-    ``rules_change`` does, ends without one)."""
-    text = tomlkit.dumps(document)
-    return (text if not text or text.endswith("\n") else text + "\n").encode()
-
-
-def _season_document(folder: Path) -> tomlkit.TOMLDocument:
-    path = folder / SEASON_FILE
-    try:
-        return tomlkit.parse(path.read_text(encoding="utf-8-sig"))
-    except (OSError, UnicodeDecodeError) as exc:
-        raise UsageError(f"{path}: cannot read it ({exc})") from exc
-    except tomlkit.exceptions.ParseError as exc:
-        raise UsageError(f"{path}: not valid TOML ({exc}); correct it first") from exc
 
 
 # Previews
@@ -484,7 +151,7 @@ def preview(folder: Path, change: Change) -> Preview:
 
 def _preview(folder: Path, change: Change) -> Preview:
     folder = folder.resolve()
-    version = folder_version(folder)
+    version = changes.folder_version(folder)
     if change.base and change.base != version:
         moved = Problem(Location(str(folder / SEASON_FILE)), "the season's files changed "
                         "while this change was being made; make it again")  # fmt: skip
@@ -687,7 +354,7 @@ def accept(folder: Path, version: str, change: Change) -> Accepted:
     reads without errors."""
     folder = folder.resolve()
     with locked(folder):
-        now = folder_version(folder)
+        now = changes.folder_version(folder)
         if now != version or (change.base and change.base != now):
             raise StaleError(
                 f"{folder}: the season's files changed since this form was made (by hand or by "
@@ -704,7 +371,7 @@ def accept(folder: Path, version: str, change: Change) -> Accepted:
         }
         for name in sorted(change.files, key=lambda n: n == SEASON_FILE):  # season.toml last
             _write_whole(folder / name, change.files[name])
-        return Accepted(folder_version(folder), checked, replaced)
+        return Accepted(changes.folder_version(folder), checked, replaced)
 
 
 def _write_whole(path: Path, data: bytes) -> None:
@@ -762,7 +429,7 @@ def start_season(
     if preset is not None:
         document["rules"] = preset
     elif like is not None:
-        rules = _season_document(like).get("rules")
+        rules = changes.season_document(like).get("rules")
         if isinstance(rules, Table) and isinstance(rules.get("file"), str):
             source = like / str(rules["file"])
             files[str(rules["file"])] = source.read_bytes()
@@ -773,5 +440,5 @@ def start_season(
     target.mkdir(parents=True)
     for file_name, data in files.items():
         _write_whole(target / file_name, data)
-    _write_whole(target / SEASON_FILE, _dumped(document))
+    _write_whole(target / SEASON_FILE, changes.dumped(document))
     return target
