@@ -350,5 +350,3 @@ def season_document(folder: Path) -> tomlkit.TOMLDocument:
         raise UsageError(f"{path}: cannot read it ({exc})") from exc
     except tomlkit.exceptions.ParseError as exc:
         raise UsageError(f"{path}: not valid TOML ({exc}); correct it first") from exc
-
-
