@@ -24,6 +24,7 @@ from grandprix.model import (
 from grandprix.placings import place
 from grandprix.readers import load_section
 from grandprix.readers.standings_csv import _Header, _read_columns, _read_rows, read_standings_csv
+from grandprix.readers.text import decode
 from grandprix.season.config import load_season
 from grandprix.season.standings import standings
 
@@ -169,7 +170,7 @@ def test_the_column_reader_agrees_with_the_row_reader(
         ]
         for row in picks
     ]
-    fast = _read_columns("s.csv", columns, body)
+    fast = _read_columns("s.csv", columns, list(zip(*body, strict=True))) if body else None
     problems: list[Problem] = []
     slow = _read_rows("s.csv", columns, body, problems)
     if fast is not None:
@@ -179,10 +180,60 @@ def test_the_column_reader_agrees_with_the_row_reader(
         assert problems
 
 
+@settings(max_examples=200, deadline=None)
+@given(
+    header=st.lists(st.sampled_from(sorted(_CELLS)), unique=True, min_size=2, max_size=9),
+    picks=st.lists(  # clean cells (the first two of each column) two times in three
+        st.lists(st.one_of(st.just(0), st.just(1), st.integers(0, 7)), min_size=9, max_size=9),
+        max_size=6,
+    ),
+    blank=st.integers(0, 7),
+)
+def test_a_list_split_at_its_commas_reads_as_the_csv_module_reads_it(
+    header: list[str], picks: list[list[int]], blank: int
+) -> None:
+    """A file without quotes is split at its commas; the same file with a quoted cell goes
+    through the csv module: the same section and the same problems, blank lines and all."""
+    lines = [",".join(header)]
+    for row in picks:
+        cells = [_CELLS[key][k % len(_CELLS[key])].replace(",", ".")
+                 for key, k in zip(header, row[: len(header)], strict=True)]  # fmt: skip
+        lines.append(",".join(cells))
+    if blank < len(lines) - 1:
+        lines.insert(blank + 1, "")
+    plain = "\n".join(lines) + "\n"
+    quoted = plain.replace(header[0], f'"{header[0]}"', 1)
+    split, split_problems = read_standings_csv("s.csv", plain.encode())
+    parsed, parsed_problems = read_standings_csv("s.csv", quoted.encode())
+    assert split_problems == parsed_problems
+    assert split == parsed
+    if split is not None and parsed is not None:
+        assert split.columns == parsed.columns and split.players == parsed.players
+
+
+def test_a_row_with_a_cell_too_many_beside_one_short_is_still_reported() -> None:
+    """Split at every comma, these two rows would make two whole rows of three cells: each
+    line is counted, so each is reported."""
+    section, problems = read("name,points,club\nAnn,4.5,North,Bob\n3,South\n")
+    assert section is not None and section.size == 0
+    assert problems == [
+        "s.csv:2:1: row has 4 fields but the header has 3 (check for a missing or extra separator)",
+        "s.csv:3:1: row has 2 fields but the header has 3 (check for a missing or extra separator)",
+    ]
+
+
 def test_a_clean_list_is_read_by_columns_as_the_rows_would_be() -> None:
     rows = [line.split(",") for line in LIST.splitlines()]
     columns = _Header(rows[0])
-    fast = _read_columns("list.csv", columns, rows[1:])
+    fast = _read_columns("list.csv", columns, list(zip(*rows[1:], strict=True)))
     problems: list[Problem] = []
     assert fast is not None and fast == _read_rows("list.csv", columns, rows[1:], problems)
     assert problems == [] and fast.columns == _read_rows("list.csv", columns, rows[1:], []).columns
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.binary(max_size=60).map(lambda b: bytes(c & 0x7F for c in b)))
+def test_plain_ascii_is_split_as_the_general_decoder_splits_it(data: bytes) -> None:
+    """ASCII text without control characters is split at once; the general decoder (taken
+    here through a UTF-8 byte-order mark) gives the same lines and the same problems."""
+    assert decode(data, "f.csv") == decode(b"\xef\xbb\xbf" + data, "f.csv")

@@ -126,7 +126,6 @@ def _groups(keys: list[list[tuple[int, int]]]) -> list[list[int]]:
 
 
 @lru_cache(maxsize=4096)
-@lru_cache(maxsize=4096)
 def parse_rank(text: str) -> tuple[int, int] | None:
     """'3' -> (3, 3); '2-3' -> (2, 3); anything else -> None. Each text parsed once while it is
     among the last 4,096 (a season's files repeat the same places)."""

@@ -10,6 +10,7 @@ most anyone played); any further column is kept with the player.
 from __future__ import annotations
 
 import functools
+from collections.abc import Sequence
 from fractions import Fraction
 from itertools import repeat
 from operator import is_
@@ -20,7 +21,7 @@ from typing import Final, cast
 from grandprix.model import Columns, ListedSection, Location, Problem, Section
 from grandprix.numbers import is_rating, parse_score
 from grandprix.placings import parse_rank
-from grandprix.readers.text import csv_rows, decode, excerpt
+from grandprix.readers.text import csv_rows, decode, delimiter_of, excerpt
 
 REQUIRED = ("name", "points")
 MAX_SCORE = 1000  # game points of one player in one event
@@ -48,23 +49,40 @@ def read_standings_csv(
     if not lines:
         problems.append(Problem(Location(name), "the file is empty (expected a header row)"))
         return None, problems
-    rows = csv_rows(lines)
-    header = [_column_name(cell) for cell in rows[0]]
+    delimiter = delimiter_of(lines[0])
+    plain = b'"' not in data  # no quoted field: every line splits at its delimiters
+    rows = None if plain else csv_rows(lines)
+    head = lines[0].split(delimiter) if rows is None else rows[0]
+    header = [_column_name(cell) for cell in head]
     missing = [c for c in REQUIRED if c not in header]
     if missing:
         problems.append(
             Problem(
                 Location(name, 1, 1),
                 f"missing column(s) {', '.join(missing)} in the header row "
-                f"(found: {excerpt(', '.join(rows[0]), 80)}; required: name, points)",
+                f"(found: {excerpt(', '.join(head), 80)}; required: name, points)",
             )
         )
         return None, problems
     columns = _Header(header)
-    listed = _read_columns(name, columns, rows[1:])
+    cells: Sequence[Sequence[str]] | None = None
+    if rows is None:
+        cells = _split_columns(lines[1:], delimiter, columns.width)
+    elif set(map(len, rows[1:])) == {columns.width}:
+        cells = list(zip(*rows[1:], strict=True))
+    listed = _read_columns(name, columns, cells) if cells else None
     if listed is not None:
         return listed, problems
-    return _read_rows(name, columns, rows[1:], problems), problems
+    return _read_rows(name, columns, (rows or csv_rows(lines))[1:], problems), problems
+
+
+def _split_columns(body: list[str], delimiter: str, width: int) -> list[list[str]] | None:
+    """The cells of each column of unquoted lines, when every line has ``width`` cells (one
+    split of the whole text, each column a slice); else None."""
+    if not body or set(map(str.count, body, repeat(delimiter))) != {width - 1}:
+        return None
+    flat = delimiter.join(body).split(delimiter) if width > 1 else body
+    return [flat[k::width] for k in range(width)]
 
 
 def _column_name(cell: str) -> str:
@@ -137,14 +155,14 @@ def _read_rows(
     return ListedSection.of(Path(name).stem, Columns(*table[:width]), table[width], name)
 
 
-def _read_columns(path: str, columns: _Header, body: list[list[str]]) -> ListedSection | None:
-    """The list read column by column (a map over each column instead of a loop over the
-    rows: a large season's files hold half a million rows); None when any row has a problem
-    or is blank, and the row-by-row reader then reads the file and says what is wrong."""
-    if not body or set(map(len, body)) != {columns.width}:
-        return None
-    cells = list(zip(*body, strict=True))
-    size = len(body)
+def _read_columns(
+    path: str, columns: _Header, cells: Sequence[Sequence[str]]
+) -> ListedSection | None:
+    """The list read column by column (``cells``: each column's cells, one a row; a map over each
+    column instead of a loop over the rows: a large season's files hold half a million rows);
+    None when any row has a problem, and the row-by-row reader then reads the file and says
+    what is wrong."""
+    size = len(cells[0])
 
     def stripped(column: int | None) -> tuple[str, ...]:
         return tuple(map(str.strip, cells[column])) if column is not None else ("",) * size
@@ -182,7 +200,7 @@ def _read_columns(path: str, columns: _Header, body: list[list[str]]) -> ListedS
         if columns.rating is not None
         else (None,) * size,
         title=title,
-        sex=tuple(map(str.lower, sex)),
+        sex=tuple(map(str.lower, sex)) if columns.optional[1] is not None else sex,
         federation=federation,
         fide_id=tuple(map(intern, ident)),
         birth_date=born,
@@ -196,7 +214,7 @@ def _read_columns(path: str, columns: _Header, body: list[list[str]]) -> ListedS
 
 
 def _counts(
-    cells: list[tuple[str, ...]], column: int | None, low: int, high: int
+    cells: Sequence[Sequence[str]], column: int | None, low: int, high: int
 ) -> tuple[int | bool, ...]:
     """``_whole`` of every cell of an optional column; () without the column."""
     if column is None:

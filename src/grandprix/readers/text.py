@@ -14,6 +14,7 @@ EXCERPT = 40  # characters of a line shown in a message about it
 _LINE_BREAK = re.compile(r"\r\n|\r|\n")
 # C0 controls other than tab, and the C1 range, are never text in a results file.
 _BAD_CHAR = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]")
+_PLAIN = bytes([9, 10, 13, *range(0x20, 0x7F)])  # ASCII text bytes: none of them is bad
 
 
 def decode(data: bytes, path: str) -> tuple[list[str], list[Problem]]:
@@ -23,6 +24,12 @@ def decode(data: bytes, path: str) -> tuple[list[str], list[Problem]]:
     fallback, as the pairing programs of the 2000s wrote it. Control characters that no text
     file holds (NUL, the C1 range of a mis-decoded file) are reported with line and column.
     """
+    if not data.translate(None, _PLAIN):  # plain ASCII text, as most files are: split at once
+        text = data.decode("ascii")
+        lines = text.split("\n") if "\r" not in text else _LINE_BREAK.split(text)
+        if lines and lines[-1] == "":
+            lines.pop()
+        return lines, []
     problems: list[Problem] = []
     if data.startswith(_UTF16_BOMS):  # Excel's "Unicode text" and some Windows editors
         try:
@@ -79,9 +86,12 @@ def excerpt(text: str, limit: int = EXCERPT) -> str:
 def csv_rows(lines: list[str]) -> list[list[str]]:
     """The rows of CSV text in the dialects spreadsheets save: ',' or ';' (the one the header
     row uses more), quotes doubled. The byte-order mark and CRLF are gone after ``decode``."""
-    head = lines[0] if lines else ""
-    delimiter = ";" if head.count(";") > head.count(",") else ","
-    return list(csv.reader(lines, delimiter=delimiter))
+    return list(csv.reader(lines, delimiter=delimiter_of(lines[0] if lines else "")))
+
+
+def delimiter_of(header: str) -> str:
+    """The delimiter of a CSV file: ';' if its header row holds more of them than ',', else ','."""
+    return ";" if header.count(";") > header.count(",") else ","
 
 
 def _decode_utf8(data: bytes) -> tuple[str, int | None]:
