@@ -237,3 +237,16 @@ def test_plain_ascii_is_split_as_the_general_decoder_splits_it(data: bytes) -> N
     """ASCII text without control characters is split at once; the general decoder (taken
     here through a UTF-8 byte-order mark) gives the same lines and the same problems."""
     assert decode(data, "f.csv") == decode(b"\xef\xbb\xbf" + data, "f.csv")
+
+
+def test_lists_of_one_size_share_the_columns_they_do_not_have() -> None:
+    """A column a file lacks (title, rating, seeds, ...) is one tuple for every list of that
+    size: a season of 10,000 lists does not hold 70,000 copies of blanks."""
+    one, _ = read("rank,name,points\n1,Ann,2\n2,Bob,1\n")
+    two, _ = read("name,points,id\nCy,2,7\nDee,1,8\n")
+    assert isinstance(one, ListedSection) and isinstance(two, ListedSection)
+    for field in ("title", "sex", "federation", "birth_date", "extra", "rating", "played"):
+        assert getattr(one.columns, field) is getattr(two.columns, field), field
+    assert one.columns.start_no is two.columns.start_no == (1, 2)
+    assert one.columns.line is two.columns.line == (2, 3)
+    assert one.columns.title == ("", "") and one.columns.rating == (None, None)

@@ -257,9 +257,16 @@ def quick_player(**values: object) -> Player:
 
 def total_points(values: Iterable[Fraction]) -> Fraction:
     """Exact sum of round points, summed as integers over a common denominator (fast)."""
-    pairs = [(v.numerator, v.denominator) for v in values]
-    scale = math.lcm(*(d for _, d in pairs))
-    return Fraction(sum(n * (scale // d) for n, d in pairs), scale)
+    units, scale = common_units(values)
+    return Fraction(sum(units), scale)
+
+
+def common_units(values: Iterable[Fraction]) -> tuple[list[int], int]:
+    """Each value as a whole number of 1/scale, and the scale (the least common denominator):
+    exact keys to sort, compare and add without Fraction arithmetic, which is slow."""
+    pairs = list(map(Fraction.as_integer_ratio, values))
+    scale = math.lcm(*{d for _, d in pairs})
+    return [n * (scale // d) for n, d in pairs], scale
 
 
 class Columns(NamedTuple):

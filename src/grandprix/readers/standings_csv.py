@@ -16,7 +16,7 @@ from itertools import repeat
 from operator import is_
 from pathlib import Path
 from sys import intern
-from typing import Final, cast
+from typing import Any, Final, cast
 
 from grandprix.model import Columns, ListedSection, Location, Problem, Section
 from grandprix.numbers import is_rating, parse_score
@@ -165,7 +165,7 @@ def _read_columns(
     size = len(cells[0])
 
     def stripped(column: int | None) -> tuple[str, ...]:
-        return tuple(map(str.strip, cells[column])) if column is not None else ("",) * size
+        return tuple(map(str.strip, cells[column])) if column is not None else _same("", size)
 
     names = stripped(columns.name)
     points = tuple(map(_points, cells[columns.points]))
@@ -178,8 +178,8 @@ def _read_columns(
         or not all(map(is_rating, filter(None, ratings)))
     ):
         return None
-    seeds = _counts(cells, columns.seed, 1, 1_000_000) or tuple(range(1, size + 1))
-    declared = _counts(cells, columns.played, 0, MAX_ROUNDS) or (None,) * size
+    seeds = _counts(cells, columns.seed, 1, 1_000_000) or _numbers(1, size)
+    declared = _counts(cells, columns.played, 0, MAX_ROUNDS) or _same(None, size)
     ids = [i for i in ident if i]
     if (
         any(n is False for n in seeds)  # (0 == False: a test by identity)
@@ -188,7 +188,7 @@ def _read_columns(
         or (columns.seed is not None and len(set(seeds)) != size)
     ):
         return None
-    extra: tuple[tuple[tuple[str, str], ...], ...] = ((),) * size
+    extra: tuple[tuple[tuple[str, str], ...], ...] = _same((), size)
     if columns.extra:
         keys = [key for _, key in columns.extra]
         values = zip(*(stripped(i) for i, _ in columns.extra), strict=True)
@@ -198,7 +198,7 @@ def _read_columns(
         name=tuple(map(intern, names)),  # names, ids and places recur from file to file
         rating=tuple((int(r) or None) if r else None for r in ratings)
         if columns.rating is not None
-        else (None,) * size,
+        else _same(None, size),
         title=title,
         sex=tuple(map(str.lower, sex)) if columns.optional[1] is not None else sex,
         federation=federation,
@@ -207,10 +207,24 @@ def _read_columns(
         extra=extra,
         points=cast(tuple[Fraction, ...], points),
         rank=tuple(map(intern, ranks)),
-        played=tuple(n or 0 for n in declared) if columns.played is not None else (0,) * size,
-        line=tuple(range(2, size + 2)),
+        played=tuple(n or 0 for n in declared) if columns.played is not None else _same(0, size),
+        line=_numbers(2, size),
     )
     return ListedSection.of(Path(path).stem, listed, cast(tuple[int | None, ...], declared), path)
+
+
+@functools.lru_cache(maxsize=1024)
+def _same(value: object, size: int) -> tuple[Any, ...]:
+    """``size`` times ``value``: a column the file does not have, one tuple for all the lists of
+    that size (a season of 10,000 lists would otherwise hold 70,000 such tuples)."""
+    return (value,) * size
+
+
+@functools.lru_cache(maxsize=1024)
+def _numbers(start: int, size: int) -> tuple[int, ...]:
+    """``start``, ``start + 1``, ... (``size`` numbers): seeds and line numbers of a list, one
+    tuple for all the lists of that size."""
+    return tuple(range(start, start + size))
 
 
 def _counts(

@@ -4,14 +4,13 @@ id under two names (issue 2.1, item 3)."""
 
 from __future__ import annotations
 
-import math
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Sequence
-from itertools import pairwise, repeat
-from operator import itemgetter
+from itertools import count, islice, pairwise, repeat
+from operator import ge
 from pathlib import Path
 
-from grandprix.model import Location, Player, Problem, Section, Severity
+from grandprix.model import Location, Player, Problem, Section, Severity, common_units
 from grandprix.numbers import show
 from grandprix.placings import parse_rank
 from grandprix.players import birth_year, name_key
@@ -67,11 +66,11 @@ def rank_contradictions(section: Section) -> list[Problem]:
     """A warning where the file's ranks put a player above one with more points."""
     c = section.columns
     spans = list(map(parse_rank, c.rank))
-    ranked = [(span, i) for i, span in enumerate(spans) if span]
-    ranked.sort(key=itemgetter(0))
-    # Scores as integers over one denominator: comparing Fractions is slow.
-    scale = math.lcm(*{p.denominator for p in c.points})
-    units = [p.numerator * (scale // p.denominator) for p in c.points]
+    ranked = sorted((span, i) for span, i in zip(spans, count()) if span)
+    units, _ = common_units(c.points)
+    in_order = [units[i] for _, i in ranked]
+    if all(map(ge, in_order, islice(in_order, 1, None))):
+        return []  # points never rise down the ranks (a C loop for the usual list)
     for (span, i), (below_span, j) in pairwise(ranked):
         if units[i] < units[j] and span[0] < below_span[0]:
             above, below = section.players[i], section.players[j]  # for the message

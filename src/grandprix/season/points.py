@@ -8,15 +8,17 @@ every player and event it applies to. Each step names the rule it implements.
 
 from __future__ import annotations
 
+import itertools
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from operator import itemgetter, neg
 from typing import NamedTuple
 
-from grandprix.model import Columns, Section
+from grandprix.model import Columns, Section, common_units
 from grandprix.numbers import show
-from grandprix.placings import Placings, Span, official, place, share_places, span_text
+from grandprix.placings import Placings, Span, official, place, span_text
 from grandprix.rules.schema import PointsBase, RuleSet, TournamentClass
 from grandprix.season.identity import Directory
 from grandprix.season.model import Award, SeasonEvent, SeasonSection, Valuation, product
@@ -299,11 +301,15 @@ def shared_by_score(columns: Columns) -> list[Span]:
     Sorted on exact integer keys (scores over their common denominator): comparing Fractions
     directly is what made large seasons slow.
     """
-    scores, seeds = columns.points, columns.start_no
-    scale = math.lcm(*{s.denominator for s in scores})
-    keys = [s.numerator * (scale // s.denominator) for s in scores]
-    order = sorted(range(len(scores)), key=lambda i: (-keys[i], seeds[i]))
-    return list(share_places(order, keys.__getitem__))
+    units, _ = common_units(columns.points)
+    order = sorted(zip(map(neg, units), columns.start_no, itertools.count()))
+    out: list[Span] = []
+    first = 1
+    for _, run in itertools.groupby(order, itemgetter(0)):
+        members = [i for _, _, i in run]
+        out.append((first, first + len(members) - 1, members))
+        first += len(members)
+    return out
 
 
 def renumber(spans_: list[Span], keep: list[bool]) -> list[Span]:
@@ -486,6 +492,28 @@ def event_awards(
         by_score = points.from_score
         score_of = columns.points
         where = (event.index, event.name, event.date, section.name)
+        table_name, category = scale.name, event.category
+        if extras is None and not by_score:
+            # The usual section: one value a span, its players' awards made in one loop.
+            everyone = all(eligible)
+            for first, last, members in placed:
+                if not everyone:
+                    members = [i for i in members if eligible[i]]
+                    if not members:
+                        continue  # keep-place: the places are taken, their points go to nobody
+                span = (first, last)
+                same = valuations.get(scale, span, score_of[members[0]], weights, NO_EXTRAS,
+                                      outright)  # fmt: skip
+                awards.extend([
+                    _new_award(Award, (*where, *entrants[i][:2], first, last, score_of[i], same,
+                                       table_name, _moved(overall, i, span), category))
+                    for i in members
+                ] if overall else [
+                    _new_award(Award, (*where, *entrants[i][:2], first, last, score_of[i], same,
+                                       table_name, "", category))
+                    for i in members
+                ])  # fmt: skip
+            continue
         for first, last, members in placed:
             value = None
             span = (first, last)
@@ -503,12 +531,18 @@ def event_awards(
                 # The record made as tuple.__new__ does (half a million awards in a season).
                 awards.append(
                     _new_award(Award, (*where, entrant.key, entrant.name, first, last, score,
-                                       value, scale.name, moved, event.category))
+                                       value, table_name, moved, category))
                 )  # fmt: skip
     return awards
 
 
 _new_award = tuple.__new__
+
+
+def _moved(overall: dict[int, tuple[int, int]], i: int, span: tuple[int, int]) -> str:
+    """Player ``i``'s place among all, when it is not ``span`` (ineligible players skipped)."""
+    before = overall.get(i, span)
+    return span_text(*before) if before != span else ""
 
 
 def _alone_on_top(points: list[Fraction]) -> bool:
