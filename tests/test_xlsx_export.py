@@ -68,7 +68,9 @@ def hostile_tables(tables: Tables) -> Tables:
         changed: list[Line] = []
         for i, line in enumerate(lines):
             awards = {
-                id(a): a._replace(event_name=HOSTILE[(i + k) % len(HOSTILE)])
+                id(a): a._replace(
+                    origin=a.origin._replace(event_name=HOSTILE[(i + k) % len(HOSTILE)])
+                )
                 for k, a in enumerate(line.awards)
             }
             changed.append(

@@ -167,10 +167,15 @@ def _read_columns(
     def stripped(column: int | None) -> tuple[str, ...]:
         return tuple(map(str.strip, cells[column])) if column is not None else _same("", size)
 
-    names = stripped(columns.name)
+    def interned(column: int | None) -> tuple[str, ...]:  # names, ids and places recur
+        return tuple(map(intern, map(str.strip, cells[column]))) if column is not None else (
+            _same("", size))  # fmt: skip
+
+    names = interned(columns.name)
     points = tuple(map(_points, cells[columns.points]))
-    ranks, ratings = stripped(columns.rank), stripped(columns.rating)
-    title, sex, federation, ident, born = map(stripped, columns.optional)
+    ranks, ratings = interned(columns.rank), stripped(columns.rating)
+    title, sex, federation, _, born = map(stripped, columns.optional)
+    ident = interned(columns.optional[3])
     if (
         not all(names)
         or any(map(is_, points, repeat(None)))  # (``None in`` would call Fraction.__eq__)
@@ -195,18 +200,18 @@ def _read_columns(
         extra = tuple(tuple(zip(keys, row, strict=True)) for row in values)
     listed = Columns(
         start_no=seeds,  # whole numbers: no False left
-        name=tuple(map(intern, names)),  # names, ids and places recur from file to file
+        name=names,
         rating=tuple((int(r) or None) if r else None for r in ratings)
         if columns.rating is not None
         else _same(None, size),
         title=title,
         sex=tuple(map(str.lower, sex)) if columns.optional[1] is not None else sex,
         federation=federation,
-        fide_id=tuple(map(intern, ident)),
+        fide_id=ident,
         birth_date=born,
         extra=extra,
         points=cast(tuple[Fraction, ...], points),
-        rank=tuple(map(intern, ranks)),
+        rank=ranks,
         played=tuple(n or 0 for n in declared) if columns.played is not None else _same(0, size),
         line=_numbers(2, size),
     )

@@ -34,12 +34,14 @@ def event_duplicates(sections: Sequence[Section]) -> list[Problem]:
     problems: list[Problem] = []
     by_id: dict[str, tuple[Section, int]] = {}
     by_name: dict[tuple[str, str], tuple[Section, int]] = {}
-    for section in sections:
+    for n, section in enumerate(sections, start=1):
         c = section.columns
         ids = c.fide_id
         if all(ids) and len(set(ids)) == len(ids) and by_id.keys().isdisjoint(ids):
-            # Nobody twice: remembered without a loop over the rows (half a million of them).
-            by_id.update(zip(ids, zip(repeat(section), range(len(ids))), strict=True))
+            # Nobody twice: remembered without a loop over the rows (half a million of them),
+            # for the sections after this one.
+            if n < len(sections):
+                by_id.update(zip(ids, zip(repeat(section), range(len(ids))), strict=True))
             continue
         for i, ident in enumerate(ids):
             if ident:

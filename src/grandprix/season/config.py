@@ -96,7 +96,9 @@ class EventEntry(Strict):
         return self
 
 
-def _category_problems(entry: EventEntry, rules: RuleSet, where: Location) -> list[Problem]:
+def _category_problems(
+    entry: EventEntry, rules: RuleSet, toml: TomlFile, key: KeyPath
+) -> list[Problem]:
     """An event whose category the rules do not know: an error when it would earn no points
     (the rules give points only by category), else a warning (a misspelt category escapes its
     limits and keeps the rules' own points)."""
@@ -112,6 +114,7 @@ def _category_problems(entry: EventEntry, rules: RuleSet, where: Location) -> li
         return []
     listed = ", ".join(f"'{k}'" for k in (known if pays else sorted(base.categories)))
     what = f"category '{category[:60]}'" if category else "no category"
+    where = toml.where((*key, "category"))
     if not pays:
         return [
             Problem(
@@ -311,7 +314,7 @@ def _events(
         entry = config.events[i]
         key = ("events", i)
         if dates_known:
-            _check_date(config, entry, toml.where((*key, "date")), problems)
+            _check_date(config, entry, toml, key, problems)
         first = seen_events.setdefault((normalise(entry.name), entry.date), i)
         if first != i:
             problems.append(
@@ -335,7 +338,7 @@ def _events(
                 )
             )
         if rules is not None:
-            problems.extend(_category_problems(entry, rules, toml.where((*key, "category"))))
+            problems.extend(_category_problems(entry, rules, toml, key))
         entries = (
             [SectionEntry(name=entry.name, results=entry.results, format=entry.format)]
             if entry.results
@@ -412,12 +415,12 @@ def _check_tiebreaks(
 
 
 def _check_date(
-    config: SeasonFile, entry: EventEntry, where: Location, problems: list[Problem]
+    config: SeasonFile, entry: EventEntry, toml: TomlFile, key: KeyPath, problems: list[Problem]
 ) -> None:
     if (config.start and entry.date < config.start) or (config.end and entry.date > config.end):
         problems.append(
             Problem(
-                where,
+                toml.where((*key, "date")),
                 f"event '{entry.name}' is dated {entry.date}, outside the season "
                 f"({config.start or '...'} to {config.end or '...'}); correct the date or the "
                 "season's start and end",

@@ -16,7 +16,7 @@ from grandprix.players import PlayerKey
 from grandprix.ratings.store import Rated
 from grandprix.rules.schema import Counting, DateRef, Division, RuleSet
 from grandprix.season.identity import Directory
-from grandprix.season.model import Award, Line, Season, SeasonEvent
+from grandprix.season.model import Award, Line, Origin, Season, SeasonEvent
 from grandprix.season.points import (
     Valuations,
     earning_sections,
@@ -155,6 +155,8 @@ def division_awards(
         weight = weights.get(id(section), section.weight or Fraction(1))
         if not division.cascade:
             position = 1  # each section is its own ranking; only a cascade runs on
+        origin = Origin(event.index, event.name, event.date, section.name, scale.name,
+                        event.category)  # fmt: skip
         for first, last, who in kept:
             first, last = first + position - 1, last + position - 1
             value = None
@@ -164,9 +166,7 @@ def division_awards(
                     value = valuations.get(scale, (first, last), score, (event.weight, weight))
                 entrant = keys[i]
                 awards.append(
-                    Award(event.index, event.name, event.date, section.name, entrant.key,
-                          entrant.name, first, last, score, value, scale.name, "",
-                          event.category)
+                    Award(origin, entrant.key, entrant.name, first, last, score, value)
                 )  # fmt: skip
         position += sum(len(who) for _, _, who in kept)
     return awards

@@ -93,22 +93,54 @@ class Valuation:
         return sum((value for _, value in self.bonuses), Fraction(0))
 
 
-class Award(NamedTuple):
-    """What one player earned in one section of one event, and why."""
+class Origin(NamedTuple):
+    """Where awards were earned: one event section, shared by all the awards made in it (half
+    a million awards in a large season need not repeat it)."""
 
     event: int  # SeasonEvent.index
     event_name: str
     date: datetime.date
     section: str
+    table_name: str = ""  # tournament class, when tables go by class
+    category: str = ""  # the event's category (season.toml `category`)
+
+
+class Award(NamedTuple):
+    """What one player earned in one section of one event, and why."""
+
+    origin: Origin
     player: PlayerKey
     name: str
     first: int  # place span (after skipping ineligible players, if the rules say so)
     last: int
     score: Fraction  # the player's score in the event
     valuation: Valuation
-    table_name: str = ""  # tournament class, when tables go by class
     overall: str = ""  # the place among all players, when ineligible players were skipped
-    category: str = ""  # the event's category (season.toml `category`)
+
+    @property
+    def event(self) -> int:
+        """The event's index (``SeasonEvent.index``)."""
+        return self.origin.event
+
+    @property
+    def event_name(self) -> str:
+        return self.origin.event_name
+
+    @property
+    def date(self) -> datetime.date:
+        return self.origin.date
+
+    @property
+    def section(self) -> str:
+        return self.origin.section
+
+    @property
+    def table_name(self) -> str:
+        return self.origin.table_name
+
+    @property
+    def category(self) -> str:
+        return self.origin.category
 
     @property
     def place(self) -> str:

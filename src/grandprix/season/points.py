@@ -21,7 +21,14 @@ from grandprix.numbers import show
 from grandprix.placings import Placings, Span, official, place, span_text
 from grandprix.rules.schema import PointsBase, RuleSet, TournamentClass
 from grandprix.season.identity import Directory
-from grandprix.season.model import Award, SeasonEvent, SeasonSection, Valuation, product
+from grandprix.season.model import (
+    Award,
+    Origin,
+    SeasonEvent,
+    SeasonSection,
+    Valuation,
+    product,
+)
 from grandprix.tiebreaks import Rules, parse
 
 
@@ -491,8 +498,8 @@ def event_awards(
         weights = (event.weight, weight)
         by_score = points.from_score
         score_of = columns.points
-        where = (event.index, event.name, event.date, section.name)
-        table_name, category = scale.name, event.category
+        origin = Origin(event.index, event.name, event.date, section.name, scale.name,
+                        event.category)  # fmt: skip
         if extras is None and not by_score:
             # The usual section: one value a span, its players' awards made in one loop.
             everyone = all(eligible)
@@ -505,12 +512,12 @@ def event_awards(
                 same = valuations.get(scale, span, score_of[members[0]], weights, NO_EXTRAS,
                                       outright)  # fmt: skip
                 awards.extend([
-                    _new_award(Award, (*where, *entrants[i][:2], first, last, score_of[i], same,
-                                       table_name, _moved(overall, i, span), category))
+                    _new_award(Award, (origin, *entrants[i][:2], first, last, score_of[i], same,
+                                       span_text(*overall[i]) if overall[i] != span else ""))
                     for i in members
                 ] if overall else [
-                    _new_award(Award, (*where, *entrants[i][:2], first, last, score_of[i], same,
-                                       table_name, "", category))
+                    _new_award(Award, (origin, *entrants[i][:2], first, last, score_of[i], same,
+                                       ""))
                     for i in members
                 ])  # fmt: skip
             continue
@@ -530,19 +537,13 @@ def event_awards(
                 moved = span_text(*before) if before != span else ""
                 # The record made as tuple.__new__ does (half a million awards in a season).
                 awards.append(
-                    _new_award(Award, (*where, entrant.key, entrant.name, first, last, score,
-                                       value, table_name, moved, category))
+                    _new_award(Award, (origin, entrant.key, entrant.name, first, last, score,
+                                       value, moved))
                 )  # fmt: skip
     return awards
 
 
 _new_award = tuple.__new__
-
-
-def _moved(overall: dict[int, tuple[int, int]], i: int, span: tuple[int, int]) -> str:
-    """Player ``i``'s place among all, when it is not ``span`` (ineligible players skipped)."""
-    before = overall.get(i, span)
-    return span_text(*before) if before != span else ""
 
 
 def _alone_on_top(points: list[Fraction]) -> bool:

@@ -10,7 +10,7 @@ import datetime
 import math
 import threading
 from collections import defaultdict
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from fractions import Fraction
 from operator import attrgetter, itemgetter
 
@@ -125,7 +125,7 @@ def player_line(
     dropped: tuple[Award, ...] = ()
     total, dropped_units = sum(units), 0
     if keep < len(awards) or caps:
-        ordered = sorted(awards, key=lambda x: (-x[0], x[1].date, x[1].event_name, x[1].section))
+        ordered = sorted(awards, key=_best_first)
         best, rest = _best(ordered, keep, caps)
         counted, dropped = tuple(a for _, a in best), tuple(a for _, a in rest)
         total, dropped_units = sum(u for u, _ in best), sum(u for u, _ in rest)
@@ -142,7 +142,14 @@ def _events_of(awards: list[tuple[int, Award]]) -> int:
     return len(set(map(_EVENT, map(_AWARD, awards))))
 
 
-_AWARD, _EVENT = itemgetter(1), attrgetter("event")
+_AWARD, _EVENT = itemgetter(1), attrgetter("origin.event")
+_VALUATION_ID, _POINTS = attrgetter("valuation.id"), attrgetter("valuation.points")
+
+
+def _best_first(item: tuple[int, Award]) -> tuple[object, ...]:
+    """The order of a player's results for counting the best: value, then date, event, section."""
+    origin = item[1].origin
+    return (-item[0], origin.date, origin.event_name, origin.section)
 
 
 def _best(
@@ -236,10 +243,10 @@ def rank_lines(
     by_player: dict[PlayerKey, list[Award]] = defaultdict(list)
     for award in awards:
         by_player[award.player].append(award)
-    last_event = max((a.event for a in awards), default=None)
+    last_event = max(map(_EVENT, awards), default=None)
 
-    def units(award: Award) -> int:
-        return values[award.valuation.id]
+    def units(own: list[Award]) -> Iterable[int]:
+        return map(values.__getitem__, map(_VALUATION_ID, own))
 
     return _ranked(by_player, rules, calendar, counting, scale, last_event, units)
 
@@ -261,9 +268,8 @@ def rerank(
     for award in awards:
         by_player[award.player].append(award)
 
-    def units(award: Award) -> int:
-        points = award.points
-        return points.numerator * (scale // points.denominator)
+    def units(own: list[Award]) -> Iterable[int]:
+        return (p.numerator * (scale // p.denominator) for p in map(_POINTS, own))
 
     return _ranked(by_player, rules, calendar, counting, scale, last_event, units)
 
@@ -275,14 +281,15 @@ def _ranked(
     counting: Counting,
     scale: int,
     last_event: int | None,
-    units: Callable[[Award], int],
+    units: Callable[[list[Award]], Iterable[int]],
 ) -> list[Line]:
-    """The lines of each player's awards (``units``: an award's value over ``scale``), ranked."""
+    """The lines of each player's awards (``units``: the awards' values over ``scale``),
+    ranked."""
     lines, keys = [], []
     events = [len(set(map(_EVENT, own))) for own in by_player.values()]
     most = max(events, default=0)
     for (player, own), played in zip(by_player.items(), events, strict=True):
-        valued = list(zip(map(units, own), own, strict=True))  # one player's at a time
+        valued = list(zip(units(own), own, strict=True))  # one player's at a time
         line, raw = player_line(player, valued, counting, calendar, scale, most, played)
         lines.append(line)
         keys.append(_criteria(line, raw, rules, last_event))
