@@ -339,11 +339,13 @@ def _events(
             )
         if rules is not None:
             problems.extend(_category_problems(entry, rules, toml, key))
-        entries = (
-            [SectionEntry(name=entry.name, results=entry.results, format=entry.format)]
-            if entry.results
-            else entry.sections
-        )
+        entries = entry.sections
+        if entry.results:  # its fields are the event's, checked already: not checked again
+            entries = [
+                SectionEntry.model_construct(
+                    name=entry.name, results=entry.results, format=entry.format
+                )
+            ]
         sections = []
         names: dict[str, int] = {}
         for j, sub in enumerate(entries):
