@@ -81,7 +81,7 @@ def _split_columns(body: list[str], delimiter: str, width: int) -> list[list[str
     split of the whole text, each column a slice); else None."""
     if not body or set(map(str.count, body, repeat(delimiter))) != {width - 1}:
         return None
-    flat = delimiter.join(body).split(delimiter) if width > 1 else body
+    flat = delimiter.join(body).split(delimiter)
     return [flat[k::width] for k in range(width)]
 
 

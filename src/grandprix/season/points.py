@@ -513,11 +513,8 @@ def event_awards(
                                       outright)  # fmt: skip
                 awards.extend([
                     _new_award(Award, (origin, *entrants[i][:2], first, last, score_of[i], same,
-                                       span_text(*overall[i]) if overall[i] != span else ""))
-                    for i in members
-                ] if overall else [
-                    _new_award(Award, (origin, *entrants[i][:2], first, last, score_of[i], same,
-                                       ""))
+                                       span_text(*overall[i]) if overall and overall[i] != span
+                                       else ""))
                     for i in members
                 ])  # fmt: skip
             continue
