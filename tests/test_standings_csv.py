@@ -215,7 +215,7 @@ def test_a_row_with_a_cell_too_many_beside_one_short_is_still_reported() -> None
     """Split at every comma, these two rows would make two whole rows of three cells: each
     line is counted, so each is reported."""
     section, problems = read("name,points,club\nAnn,4.5,North,Bob\n3,South\n")
-    assert section is not None and section.size == 0
+    assert isinstance(section, Section) and section.size == 0
     assert problems == [
         "s.csv:2:1: row has 4 fields but the header has 3 (check for a missing or extra separator)",
         "s.csv:3:1: row has 2 fields but the header has 3 (check for a missing or extra separator)",
