@@ -9,9 +9,9 @@ import enum
 import functools
 import math
 from collections.abc import Iterable
-from dataclasses import dataclass, field, fields
+from dataclasses import MISSING, dataclass, field, fields
 from fractions import Fraction
-from typing import NamedTuple
+from typing import Any, NamedTuple, TypeVar, cast
 
 
 class Location(NamedTuple):
@@ -238,21 +238,30 @@ class Player:
         return self.fide_id
 
 
-_PLAYER_DEFAULTS: dict[str, object] = {}
+_DEFAULTS: dict[type, dict[str, object]] = {}  # each record type's fields with their defaults
+_Record = TypeVar("_Record")
 
 
-def quick_player(**values: object) -> Player:
-    """A ``Player`` built in one step instead of a checked assignment per field.
+def made(cls: type[_Record], **values: object) -> _Record:
+    """A frozen dataclass record built in one step instead of a checked assignment per field:
+    its defaults, then ``values`` (which must give every field without a default).
 
     Frozen dataclasses set each field through ``object.__setattr__``; a standings file of half a
     million rows spends seconds there. The record is the same and stays frozen afterwards.
     """
-    if not _PLAYER_DEFAULTS:
-        _PLAYER_DEFAULTS.update({f.name: f.default for f in fields(Player)})
-    player = object.__new__(Player)
-    player.__dict__.update(_PLAYER_DEFAULTS)
-    player.__dict__.update(values)
-    return player
+    defaults = _DEFAULTS.get(cls)
+    if defaults is None:
+        every = fields(cast(Any, cls))
+        defaults = _DEFAULTS[cls] = {f.name: f.default for f in every if f.default is not MISSING}
+    record = object.__new__(cls)
+    record.__dict__.update(defaults)
+    record.__dict__.update(values)
+    return record
+
+
+def quick_player(**values: object) -> Player:
+    """A ``Player`` made in one step (``made``)."""
+    return made(Player, **values)
 
 
 def total_points(values: Iterable[Fraction]) -> Fraction:
@@ -289,14 +298,14 @@ class Columns(NamedTuple):
     played: tuple[int, ...]
     line: tuple[int, ...]
 
-    def record(self, i: int) -> Player:
+    def record(self, i: int, **more: object) -> Player:
         """The ``Player`` of row ``i`` as far as the columns tell (no rounds, location or
-        ``played`` cell): enough to say who the player is."""
+        ``played`` cell unless ``more`` gives them): enough to say who the player is."""
         return quick_player(
             start_no=self.start_no[i], name=self.name[i], rating=self.rating[i],
             title=self.title[i], sex=self.sex[i], federation=self.federation[i],
             fide_id=self.fide_id[i], birth_date=self.birth_date[i], extra=self.extra[i],
-            declared_points=self.points[i], declared_rank=self.rank[i],
+            declared_points=self.points[i], declared_rank=self.rank[i], **more,
         )  # fmt: skip
 
 
@@ -343,9 +352,6 @@ class Section:
         return len(self.columns.start_no)
 
 
-_SECTION_DEFAULTS: dict[str, object] = {}  # the fields of a Section with their defaults
-
-
 class ListedSection(Section):
     """A standings list kept as columns: its ``Player`` records are made the first time
     something asks for ``players`` (a report, a page of the event's players), not by the
@@ -358,16 +364,10 @@ class ListedSection(Section):
     ) -> ListedSection:
         """The section of a standings list read as ``columns``; ``declared`` is each player's
         ``played`` cell (None where the file has no such column)."""
-        if not _SECTION_DEFAULTS:
-            _SECTION_DEFAULTS.update({f.name: f.default for f in fields(Section)
-                                      if f.name != "players"})  # fmt: skip
-        # Made in one step, as ``quick_player`` does: a large season reads 10,000 lists.
-        section = object.__new__(cls)
-        section.__dict__.update(_SECTION_DEFAULTS)
-        section.__dict__.update(name=name, rounds=max(filter(None, declared), default=0),
-                                has_crosstable=False, source=source, columns=columns,
-                                _players=None, _declared=declared)  # fmt: skip
-        return section
+        # Made in one step (a large season reads 10,000 lists); ``players`` is the property's.
+        return made(cls, name=name, rounds=max(filter(None, declared), default=0),
+                    has_crosstable=False, source=source, columns=columns, _players=None,
+                    _declared=declared)  # fmt: skip
 
     @property
     def players(self) -> tuple[Player, ...]:
@@ -404,25 +404,8 @@ def _fields(section: Section) -> tuple[object, ...]:
 def _listed_players(
     columns: Columns, declared: tuple[int | None, ...], source: str
 ) -> tuple[Player, ...]:
-    """The records of a standings list's rows (``quick_player`` for each)."""
-    out = []
-    for i, row in enumerate(zip(*columns, strict=True)):
-        seed, name, rating, title, sex, federation, ident, born, extra, points, rank, _, line = row
-        out.append(
-            quick_player(
-                start_no=seed,
-                name=name,
-                rating=rating,
-                title=title,
-                sex=sex,
-                federation=federation,
-                fide_id=ident,
-                birth_date=born,
-                extra=extra,
-                declared_points=points,
-                declared_rank=rank,
-                declared_played=declared[i],
-                location=Location(source, line),
-            )
-        )
-    return tuple(out)
+    """The records of a standings list's rows, with their ``played`` cells and lines."""
+    return tuple(
+        columns.record(i, declared_played=played, location=Location(source, line))
+        for i, (played, line) in enumerate(zip(declared, columns.line, strict=True))
+    )

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Iterable
+from operator import attrgetter
 from typing import NamedTuple, cast
 
 from grandprix.conditions import meets
@@ -28,6 +29,10 @@ class Entrant(NamedTuple):
     key: PlayerKey
     name: str
     eligible: bool
+
+
+_WHO = ("fide_id", "name", "birth_date")  # fields of both Player and Columns
+_WHO_AND_COLUMNS = (*_WHO, "extra", "federation", "sex", "title", "rating")
 
 
 class Directory:
@@ -68,7 +73,10 @@ class Directory:
         self.id_of_name = {k: next(iter(v)) for k, v in ids_by_name.items() if len(v) == 1}
         self._seen: dict[tuple[object, ...], Entrant] = {}
         columns = {name for p in players for name, _ in p.attributes}
-        self._short_memo = set(rules.eligibility.require) <= columns
+        # What decides a player's entrant, read alike from a Player and from Columns: who they
+        # are, and the results file's own columns when eligibility may need them.
+        short = set(rules.eligibility.require) <= columns
+        self._memo_of = attrgetter(*(_WHO if short else _WHO_AND_COLUMNS))
 
     def sameness(self) -> tuple[object, ...]:
         """Everything that decides a results-file player's entrant: two directories with equal
@@ -119,11 +127,7 @@ class Directory:
 
     def entrant(self, player: Player) -> Entrant:
         """Key, name and eligibility of a results-file player (remembered: players recur)."""
-        if self._short_memo:
-            memo: tuple[object, ...] = (player.fide_id, player.name, player.birth_date)
-        else:
-            memo = (player.fide_id, player.name, player.extra, player.federation, player.sex,
-                    player.title, player.birth_date, player.rating)  # fmt: skip
+        memo: tuple[object, ...] = self._memo_of(player)
         found = self._seen.get(memo)
         return self._found(player, memo) if found is None else found
 
@@ -131,12 +135,7 @@ class Directory:
         """``entrant`` of every player of a section, read from its columns (no record per
         player, except for a player not seen before)."""
         c = section.columns
-        memos: list[tuple[object, ...]]
-        if self._short_memo:
-            memos = list(zip(c.fide_id, c.name, c.birth_date, strict=True))
-        else:
-            memos = list(zip(c.fide_id, c.name, c.extra, c.federation, c.sex, c.title,
-                             c.birth_date, c.rating, strict=True))  # fmt: skip
+        memos: list[tuple[object, ...]] = list(zip(*self._memo_of(c), strict=True))
         found = list(map(self._seen.get, memos))
         for i, entrant in enumerate(found if None in found else ()):  # (a C loop, usually)
             if entrant is None:
