@@ -7,6 +7,7 @@ standings file with an official rank column keeps that order.
 
 from __future__ import annotations
 
+import itertools
 import math
 import re
 from collections import Counter
@@ -99,13 +100,11 @@ Span = tuple[int, int, list[int]]  # first place, last place, the players sharin
 def share_places(order: list[int], key: Callable[[int], object]) -> Iterator[Span]:
     """Players equal on ``key`` share the span of places they occupy (UT-4, UCC-10): runs of
     equal keys in ``order``, each with the first and last place it covers."""
-    position = 0
-    while position < len(order):
-        end = position
-        while end + 1 < len(order) and key(order[end + 1]) == key(order[position]):
-            end += 1
-        yield position + 1, end + 1, order[position : end + 1]
-        position = end + 1
+    first = 1
+    for _, run in itertools.groupby(order, key):
+        members = list(run)
+        yield first, first + len(members) - 1, members
+        first += len(members)
 
 
 def _sort_keys(column: Sequence[Fraction | None], lower_is_better: bool) -> list[tuple[int, int]]:

@@ -13,12 +13,12 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from operator import itemgetter, neg
+from operator import neg
 from typing import NamedTuple
 
 from grandprix.model import Columns, Section, common_units
 from grandprix.numbers import show
-from grandprix.placings import Placings, Span, official, place, span_text
+from grandprix.placings import Placings, Span, official, place, share_places, span_text
 from grandprix.rules.schema import PointsBase, RuleSet, TournamentClass
 from grandprix.season.identity import Directory
 from grandprix.season.model import (
@@ -309,14 +309,8 @@ def shared_by_score(columns: Columns) -> list[Span]:
     directly is what made large seasons slow.
     """
     units, _ = common_units(columns.points)
-    order = sorted(zip(map(neg, units), columns.start_no, itertools.count()))
-    out: list[Span] = []
-    first = 1
-    for _, run in itertools.groupby(order, itemgetter(0)):
-        members = [i for _, _, i in run]
-        out.append((first, first + len(members) - 1, members))
-        first += len(members)
-    return out
+    order = [i for *_, i in sorted(zip(map(neg, units), columns.start_no, itertools.count()))]
+    return list(share_places(order, units.__getitem__))
 
 
 def renumber(spans_: list[Span], keep: list[bool]) -> list[Span]:
