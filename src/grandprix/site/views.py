@@ -232,14 +232,12 @@ class SiteViews:
         rules, decimals = self.season.rules, self.decimals
         results = []
         counted = {id(a) for a in line.counted}
-        heads, points, sentence = self._heads, self._points, self._sentence
+        heads, sentence = self._heads, self._sentence
         for a in sorted(line.awards, key=_BY_DATE):
             head = heads.get((a.event, a.section))
             if head is None:
                 head = heads[a.event, a.section] = self._head(a)
-            shown = points.get(id(a.valuation))
-            if shown is None:
-                shown = self._points_text(a)
+            shown = self._points_text(a)
             results.append(
                 Result(head[0], head[1], a.section, head[2], place_span(a.place), shown,
                        id(a) in counted, sentence(a))
@@ -267,7 +265,9 @@ class SiteViews:
     def _points_text(self, award: Award) -> str:
         """The award's points shown, made once for each valuation (awards share them; hashing
         the Fraction to look it up costs more than this)."""
-        shown = self._points[id(award.valuation)] = show(award.points, self.decimals)
+        shown = self._points.get(id(award.valuation))
+        if shown is None:
+            shown = self._points[id(award.valuation)] = show(award.points, self.decimals)
         return shown
 
     @cached_property
@@ -366,8 +366,7 @@ class SiteViews:
         if award is not None:
             same = award.first == row.first and award.last == row.last  # the places' spans
             note = "" if same else f"{place_span(award.place)} in {label}"
-            shown = self._points.get(id(award.valuation))
-            return PointsCell(division, self._points_text(award) if shown is None else shown, note)
+            return PointsCell(division, self._points_text(award), note)
         if entrant.eligible:
             short = short_of_rounds(row.player, rounds, self.season)
             if short:
