@@ -28,7 +28,7 @@ from grandprix.serve.changes import (
     rules_change,
     toml_value,
 )
-from grandprix.serve.forms import rule_fields
+from grandprix.serve.rule_fields import rule_fields
 from grandprix.serve.workspace import StaleError, accept, preview, start_season
 
 EXAMPLE = Path(__file__).resolve().parents[1] / "examples" / "utah-2012"
