@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import csv
+import errno
 import io
 import json
 import multiprocessing
@@ -316,12 +317,86 @@ def test_an_exports_process_killed_fails_the_build_and_keeps_the_old_site(
 
     monkeypatch.setattr("grandprix.site.build._can_fork", lambda: True)  # whatever the threads
     monkeypatch.setattr("grandprix.site.build.write_xlsx", killed)
-    with pytest.raises(WriteError, match=r"exports .* stopped before it finished \(killed by "
-                       r"signal 9; out of memory\?\); the site was not written and \S+ is as "
-                       r"it was"):  # fmt: skip
+    with pytest.raises(WriteError, match=r"writing the exports stopped before it finished "
+                       r"\(killed by signal 9; out of memory\?\); the site was not written and "
+                       r"\S+ is as it was"):  # fmt: skip
         build_site(season, copy)
     assert {p.relative_to(copy): p.read_bytes() for p in copy.rglob("*") if p.is_file()} == before
     assert sorted(p.name for p in tmp_path.iterdir()) == ["site"]
+
+
+@pytest.mark.skipif("fork" not in multiprocessing.get_all_start_methods(), reason="no fork")
+@pytest.mark.parametrize("how", ["killed", "disk full"])
+def test_a_pages_process_that_fails_fails_the_build_and_keeps_the_old_site(
+    site: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, how: str
+) -> None:
+    """The pages' files are written by a forked process: killed (as when memory runs out) or
+    stopped by an error of the disk, the build fails with what happened, and the earlier site
+    and the folder beside it are as they were."""
+    copy = tmp_path / "site"
+    shutil.copytree(site, copy)
+    before = {p.relative_to(copy): p.read_bytes() for p in copy.rglob("*") if p.is_file()}
+    season, _ = load_season(ROOT / "examples" / "acf-2004")
+    assert season is not None
+    parent = os.getpid()
+    write_file = build_module._write_file
+
+    def failing(path: Path, data: bytes) -> None:
+        assert os.getpid() != parent, "the pages were not forked"
+        if path.parent.name == "players":  # some pages are written first
+            if how == "killed":
+                os.kill(os.getpid(), signal.SIGKILL)
+            raise OSError(errno.ENOSPC, "No space left on device", str(path))
+        write_file(path, data)
+
+    monkeypatch.setattr("grandprix.site.build._can_fork", lambda: True)  # whatever the threads
+    monkeypatch.setattr("grandprix.site.build._write_file", failing)
+    expected = (
+        r"writing the pages stopped before it finished \(killed by signal 9; out of memory\?\)"
+        if how == "killed"
+        else r"players/[^/]+\.html: no space left on device"
+    )
+    with pytest.raises(WriteError, match=expected + r".*the site was not written"):
+        build_site(season, copy)
+    assert {p.relative_to(copy): p.read_bytes() for p in copy.rglob("*") if p.is_file()} == before
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["site"]
+
+
+def test_pages_forked_or_not_are_the_same_files(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Beside another thread (the server) the pages are written by this process; alone, by a
+    forked one: the same files either way."""
+    season, _ = load_season(ROOT / "examples" / "acf-2004")
+    assert season is not None
+    writers: set[int] = set()
+    write_file = build_module._write_file
+
+    def recorded(path: Path, data: bytes) -> None:
+        writers.add(os.getpid())  # seen here only when written by this process
+        write_file(path, data)
+
+    monkeypatch.setattr("grandprix.site.build._write_file", recorded)
+    stop = threading.Event()
+    other = threading.Thread(target=stop.wait)
+    other.start()
+    try:
+        build_site(season, tmp_path / "threaded")
+    finally:
+        stop.set()
+        other.join()
+    assert writers == {os.getpid()}
+    if "fork" in multiprocessing.get_all_start_methods():
+        monkeypatch.setattr("grandprix.site.build._can_fork", lambda: True)
+        build_site(season, tmp_path / "forked")
+        assert writers == {os.getpid()}  # the child's calls are not seen here
+
+        def files(folder: Path) -> dict[Path, bytes]:
+            return {p.relative_to(folder): p.read_bytes() for p in folder.rglob("*.html")}
+
+        forked, threaded = files(tmp_path / "forked"), files(tmp_path / "threaded")
+        assert len(forked) > 30
+        assert forked == threaded
 
 
 def test_exports_are_written_in_this_process_while_another_thread_runs(

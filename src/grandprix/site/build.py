@@ -22,9 +22,10 @@ import shutil
 import sys
 import tempfile
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager, suppress
 from dataclasses import fields
+from multiprocessing.connection import Connection
 from multiprocessing.process import BaseProcess
 from pathlib import Path
 
@@ -71,7 +72,7 @@ def build_site(season: Season, out: Path) -> int:
             return _build(season, out)
     except GrandprixError:
         raise
-    except ExportsFailed as exc:
+    except ChildFailed as exc:
         raise WriteError(f"{exc}; the site was not written and {out} is as it was") from exc
     except OSError as exc:
         where = exc.filename if exc.filename else out
@@ -238,26 +239,26 @@ def _write(views: SiteViews, staging: Path) -> int:
         shutil.copy(HERE / name, staging / name)
     (staging / "players.js").write_text(players_script(views), encoding="utf-8")
     count = 0
-
-    def write(page: Page) -> None:
-        nonlocal count
-        (staging / page.path).write_text(render(page), encoding="utf-8")
-        count += 1
-
     season, tables = views.season, views.tables
     exports: Exports | None = None
+    files: PageFiles | None = None
     try:
         exports = Exports(staging, season, tables)  # by another process meanwhile
+        files = PageFiles(staging)  # and the pages' files by a third
         for page in views.pages():
-            write(page)
-        write(views.downloads(exports.finish()))
+            files.write(page.path, render(page))
+            count += 1
+        downloads = views.downloads(exports.finish())
+        files.write(downloads.path, render(downloads))
+        files.finish(count + 1)
     except BaseException:
-        if exports is not None:
-            exports.cancel()
+        for helper in (exports, files):
+            if helper is not None:
+                helper.cancel()
         raise
     listing = "\n".join([MARK_HEAD, *_listing(staging), MARK])
     (staging / MARK).write_text(listing + "\n", encoding="utf-8")
-    return count
+    return count + 1
 
 
 def _exports(folder: Path, season: Season, tables: Tables) -> list[str]:
@@ -265,66 +266,58 @@ def _exports(folder: Path, season: Season, tables: Tables) -> list[str]:
     return write_text_exports(folder, season, tables) + write_xlsx(folder, season, tables)
 
 
-class ExportsFailed(Exception):
-    """The process writing the exports stopped without saying why (``build_site`` makes it a
+class ChildFailed(Exception):
+    """A process writing part of the site stopped without saying why (``build_site`` makes it a
     ``WriteError`` naming the site's folder)."""
 
 
 def _can_fork() -> bool:
-    """Whether the exports may be written by a forked process: fork exists, and no other thread
-    runs. The server builds the site from a worker thread, and a child forked beside other
-    threads can wait for ever on a lock one of them held at the fork."""
+    """Whether part of the site may be written by a forked process: fork exists, and no other
+    thread runs. The server builds the site from a worker thread, and a child forked beside
+    other threads can wait for ever on a lock one of them held at the fork."""
     return "fork" in multiprocessing.get_all_start_methods() and threading.active_count() == 1
 
 
-def _travels(error: BaseException) -> BaseException:
+def _travels(error: BaseException, what: str) -> BaseException:
     """``error``, or one that comes back whole through a pipe: some exceptions pickle but cannot
     be rebuilt. One of grandprix's keeps its kind (an error of the user's files or folders, not
-    a bug) as a ``GrandprixError`` with its message."""
+    a bug) as a ``GrandprixError`` with its message; ``what`` was being written."""
     try:
         pickle.loads(pickle.dumps(error))
     except Exception:
         if isinstance(error, GrandprixError):
-            return GrandprixError(f"writing the exports failed: {error}")
-        return RuntimeError(f"writing the exports failed: {error!r}")
+            return GrandprixError(f"writing {what} failed: {error}")
+        return RuntimeError(f"writing {what} failed: {error!r}")
     return error
 
 
-class Exports:
-    """The exports (CSV, JSON, XLSX), written by a forked process while this one renders the
-    pages; season.json, the largest, is then made in the child's memory, not in this
-    process's. Inline where fork is missing or other threads run (``_can_fork``).
+class _Child:
+    """A forked process doing one job of the site's while this one goes on. It writes only into
+    the run's staging folder and ends with ``os._exit`` (multiprocessing's), so it never runs
+    this process's clean-up; what the job returns, or the error it raises, comes back through a
+    pipe (``result``), and a child that dies without a word (killed, out of memory) is a
+    ``ChildFailed`` that says ``what`` it was writing."""
 
-    The child writes only into ``folder`` (the run's staging folder) and ends with
-    ``os._exit`` (multiprocessing's), so it never runs this process's clean-up; an error it
-    raises is raised again by ``finish``, and a child that dies without a word (killed, out of
-    memory) is an ``ExportsFailed``."""
-
-    def __init__(self, folder: Path, season: Season, tables: Tables) -> None:
-        self.process: BaseProcess | None = None
-        self.files: list[str] = []
-        if not _can_fork():
-            self.files = _exports(folder, season, tables)
-            return
+    def __init__(self, job: Callable[[], object], what: str) -> None:
         context = multiprocessing.get_context("fork")
+        self.what = what
         self.receive, send = context.Pipe(duplex=False)
 
         def child() -> None:
             try:
-                send.send(_exports(folder, season, tables))
+                send.send(job())
             except BaseException as error:  # handed to the parent, which raises it
-                send.send(_travels(error))
+                send.send(_travels(error, what))
 
-        self.process = context.Process(target=child, name="grandprix-exports")
+        self.process: BaseProcess | None = context.Process(target=child, name="grandprix-site")
         for stream in (sys.stdout, sys.stderr):  # the child flushes its copy as it ends
             stream.flush()
         self.process.start()
         send.close()
 
-    def finish(self) -> list[str]:
-        """The files written; raises what the writing raised."""
-        if self.process is None:
-            return self.files
+    def result(self) -> object:
+        """What the job returned; raises what it raised."""
+        assert self.process is not None
         try:
             result = self.receive.recv()
         except EOFError:
@@ -334,13 +327,12 @@ class Exports:
         self.receive.close()
         if result is None:
             how = f"killed by signal {-code}" if code and code < 0 else f"exit code {code}"
-            raise ExportsFailed(
-                f"the process writing the exports (CSV, JSON, XLSX) stopped before it finished "
-                f"({how}; out of memory?)"
+            raise ChildFailed(
+                f"the process writing {self.what} stopped before it finished ({how}; out of "
+                "memory?)"
             )
         if isinstance(result, BaseException):
             raise result
-        assert isinstance(result, list)
         return result
 
     def cancel(self) -> None:
@@ -349,6 +341,104 @@ class Exports:
             self.process.join()
             self.process = None
             self.receive.close()
+
+
+class Exports:
+    """The exports (CSV, JSON, XLSX), written by a forked process while this one renders the
+    pages; season.json, the largest, is then made in the child's memory, not in this
+    process's. Inline where fork is missing or other threads run (``_can_fork``)."""
+
+    def __init__(self, folder: Path, season: Season, tables: Tables) -> None:
+        self.child: _Child | None = None
+        self.files: list[str] = []
+        if not _can_fork():
+            self.files = _exports(folder, season, tables)
+            return
+        job = functools.partial(_exports, folder, season, tables)
+        self.child = _Child(job, "the exports")
+
+    def finish(self) -> list[str]:
+        """The files written; raises what the writing raised."""
+        if self.child is None:
+            return self.files
+        result = self.child.result()
+        assert isinstance(result, list)
+        return result
+
+    def cancel(self) -> None:
+        if self.child is not None:
+            self.child.cancel()
+
+
+class PageFiles:
+    """The pages' files, created and written by a forked process while this one renders the
+    next page: creating a file is a system call that can take as long as rendering the page
+    (0.3 ms a file in a sandboxed file system; a large season has 28,000 pages). Each page goes
+    down a pipe as its path, a NUL and its UTF-8 text; a full pipe makes this process wait, so
+    no more than a pipe's worth of pages is held. Written here, page by page, where fork cannot
+    be used (``_can_fork``)."""
+
+    def __init__(self, folder: Path) -> None:
+        self.folder = folder
+        self.child: _Child | None = None
+        if _can_fork():
+            pages, self.send = multiprocessing.get_context("fork").Pipe(duplex=False)
+            job = functools.partial(_page_writer, folder, pages, self.send)
+            self.child = _Child(job, "the pages")
+            pages.close()
+
+    def write(self, path: str, text: str) -> None:
+        """The page ``path`` (relative to the folder) with ``text``."""
+        data = text.encode("utf-8")
+        if self.child is None:
+            _write_file(self.folder / path, data)
+            return
+        try:
+            self.send.send_bytes(path.encode("utf-8") + b"\0" + data)
+        except BrokenPipeError:  # the child stopped: what it raised says why
+            self.send.close()
+            self.child.result()
+            raise
+
+    def finish(self, pages: int) -> None:
+        """Wait for the child to have written every page (``pages`` of them)."""
+        if self.child is None:
+            return
+        with suppress(BrokenPipeError):  # a child that stopped says why below
+            self.send.send_bytes(b"")
+        self.send.close()
+        written = self.child.result()
+        assert written == pages, f"{written} of {pages} pages written"
+
+    def cancel(self) -> None:
+        if self.child is not None:
+            self.child.cancel()
+            self.send.close()
+
+
+def _page_writer(folder: Path, pages: Connection, theirs: Connection) -> int:
+    """The child's loop of ``PageFiles``: every page received, written, until an empty
+    message; the number written. (``theirs``: the parent's end of the pipe, closed here.)"""
+    theirs.close()
+    count = 0
+    while message := pages.recv_bytes():
+        name, _, data = message.partition(b"\0")
+        _write_file(folder / name.decode("utf-8"), data)
+        count += 1
+    return count
+
+
+def _write_file(path: Path, data: bytes) -> None:
+    """A new file with ``data``: three system calls (open, write, close) where a text file
+    object takes seven."""
+    flags = os.O_WRONLY | os.O_CREAT | os.O_TRUNC | getattr(os, "O_BINARY", 0)
+    fd = os.open(path, flags, 0o666)
+    try:
+        view = memoryview(data)
+        while view:
+            view = view[os.write(fd, view) :]
+    finally:
+        os.close(fd)
 
 
 def _swap(work: Path, out: Path) -> None:
