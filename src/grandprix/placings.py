@@ -15,9 +15,10 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
+from typing import cast
 
 from grandprix.errors import UsageError
-from grandprix.model import Player, Section
+from grandprix.model import Columns, Player, Section
 from grandprix.tiebreaks import Context, Rules, Spec, rules_table
 from grandprix.tiebreaks.direct import direct_encounter
 
@@ -143,30 +144,51 @@ def span_text(first: int, last: int) -> str:
     return str(first) if first == last else f"{first}-{last}"
 
 
+Row = tuple[int, int, int]  # first place, last place, the player's row in the section
+
+
 def official(section: Section) -> tuple[Placing, ...] | None:
     """The order of the rank column, when every row has a rank (a standings list's, or a
     crosstable export's such as chess-results' `Rk.`)."""
-    players = list(section.players)
-    ranks = [span for p in players if (span := parse_rank(p.declared_rank)) is not None]
-    if players and len(ranks) == len(players):
-        order = sorted(range(len(players)), key=lambda i: (ranks[i], players[i].start_no))
-        firsts = Counter(span[0] for span in ranks)
-        rows = []
-        for i in order:
-            first, last = ranks[i]
-            if first == last and firsts[first] > 1:  # a repeated number is a shared place
-                last = first + firsts[first] - 1
-            rows.append(Placing(first, last, players[i], players[i].points))
-        return tuple(rows)
-    return None
+    rows = official_rows(section.columns)
+    return None if rows is None else _placings(section, rows)
+
+
+def official_rows(columns: Columns) -> list[Row] | None:
+    """``official`` read from the section's columns: (first, last, row) in order."""
+    ranks = list(map(parse_rank, columns.rank))
+    if not ranks or None in ranks:
+        return None
+    spans = cast(list[tuple[int, int]], ranks)
+    start_no = columns.start_no
+    order = sorted(range(len(spans)), key=lambda i: (spans[i], start_no[i]))
+    firsts = Counter(span[0] for span in spans)
+    rows = []
+    for i in order:
+        first, last = spans[i]
+        if first == last and firsts[first] > 1:  # a repeated number is a shared place
+            last = first + firsts[first] - 1
+        rows.append((first, last, i))
+    return rows
 
 
 def _shared(section: Section) -> tuple[Placing, ...]:
     """Equal points share a span of places."""
-    players = list(section.players)
-    order = sorted(range(len(players)), key=lambda i: (-players[i].points, players[i].start_no))
-    return tuple(
-        Placing(first, last, players[i], players[i].points)
-        for first, last, members in share_places(order, lambda i: players[i].points)
+    return _placings(section, shared_rows(section.columns))
+
+
+def shared_rows(columns: Columns) -> list[Row]:
+    """``_shared`` read from the section's columns: (first, last, row) in order."""
+    points, start_no = columns.points, columns.start_no
+    order = sorted(range(len(points)), key=lambda i: (-points[i], start_no[i]))
+    return [
+        (first, last, i)
+        for first, last, members in share_places(order, points.__getitem__)
         for i in members
-    )
+    ]
+
+
+def _placings(section: Section, rows: list[Row]) -> tuple[Placing, ...]:
+    """The placings of ``rows``, with the section's player records."""
+    players = section.players
+    return tuple(Placing(first, last, players[i], players[i].points) for first, last, i in rows)

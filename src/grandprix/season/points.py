@@ -18,7 +18,16 @@ from typing import NamedTuple
 
 from grandprix.model import Columns, Section, common_units
 from grandprix.numbers import show
-from grandprix.placings import Placings, Span, official, place, share_places, span_text
+from grandprix.placings import (
+    Placings,
+    Span,
+    official,
+    official_rows,
+    place,
+    share_places,
+    shared_rows,
+    span_text,
+)
 from grandprix.rules.schema import PointsBase, RuleSet, TournamentClass
 from grandprix.season.identity import Directory
 from grandprix.season.model import (
@@ -300,6 +309,26 @@ def event_placings(results: Section, event: SeasonEvent, rules: RuleSet) -> Plac
     if results.has_crosstable and codes:
         return place(results, parse(codes, book), book)
     return place(results)
+
+
+PlacedRow = tuple[int, int, int, Fraction, tuple[Fraction | None, ...]]
+
+
+def placed_rows(
+    results: Section, event: SeasonEvent, rules: RuleSet
+) -> tuple[tuple[str, ...], list[PlacedRow]]:
+    """``event_placings`` as rows of the section's columns, with the codes of its tie-breaks:
+    (first place, last place, the player's row, score, tie-break values) in order. A standings
+    list is placed from its columns, with no record made for its players."""
+    columns = results.columns
+    if not results.has_crosstable:  # by its rank column, else by points (as ``place``)
+        rows = official_rows(columns) or shared_rows(columns)
+        return (), [(first, last, i, columns.points[i], ()) for first, last, i in rows]
+    placings = event_placings(results, event, rules)
+    row_of = {start_no: i for i, start_no in enumerate(columns.start_no)}
+    return tuple(spec.code for spec in placings.specs), [
+        (p.first, p.last, row_of[p.player.start_no], p.points, p.values) for p in placings.rows
+    ]
 
 
 def shared_by_score(columns: Columns) -> list[Span]:

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from grandprix.model import Player
 from grandprix.numbers import show
 from grandprix.rules.schema import PointsBase, RuleSet
 from grandprix.season.model import Season, SeasonEvent
@@ -80,13 +79,11 @@ def event_points_facts(event: SeasonEvent, points: PointsBase, rules: RuleSet) -
     return facts
 
 
-def short_of_rounds(player: Player, rounds: int, season: Season) -> str:
-    """Why a player earns nothing in a section: too few rounds played (KW-6); '' otherwise."""
+def short_of_rounds(played: int, rounds: int, season: Season) -> str:
+    """Why a player who took part in ``played`` rounds of a section earns nothing there: too
+    few rounds played (KW-6); '' otherwise."""
     rules = season.rules
     needed = rules.eligibility.min_rounds_percent
-    if needed is None or plays_enough(player.rounds_played, rounds, rules):
+    if needed is None or plays_enough(played, rounds, rules):
         return ""
-    return (
-        f"played {player.rounds_played} of {rounds} rounds; points need at least "
-        f"{share(needed)} of them"
-    )
+    return f"played {played} of {rounds} rounds; points need at least {share(needed)} of them"

@@ -18,13 +18,14 @@ from collections.abc import Callable, Iterator, Sequence
 from fractions import Fraction
 from functools import cached_property
 
+from grandprix.model import Section
 from grandprix.numbers import show
-from grandprix.placings import Placing
+from grandprix.placings import span_text
 from grandprix.players import PlayerKey, normalise
 from grandprix.prizes.season import PrizeList
 from grandprix.season.identity import Directory, Entrant
 from grandprix.season.model import Award, Line, Season, SeasonEvent
-from grandprix.season.points import earning_sections, event_placings, table_for
+from grandprix.season.points import earning_sections, placed_rows, table_for
 from grandprix.season.race import Outlook, race
 from grandprix.season.report import Tables
 from grandprix.season.standings import deciding, division_standings, season_directory
@@ -325,32 +326,36 @@ class SiteViews:
         rates = {id(s): w for s, w in earning_sections(event, rules)}
         sections = []
         for s in event.sections:
-            placings = event_placings(s.section, event, rules)
-            entrants = [self._directory.entrant(row.player) for row in placings.rows]
+            results = s.section
+            codes, placed = placed_rows(results, event, rules)
+            columns = results.columns
+            entrants = self._directory.entrants(results)
             earned = {
                 name: awards for name, awards in self._awards.get((index, s.name), {}).items()
                 if any(e.key in awards for e in entrants)
             }  # fmt: skip
             rows = []
-            for row, entrant in zip(placings.rows, entrants, strict=True):
+            for first, last, i, score, values in placed:
+                entrant = entrants[i]
                 page = self.player_files.get(entrant.key)
                 cells = tuple(
-                    self._points_cell(name, awards.get(entrant.key), row, entrant, s.section.rounds)
+                    self._points_cell(
+                        name, awards.get(entrant.key), (first, last), entrant, results, i
+                    )
                     for name, awards in earned.items()
                 )
-                values = tuple(map(show, row.values)) if row.values else ()
                 rows.append(
-                    EventRow(row.place, row.player.name, f"../players/{page}" if page else "",
-                             self._score(row.points), values, cells)
+                    EventRow(span_text(first, last), columns.name[i],
+                             f"../players/{page}" if page else "", self._score(score),
+                             tuple(map(show, values)), cells)
                 )  # fmt: skip
-            facts = _section_facts(s.section.rounds, dict(s.section.headers))
+            facts = _section_facts(results.rounds, dict(results.headers))
             if not earned:
                 facts += ("This section earns no Grand Prix points.",)
             elif id(s) in rates and rates[id(s)] != 1:
                 facts += (f"Its points count {show(rates[id(s)])} times.",)
             heads = tuple(DIVISION_HEADS.get(name, name) for name in earned)
-            sections.append(EventSection(s.name, tuple(spec.code for spec in placings.specs),
-                                         heads, tuple(rows), facts))  # fmt: skip
+            sections.append(EventSection(s.name, codes, heads, tuple(rows), facts))
         path = f"events/{self.event_files[index]}"
         after = None
         if self.history is not None:
@@ -359,16 +364,23 @@ class SiteViews:
                          self._event_facts(event), tuple(sections), after)  # fmt: skip
 
     def _points_cell(
-        self, division: str, award: Award | None, row: Placing, entrant: Entrant, rounds: int
+        self,
+        division: str,
+        award: Award | None,
+        span: tuple[int, int],
+        entrant: Entrant,
+        results: Section,
+        row: int,
     ) -> PointsCell:
-        """A player's points in one division from a section of ``rounds`` rounds, or why none."""
+        """A player's points in one division (``span``: their places in the section, ``row``
+        their row in its columns), or why none."""
         label = division or "Grand Prix"
         if award is not None:
-            same = award.first == row.first and award.last == row.last  # the places' spans
+            same = (award.first, award.last) == span
             note = "" if same else f"{place_span(award.place)} in {label}"
             return PointsCell(division, self._points_text(award), note)
         if entrant.eligible:
-            short = short_of_rounds(row.player, rounds, self.season)
+            short = short_of_rounds(results.columns.played[row], results.rounds, self.season)
             if short:
                 return PointsCell(division, "", short)
             if entrant.key not in self._members[division]:
@@ -377,7 +389,7 @@ class SiteViews:
         reason = self._reasons.get(entrant.key)
         if reason is None:
             require = self.season.rules.eligibility.require
-            attributes = self._directory.key(row.player)[2]
+            attributes = self._directory.key(results.columns.record(row))[2]
             reason = not_eligible(lambda n: attributes.get(n, ""), require)
             self._reasons[entrant.key] = reason
         return PointsCell(division, "", reason)
