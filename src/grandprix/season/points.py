@@ -290,7 +290,7 @@ def order_spans(section: SeasonSection, event: SeasonEvent, rules: RuleSet) -> l
     rows = placings.rows
     if results.has_crosstable and not placings.specs:  # no tie-breaks: the file's own ranks
         rows = official(results) or rows
-    index = {p.start_no: i for i, p in enumerate(results.players)}
+    index = {start_no: i for i, start_no in enumerate(results.columns.start_no)}
     out: list[Span] = []
     for row in rows:
         if out and (out[-1][0], out[-1][1]) == (row.first, row.last):

@@ -43,11 +43,11 @@ def _runs(table: tuple[Fraction, ...]) -> str:
 def event_points_facts(event: SeasonEvent, points: PointsBase, rules: RuleSet) -> list[str]:
     """The event's points beyond a plain table, from its first earning section."""
     facts: list[str] = []
-    earning = [s for s, _ in earning_sections(event, rules) if s.section.players]
+    earning = [s for s, _ in earning_sections(event, rules) if s.section.size]
     if event_has_more(points) and earning:
         section = earning[0].section
         scale = section_scale(event, section, rules, Valuations(rules))
-        size = len(section.players)
+        size = section.size
         if not points.from_score:
             table = scale.table
             said = f"Points by place in this field of {size} players: {_runs(table)}"
