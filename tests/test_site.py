@@ -13,6 +13,7 @@ import signal
 import subprocess
 import sys
 import threading
+import time
 from pathlib import Path
 from typing import Any
 
@@ -29,6 +30,8 @@ from grandprix.season.config import load_season
 from grandprix.site import build as build_module
 from grandprix.site import partials
 from grandprix.site.build import _can_fork, build_site
+from grandprix.site.pages import HomePage
+from grandprix.site.views import SiteViews
 
 XSS = "<img src=x onerror=alert(1)>"
 
@@ -365,15 +368,18 @@ def test_a_pages_process_that_fails_fails_the_build_and_keeps_the_old_site(
 def test_pages_forked_or_not_are_the_same_files(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """Beside another thread (the server) the pages are written by this process; alone, by a
-    forked one: the same files either way."""
+    """Beside another thread (the server) the pages are rendered and written by this process;
+    alone, they are rendered by this process and a forked one at once (each takes the next
+    page), this one's written by a third: the same files either way."""
     season, _ = load_season(ROOT / "examples" / "acf-2004")
     assert season is not None
-    writers: set[int] = set()
+    parent = os.getpid()
+    log = tmp_path / "writers.log"  # each page file's writer, as a process id a line
     write_file = build_module._write_file
 
     def recorded(path: Path, data: bytes) -> None:
-        writers.add(os.getpid())  # seen here only when written by this process
+        with log.open("a") as out:
+            out.write(f"{os.getpid()}\n")
         write_file(path, data)
 
     monkeypatch.setattr("grandprix.site.build._write_file", recorded)
@@ -385,18 +391,31 @@ def test_pages_forked_or_not_are_the_same_files(
     finally:
         stop.set()
         other.join()
-    assert writers == {os.getpid()}
-    if "fork" in multiprocessing.get_all_start_methods():
-        monkeypatch.setattr("grandprix.site.build._can_fork", lambda: True)
-        build_site(season, tmp_path / "forked")
-        assert writers == {os.getpid()}  # the child's calls are not seen here
+    assert set(log.read_text().split()) == {str(parent)}
+    if "fork" not in multiprocessing.get_all_start_methods():
+        return
+    log.unlink()
+    home = SiteViews.home
 
-        def files(folder: Path) -> dict[Path, bytes]:
-            return {p.relative_to(folder): p.read_bytes() for p in folder.rglob("*.html")}
+    def slow_home(self: SiteViews) -> HomePage:
+        if os.getpid() == parent:  # this process is slow: the forked renderer takes pages
+            time.sleep(1)
+        return home(self)
 
-        forked, threaded = files(tmp_path / "forked"), files(tmp_path / "threaded")
-        assert len(forked) > 30
-        assert forked == threaded
+    monkeypatch.setattr(SiteViews, "home", slow_home)
+    monkeypatch.setattr("grandprix.site.build._can_fork", lambda: True)
+    build_site(season, tmp_path / "forked")
+    writers = log.read_text().split()
+    assert str(parent) not in writers
+    assert len(set(writers)) == 2  # the page writer and the second renderer
+
+    def files(folder: Path) -> dict[Path, bytes]:
+        return {p.relative_to(folder): p.read_bytes() for p in folder.rglob("*.html")}
+
+    forked, threaded = files(tmp_path / "forked"), files(tmp_path / "threaded")
+    assert len(forked) > 30
+    assert len(writers) == len(forked)
+    assert forked == threaded
 
 
 def test_exports_are_written_in_this_process_while_another_thread_runs(

@@ -28,6 +28,7 @@ from dataclasses import fields
 from multiprocessing.connection import Connection
 from multiprocessing.process import BaseProcess
 from pathlib import Path
+from typing import cast
 
 from jinja2 import Environment, FileSystemLoader, select_autoescape
 
@@ -238,19 +239,16 @@ def _write(views: SiteViews, staging: Path) -> int:
     for name in STATIC:
         shutil.copy(HERE / name, staging / name)
     (staging / "players.js").write_text(players_script(views), encoding="utf-8")
-    count = 0
     season, tables = views.season, views.tables
     exports: Exports | None = None
     files: PageFiles | None = None
     try:
         exports = Exports(staging, season, tables)  # by another process meanwhile
         files = PageFiles(staging)  # and the pages' files by a third
-        for page in views.pages():
-            files.write(page.path, render(page))
-            count += 1
+        count = _pages(views, render, files, staging)
         downloads = views.downloads(exports.finish())
         files.write(downloads.path, render(downloads))
-        files.finish(count + 1)
+        files.finish()
     except BaseException:
         for helper in (exports, files):
             if helper is not None:
@@ -259,6 +257,50 @@ def _write(views: SiteViews, staging: Path) -> int:
     listing = "\n".join([MARK_HEAD, *_listing(staging), MARK])
     (staging / MARK).write_text(listing + "\n", encoding="utf-8")
     return count + 1
+
+
+def _pages(views: SiteViews, render: Renderer, files: PageFiles, staging: Path) -> int:
+    """Every page but the downloads, rendered by this process and, where fork can be used
+    (``_can_fork``), by a forked one at the same time: each takes the next page nobody has
+    taken (a counter they share), so both cores render whatever the machine's load. The forked
+    one writes its own pages' files. The number of pages."""
+    makers = views.makers()
+    if not _can_fork():
+        for make in makers:
+            page = make()
+            files.write(page.path, render(page))
+        return len(makers)
+    views.share()  # computed once, before the fork
+    counter = multiprocessing.get_context("fork").Value("q", 0)
+
+    def claim() -> int:
+        with counter.get_lock():
+            taken = counter.value
+            counter.value = taken + 1
+        return int(taken)
+
+    def theirs() -> int:
+        files.forget()
+        done = 0
+        while (k := claim()) < len(makers):
+            page = makers[k]()
+            _write_file(staging / page.path, render(page).encode("utf-8"))
+            done += 1
+        return done
+
+    helper = _Child(theirs, "the pages")
+    mine = 0
+    try:
+        while (k := claim()) < len(makers):
+            page = makers[k]()
+            files.write(page.path, render(page))
+            mine += 1
+        done = helper.result()
+    except BaseException:
+        helper.cancel()
+        raise
+    assert mine + cast(int, done) == len(makers), f"{mine} + {done} of {len(makers)} pages"
+    return len(makers)
 
 
 def _exports(folder: Path, season: Season, tables: Tables) -> list[str]:
@@ -380,6 +422,7 @@ class PageFiles:
 
     def __init__(self, folder: Path) -> None:
         self.folder = folder
+        self.sent = 0  # pages handed to the child
         self.child: _Child | None = None
         if _can_fork():
             pages, self.send = multiprocessing.get_context("fork").Pipe(duplex=False)
@@ -395,24 +438,30 @@ class PageFiles:
             return
         try:
             self.send.send_bytes(path.encode("utf-8") + b"\0" + data)
+            self.sent += 1
         except BrokenPipeError:  # the child stopped: what it raised says why
             self.send.close()
             self.child.result()
             raise
 
-    def finish(self, pages: int) -> None:
-        """Wait for the child to have written every page (``pages`` of them)."""
+    def finish(self) -> None:
+        """Wait for the child to have written every page handed to it."""
         if self.child is None:
             return
         with suppress(BrokenPipeError):  # a child that stopped says why below
             self.send.send_bytes(b"")
         self.send.close()
         written = self.child.result()
-        assert written == pages, f"{written} of {pages} pages written"
+        assert written == self.sent, f"{written} of {self.sent} pages written"
 
     def cancel(self) -> None:
         if self.child is not None:
             self.child.cancel()
+            self.send.close()
+
+    def forget(self) -> None:
+        """In a process forked from this one: close its copy of the pipe to the child."""
+        if self.child is not None:
             self.send.close()
 
 

@@ -111,15 +111,24 @@ class SiteViews:
 
     def pages(self) -> Iterator[Page]:
         """Every page but the downloads (which lists the files the writer wrote)."""
-        yield self.home()
-        yield from (self.player(key) for key in self.lines)
-        yield from (self.event(event.index) for event in self.played)
+        return (make() for make in self.makers())
+
+    def makers(self) -> list[Callable[[], Page]]:
+        """What makes each page of ``pages()``, in its order; a page is made when its maker is
+        called (the static writer shares them out between two processes)."""
+        made: list[Callable[[], Page]] = [self.home]
+        made += [functools.partial(self.player, key) for key in self.lines]
+        made += [functools.partial(self.event, event.index) for event in self.played]
         if self.history is not None:
-            yield from (self.after(event.index) for event in self.played)
-        yield self.events_index()
-        yield self.players_index()
-        yield self.prizes()
-        yield self.rules()
+            made += [functools.partial(self.after, event.index) for event in self.played]
+        return [*made, self.events_index, self.players_index, self.prizes, self.rules]
+
+    def share(self) -> None:
+        """Compute every value the pages share (this class's cached properties) now: a process
+        forked afterwards has them, and does not compute them again."""
+        for name, member in vars(type(self)).items():
+            if isinstance(member, cached_property):
+                getattr(self, name)
 
     def page(self, path: str) -> Page | None:
         """The page at ``path`` (one that ``pages()`` yields), computed alone; None if the site
