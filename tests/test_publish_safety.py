@@ -259,7 +259,7 @@ def test_a_negative_number_we_compute_is_never_quoted(season_dir: Path, tmp_path
     from grandprix.season.config import load_season
     from grandprix.season.report import standings_csv
     from grandprix.season.standings import division_standings
-    from grandprix.site.exports import write_text_exports, write_xlsx
+    from grandprix.site.exports import write_exports
 
     season, _ = load_season(season_dir)
     assert season is not None
@@ -268,8 +268,7 @@ def test_a_negative_number_we_compute_is_never_quoted(season_dir: Path, tmp_path
         for name, lines in division_standings(season)
     ]
     assert set(column(rows_of(standings_csv(tables, 2)), "points")) == {"-1.50"}
-    write_text_exports(tmp_path, season, tables)
-    write_xlsx(tmp_path, season, tables)
+    write_exports(tmp_path, season, tables)
     assert set(column(rows_of((tmp_path / "standings.csv").read_text()), "points")) == {"-1.50"}
     sheet = load_workbook(tmp_path / "season.xlsx")["Standings"]
     assert {row[4] for row in sheet.iter_rows(min_row=2, values_only=True)} == {"-1.50"}
@@ -414,7 +413,7 @@ def test_a_write_error_mid_build_is_located_and_keeps_the_old_site(
         path = folder / "standings.csv"
         raise PermissionError(errno.EACCES, os.strerror(errno.EACCES), str(path))
 
-    monkeypatch.setattr("grandprix.site.build.write_text_exports", refused)
+    monkeypatch.setattr("grandprix.site.build.write_exports", refused)
     result = invoke("site", str(season_dir), "-o", str(out))
     assert result.exit_code == 2, result.output
     assert re.search(r"error: \S+/standings\.csv: permission denied; the site was not written",

@@ -30,6 +30,7 @@ from grandprix.season.config import load_season
 from grandprix.site import build as build_module
 from grandprix.site import partials
 from grandprix.site.build import _can_fork, build_site
+from grandprix.site.exports import write_exports
 from grandprix.site.pages import HomePage
 from grandprix.site.views import SiteViews
 
@@ -178,7 +179,7 @@ def test_a_failed_build_leaves_the_previous_site(
     def broken(*args: object) -> list[str]:
         raise OSError("disk full")
 
-    monkeypatch.setattr("grandprix.site.build.write_xlsx", broken)
+    monkeypatch.setattr("grandprix.site.exports.write_workbook", broken)
     with pytest.raises(OSError):
         build_site(season, copy)
     assert sorted(p.relative_to(copy) for p in copy.rglob("*")) == before
@@ -296,7 +297,7 @@ def test_an_exports_error_that_cannot_travel_still_stops_the_build(
         raise error("season.xlsx", "no space")
 
     monkeypatch.setattr("grandprix.site.build._can_fork", lambda: True)  # whatever the threads
-    monkeypatch.setattr("grandprix.site.build.write_xlsx", broken)
+    monkeypatch.setattr("grandprix.site.exports.write_workbook", broken)
     with pytest.raises(raised, match=pattern):
         build_site(season, tmp_path / "site")
     assert list(tmp_path.iterdir()) == []
@@ -319,7 +320,7 @@ def test_an_exports_process_killed_fails_the_build_and_keeps_the_old_site(
         return []
 
     monkeypatch.setattr("grandprix.site.build._can_fork", lambda: True)  # whatever the threads
-    monkeypatch.setattr("grandprix.site.build.write_xlsx", killed)
+    monkeypatch.setattr("grandprix.site.exports.write_workbook", killed)
     with pytest.raises(WriteError, match=r"writing the exports stopped before it finished "
                        r"\(killed by signal 9; out of memory\?\); the site was not written and "
                        r"\S+ is as it was"):  # fmt: skip
@@ -425,13 +426,13 @@ def test_exports_are_written_in_this_process_while_another_thread_runs(
     season, _ = load_season(ROOT / "examples" / "acf-2004")
     assert season is not None
     writers: list[int] = []
-    exports = build_module._exports
+    exports = write_exports
 
     def recorded(*args: Any) -> list[str]:
         writers.append(os.getpid())  # seen here only when written by this process
         return exports(*args)
 
-    monkeypatch.setattr("grandprix.site.build._exports", recorded)
+    monkeypatch.setattr("grandprix.site.build.write_exports", recorded)
     stop = threading.Event()
     other = threading.Thread(target=stop.wait)
     other.start()

@@ -20,7 +20,7 @@ from grandprix.players import PlayerKey
 from grandprix.season.config import load_season
 from grandprix.season.document import SCHEMA, standings_document
 from grandprix.season.model import Season
-from grandprix.site.exports import write_text_exports
+from grandprix.site.exports import write_exports
 from grandprix.site.pages import Page
 from grandprix.site.rules_words import place_span
 from grandprix.site.views import DOWNLOADS, SiteViews
@@ -138,7 +138,7 @@ def test_the_cli_json_is_the_sites_season_json_with_the_detail(name: str, tmp_pa
     each line with its bonus and each result with its base and weights besides."""
     season = season_of(name)
     views = SiteViews(season)
-    write_text_exports(tmp_path, season, views.tables)
+    write_exports(tmp_path, season, views.tables)
     site = json.loads((tmp_path / "season.json").read_text(encoding="utf-8"))
     result = CliRunner().invoke(
         main, ["standings", str(ROOT / "examples" / name), "--format", "json"]

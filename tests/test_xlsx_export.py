@@ -24,7 +24,14 @@ from grandprix.errors import UsageError
 from grandprix.season.config import load_season
 from grandprix.season.model import Line, Season
 from grandprix.season.standings import division_standings
-from grandprix.site.exports import Tables, text_exports, write_xlsx, xlsx_bytes, xlsx_sheets
+from grandprix.site.exports import (
+    TEXT_EXPORTS,
+    Tables,
+    text_exports,
+    write_exports,
+    xlsx_bytes,
+    xlsx_sheets,
+)
 from grandprix.writers.cells import FORMULA_STARTS
 from grandprix.writers.xlsx import FORBIDDEN, column_name, write_workbook
 
@@ -121,8 +128,10 @@ def csv_rows(text: str) -> Rows:
 @pytest.mark.parametrize("name", SEASONS)
 def test_season_xlsx_reads_back_as_the_csv_exports(name: str, tmp_path: Path) -> None:
     season, tables = season_tables(name)
-    assert write_xlsx(tmp_path, season, tables) == ["season.xlsx"]
+    assert write_exports(tmp_path, season, tables) == [*TEXT_EXPORTS, "season.xlsx"]
     texts = text_exports(season, tables)
+    for export, text in texts.items():  # the CSV rows made in the same pass as the XLSX's
+        assert (tmp_path / export).read_text(encoding="utf-8") == text, export
     got = read_back(tmp_path / "season.xlsx")
     assert list(got) == ["Standings", "Results"]
     for title, export in (("Standings", "standings.csv"), ("Results", "results.csv")):
@@ -139,7 +148,7 @@ def test_hostile_text_reads_back_exactly_and_formulas_stay_neutralised(
 ) -> None:
     season, tables = season_tables(name)
     tables = hostile_tables(tables)
-    write_xlsx(tmp_path, season, tables)
+    write_exports(tmp_path, season, tables)
     got = read_back(tmp_path / "season.xlsx")
     # The rows, not the CSV files: a bare carriage return in a CSV field is not quoted by
     # Python's csv module with lineterminator '\n', so the CSV of such text reads back split.
@@ -196,7 +205,7 @@ def test_any_text_reads_back_but_what_xml_cannot_hold(rows: Rows) -> None:
 
 def test_the_bytes_depend_only_on_the_rows(tmp_path: Path) -> None:
     season, tables = season_tables("acf-2004")
-    write_xlsx(tmp_path, season, tables)
+    write_exports(tmp_path, season, tables)
     data = (tmp_path / "season.xlsx").read_bytes()
     assert xlsx_bytes(season, tables) == data
     with zipfile.ZipFile(io.BytesIO(data)) as book:
@@ -265,7 +274,7 @@ def libreoffice(
         season, tables = season_tables(name)
         for stem, these in ((name, tables), (f"{name}-hostile", hostile_tables(tables))):
             (folder / stem).mkdir()
-            write_xlsx(folder / stem, season, these)
+            write_exports(folder / stem, season, these)
             (folder / stem / "season.xlsx").rename(folder / f"{stem}.xlsx")
             written_rows[stem] = {
                 t: [list(r) for r in rows] for t, rows in xlsx_sheets(season, these)

@@ -35,7 +35,7 @@ from jinja2 import Environment, FileSystemLoader, select_autoescape
 from grandprix.errors import GrandprixError, UsageError, WriteError
 from grandprix.season.model import Season
 from grandprix.season.report import Tables
-from grandprix.site.exports import write_text_exports, write_xlsx
+from grandprix.site.exports import write_exports
 from grandprix.site.pages import EventPage, HomePage, ListPage, Page, PlayerPage
 from grandprix.site.partials import event_rows, results, words_html
 from grandprix.site.views import SiteViews
@@ -303,11 +303,6 @@ def _pages(views: SiteViews, render: Renderer, files: PageFiles, staging: Path) 
     return len(makers)
 
 
-def _exports(folder: Path, season: Season, tables: Tables) -> list[str]:
-    """Every export written into ``folder``, the text files then season.xlsx; their names."""
-    return write_text_exports(folder, season, tables) + write_xlsx(folder, season, tables)
-
-
 class ChildFailed(Exception):
     """A process writing part of the site stopped without saying why (``build_site`` makes it a
     ``WriteError`` naming the site's folder)."""
@@ -394,9 +389,9 @@ class Exports:
         self.child: _Child | None = None
         self.files: list[str] = []
         if not _can_fork():
-            self.files = _exports(folder, season, tables)
+            self.files = write_exports(folder, season, tables)
             return
-        job = functools.partial(_exports, folder, season, tables)
+        job = functools.partial(write_exports, folder, season, tables)
         self.child = _Child(job, "the exports")
 
     def finish(self) -> list[str]:

@@ -8,7 +8,6 @@ JSON is no formula surface and keeps the text as the files give it.
 
 from __future__ import annotations
 
-import datetime
 import io
 import itertools
 import json
@@ -36,34 +35,33 @@ def _result_rows(tables: Tables, decimals: int) -> Iterator[list[str]]:
     """Every award of every line, a row each, made as they are taken (the XLSX writer turns a
     thousand at a time into XML, so the half million rows of a large season never sit in
     memory together). The same few texts and numbers recur hundreds of thousands of times, so
-    each is made once: a line's division, id and name for all its awards; event and section
-    names, dates, scores and points from dictionaries (the points by their shared Valuation,
-    the scores by numerator and denominator: hashing a Fraction costs more than showing it)."""
-    texts: dict[str, str] = {}
-    dates: dict[datetime.date, str] = {}
+    each is made once: a line's division, id and name for all its awards; an event section's
+    date and names once for the section (by its shared ``Origin``), scores and points from
+    dictionaries (the points by their shared Valuation, the scores by numerator and
+    denominator: hashing a Fraction costs more than showing it)."""
+    sections: dict[int, tuple[str, str, str]] = {}  # by id() of the Origin, kept by the awards
     scores: dict[tuple[int, int], str] = {}
     points: dict[int, str] = {}  # by id() of the Valuation, which outlives this call
     for division, lines in tables:
         shown_division = safe_text(division)
         for line in lines:
             player, name = safe_text(line.player.id), safe_text(line.name)
+            counted = set(map(id, line.counted))
             for award in line.awards:
-                event, section, date = award.event_name, award.section, award.date
-                score, valuation = award.score, award.valuation
+                origin, score, valuation = award.origin, award.score, award.valuation
+                if (section := sections.get(id(origin))) is None:
+                    section = sections[id(origin)] = (
+                        origin.date.isoformat(),
+                        safe_text(origin.event_name),
+                        safe_text(origin.section),
+                    )
                 key = (score.numerator, score.denominator)
-                if (shown_event := texts.get(event)) is None:
-                    shown_event = texts[event] = safe_text(event)
-                if (shown_section := texts.get(section)) is None:
-                    shown_section = texts[section] = safe_text(section)
-                if (shown_date := dates.get(date)) is None:
-                    shown_date = dates[date] = date.isoformat()
                 if (shown_score := scores.get(key)) is None:
                     shown_score = scores[key] = show(score)
                 if (shown_points := points.get(id(valuation))) is None:
                     shown_points = points[id(valuation)] = show(valuation.points, decimals)
-                yield [shown_division, player, name, shown_date, shown_event, shown_section,
-                       award.place, shown_score, shown_points,
-                       "yes" if award in line.counted else "no"]  # fmt: skip
+                yield [shown_division, player, name, *section, award.place, shown_score,
+                       shown_points, "yes" if id(award) in counted else "no"]  # fmt: skip
 
 
 def _standings(tables: Tables, decimals: int) -> list[list[str]]:
@@ -109,17 +107,32 @@ def text_exports(season: Season, tables: Tables) -> dict[str, str]:
     return dict(zip(TEXT_EXPORTS, texts, strict=True))
 
 
-def write_text_exports(folder: Path, season: Season, tables: Tables) -> list[str]:
-    """standings.csv, results.csv, season.json and season.schema.json written into ``folder``:
-    the texts of ``text_exports``, each written as it is made. Whole, the results and
-    season.json of a 30,000-event season would hold over a gigabyte of memory at once."""
+def write_exports(folder: Path, season: Season, tables: Tables) -> list[str]:
+    """Every export written into ``folder``; their names (``TEXT_EXPORTS``, then season.xlsx).
+    Each is written as it is made: whole, the results and season.json of a 30,000-event season
+    would hold over a gigabyte of memory at once. The rows of the results are made once for
+    results.csv and the XLSX's Results sheet: each thousand goes into the CSV as the XLSX
+    writer takes them."""
     decimals = season.rules.standings.decimals
-    _write_csv(folder / "standings.csv", STANDINGS_COLUMNS, _standings(tables, decimals))
-    _write_csv(folder / "results.csv", RESULTS_COLUMNS, _result_rows(tables, decimals))
+    standings = _standings(tables, decimals)
+    _write_csv(folder / "standings.csv", STANDINGS_COLUMNS, standings)
+    with (folder / "results.csv").open("w", encoding="utf-8") as out:  # as _write_csv
+        writer = CsvRows(out)
+        writer.writerow(RESULTS_COLUMNS)
+        results = _written(writer, _result_rows(tables, decimals))
+        write_workbook(folder / XLSX_EXPORT, _sheets(standings, results))
     with (folder / "season.json").open("w", encoding="utf-8") as out:
         out.writelines(json_pieces(season, tables))
     (folder / "season.schema.json").write_text(json.dumps(SCHEMA, indent=1), encoding="utf-8")
-    return list(TEXT_EXPORTS)
+    return [*TEXT_EXPORTS, XLSX_EXPORT]
+
+
+def _written(writer: CsvRows, rows: Iterable[list[str]]) -> Iterator[list[str]]:
+    """``rows`` as they are taken, each thousand written by ``writer`` first."""
+    it = iter(rows)
+    while chunk := list(itertools.islice(it, CsvRows.CHUNK)):
+        writer.writerows(chunk)
+        yield from chunk
 
 
 def _write_csv(path: Path, header: list[str], rows: Iterable[list[str]]) -> None:
@@ -179,24 +192,22 @@ def _entries(
 
 def xlsx_sheets(season: Season, tables: Tables) -> list[Sheet]:
     """The sheets of season.xlsx: Standings and Results, each its header and then the rows of
-    standings.csv and results.csv (the results made as the writer takes them)."""
+    standings.csv and results.csv (the results made as the writer takes them). The XLSX is
+    written by a streaming writer (``writers/xlsx.py``: about 5 s for the 4.6 million cells of
+    a 10,000-event season, a twelfth of openpyxl's time), every cell a string cell."""
     decimals = season.rules.standings.decimals
+    return _sheets(_standings(tables, decimals), _result_rows(tables, decimals))
+
+
+def _sheets(standings: list[list[str]], results: Iterable[list[str]]) -> list[Sheet]:
     return [
-        ("Standings", [STANDINGS_COLUMNS, *_standings(tables, decimals)]),
-        ("Results", itertools.chain([RESULTS_COLUMNS], _result_rows(tables, decimals))),
+        ("Standings", [STANDINGS_COLUMNS, *standings]),
+        ("Results", itertools.chain([RESULTS_COLUMNS], results)),
     ]
 
 
-def write_xlsx(folder: Path, season: Season, tables: Tables) -> list[str]:
-    """season.xlsx: the standings and the results sheets, the same rows as the CSV files, every
-    cell a string cell (``writers/xlsx.py``, a streaming writer: about 5 s for the 4.6 million
-    cells of a 10,000-event season, a twelfth of openpyxl's time)."""
-    write_workbook(folder / XLSX_EXPORT, xlsx_sheets(season, tables))
-    return [XLSX_EXPORT]
-
-
 def xlsx_bytes(season: Season, tables: Tables) -> bytes:
-    """season.xlsx as bytes, the same bytes write_xlsx writes (for serving it on request)."""
+    """season.xlsx as bytes, the same bytes write_exports writes (for serving it on request)."""
     out = io.BytesIO()
     write_workbook(out, xlsx_sheets(season, tables))
     return out.getvalue()
