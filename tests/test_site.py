@@ -27,6 +27,7 @@ from playwright.sync_api import Browser
 from conftest import ROOT
 from grandprix.errors import GrandprixError, WriteError
 from grandprix.season.config import load_season
+from grandprix.season.model import Season
 from grandprix.site import build as build_module
 from grandprix.site import partials
 from grandprix.site.build import _can_fork, build_site
@@ -366,6 +367,18 @@ def test_a_pages_process_that_fails_fails_the_build_and_keeps_the_old_site(
     assert sorted(p.name for p in tmp_path.iterdir()) == ["site"]
 
 
+def build_beside_a_thread(season: Season, out: Path) -> None:
+    """``build_site`` while another thread runs, as the server builds a site: nothing forked."""
+    stop = threading.Event()
+    other = threading.Thread(target=stop.wait)
+    other.start()
+    try:
+        build_site(season, out)
+    finally:
+        stop.set()
+        other.join()
+
+
 def test_pages_forked_or_not_are_the_same_files(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -384,14 +397,7 @@ def test_pages_forked_or_not_are_the_same_files(
         write_file(path, data)
 
     monkeypatch.setattr("grandprix.site.build._write_file", recorded)
-    stop = threading.Event()
-    other = threading.Thread(target=stop.wait)
-    other.start()
-    try:
-        build_site(season, tmp_path / "threaded")
-    finally:
-        stop.set()
-        other.join()
+    build_beside_a_thread(season, tmp_path / "threaded")
     assert set(log.read_text().split()) == {str(parent)}
     if "fork" not in multiprocessing.get_all_start_methods():
         return
@@ -433,14 +439,7 @@ def test_exports_are_written_in_this_process_while_another_thread_runs(
         return exports(*args)
 
     monkeypatch.setattr("grandprix.site.build.write_exports", recorded)
-    stop = threading.Event()
-    other = threading.Thread(target=stop.wait)
-    other.start()
-    try:
-        build_site(season, tmp_path / "threaded")
-    finally:
-        stop.set()
-        other.join()
+    build_beside_a_thread(season, tmp_path / "threaded")
     assert writers == [os.getpid()]
     assert (tmp_path / "threaded" / "season.xlsx").stat().st_size > 0
     if _can_fork():  # alone again: forked, so this process never sees the call
