@@ -425,6 +425,30 @@ def test_pages_forked_or_not_are_the_same_files(
     assert forked == threaded
 
 
+@pytest.mark.skipif("fork" not in multiprocessing.get_all_start_methods(), reason="no fork")
+def test_without_shared_memory_this_process_renders_every_page(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Where no shared counter can be made (a container without /dev/shm), the pages are not
+    shared out: this process renders them all, and the site is the same."""
+    season, _ = load_season(ROOT / "examples" / "acf-2004")
+    assert season is not None
+    build_beside_a_thread(season, tmp_path / "threaded")
+
+    def no_shared_memory(*args: object, **kwargs: object) -> object:
+        raise OSError(errno.ENOSYS, "Function not implemented")
+
+    monkeypatch.setattr(multiprocessing.context.ForkContext, "Value", no_shared_memory)
+    assert build_module._counter() is None
+    monkeypatch.setattr("grandprix.site.build._can_fork", lambda: True)
+    build_site(season, tmp_path / "alone")
+    for page in (tmp_path / "threaded").rglob("*.html"):
+        assert (
+            page.read_bytes()
+            == (tmp_path / "alone" / page.relative_to(tmp_path / "threaded")).read_bytes()
+        )
+
+
 def test_exports_are_written_in_this_process_while_another_thread_runs(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -27,6 +27,7 @@ from contextlib import contextmanager, suppress
 from dataclasses import fields
 from multiprocessing.connection import Connection
 from multiprocessing.process import BaseProcess
+from multiprocessing.sharedctypes import Synchronized
 from pathlib import Path
 from typing import cast
 
@@ -259,19 +260,28 @@ def _write(views: SiteViews, staging: Path) -> int:
     return count + 1
 
 
+def _counter() -> Synchronized[int] | None:
+    """A whole number in memory shared with the processes forked afterwards, with its lock;
+    None where the system has no shared memory for it (some containers lack ``/dev/shm``)."""
+    try:
+        return multiprocessing.get_context("fork").Value("q", 0)
+    except OSError:
+        return None
+
+
 def _pages(views: SiteViews, render: Renderer, files: PageFiles, staging: Path) -> int:
     """Every page but the downloads, rendered by this process and, where fork can be used
     (``_can_fork``), by a forked one at the same time: each takes the next page nobody has
     taken (a counter they share), so both cores render whatever the machine's load. The forked
     one writes its own pages' files. The number of pages."""
     makers = views.makers()
-    if not _can_fork():
+    counter = _counter() if _can_fork() else None
+    if counter is None:
         for make in makers:
             page = make()
             files.write(page.path, render(page))
         return len(makers)
     views.share()  # computed once, before the fork
-    counter = multiprocessing.get_context("fork").Value("q", 0)
 
     def claim() -> int:
         with counter.get_lock():
