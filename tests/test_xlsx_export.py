@@ -32,6 +32,7 @@ from grandprix.site.exports import (
     xlsx_bytes,
     xlsx_sheets,
 )
+from grandprix.writers import xlsx
 from grandprix.writers.cells import FORMULA_STARTS
 from grandprix.writers.xlsx import FORBIDDEN, column_name, write_workbook
 
@@ -140,6 +141,36 @@ def test_season_xlsx_reads_back_as_the_csv_exports(name: str, tmp_path: Path) ->
         assert got[title] == written(expected), title
     if name == "acf-2004":
         assert {row[0] for row in got["Standings"][1:]} >= {"Open", "Junior", "Women"}
+
+
+def test_results_beyond_a_sheet_go_on_in_more_sheets(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A sheet holds at most MAX_ROWS rows (1,048,576: the most Excel opens; a 100,000-event
+    season has 5 million results): the results go on in Results 2, Results 3, ..., each with
+    its header, and read back as results.csv. Shown here with a smaller limit."""
+    season, tables = season_tables("acf-2004")
+    texts = text_exports(season, tables)
+    expected = csv_rows(texts["results.csv"])
+    limit = len(csv_rows(texts["standings.csv"])) + 1  # the standings still fit in one sheet
+    assert len(expected) > 2 * limit
+    monkeypatch.setattr(xlsx, "MAX_ROWS", limit)
+    write_exports(tmp_path, season, tables)
+    got = read_back(tmp_path / "season.xlsx")
+    parts = -(-(len(expected) - 1) // (limit - 1))
+    assert list(got) == ["Standings", "Results", *(f"Results {n}" for n in range(2, parts + 1))]
+    results = [got[name] for name in got if name != "Standings"]
+    assert all(sheet[0] == expected[0] for sheet in results)
+    assert all(len(sheet) <= limit for sheet in results)
+    assert [row for sheet in results for row in sheet[1:]] == written(expected[1:])
+    assert (tmp_path / "results.csv").read_text(encoding="utf-8") == texts["results.csv"]
+
+
+def test_a_sheet_longer_than_a_sheet_can_be_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(xlsx, "MAX_ROWS", 3)
+    xlsx_of([("Fits", [["a"], ["b"], ["c"]])])
+    with pytest.raises(ValueError, match="at most 3 rows"):
+        xlsx_of([("Long", [["a"], ["b"], ["c"], ["d"]])])
 
 
 @pytest.mark.parametrize("name", SEASONS)

@@ -18,6 +18,7 @@ from typing import Any
 from grandprix.numbers import show
 from grandprix.season.document import SCHEMA, standings_document
 from grandprix.season.model import Line, Season
+from grandprix.writers import xlsx
 from grandprix.writers.cells import CsvRows, safe_text
 from grandprix.writers.xlsx import Sheet, write_workbook
 
@@ -120,7 +121,7 @@ def write_exports(folder: Path, season: Season, tables: Tables) -> list[str]:
         writer = CsvRows(out)
         writer.writerow(RESULTS_COLUMNS)
         results = _written(writer, _result_rows(tables, decimals))
-        write_workbook(folder / XLSX_EXPORT, _sheets(standings, results))
+        write_workbook(folder / XLSX_EXPORT, _sheets(standings, results, _result_count(tables)))
     with (folder / "season.json").open("w", encoding="utf-8") as out:
         out.writelines(json_pieces(season, tables))
     (folder / "season.schema.json").write_text(json.dumps(SCHEMA, indent=1), encoding="utf-8")
@@ -196,14 +197,26 @@ def xlsx_sheets(season: Season, tables: Tables) -> list[Sheet]:
     written by a streaming writer (``writers/xlsx.py``: about 5 s for the 4.6 million cells of
     a 10,000-event season, a twelfth of openpyxl's time), every cell a string cell."""
     decimals = season.rules.standings.decimals
-    return _sheets(_standings(tables, decimals), _result_rows(tables, decimals))
+    results = _result_rows(tables, decimals)
+    return _sheets(_standings(tables, decimals), results, _result_count(tables))
 
 
-def _sheets(standings: list[list[str]], results: Iterable[list[str]]) -> list[Sheet]:
-    return [
-        ("Standings", [STANDINGS_COLUMNS, *standings]),
-        ("Results", itertools.chain([RESULTS_COLUMNS], results)),
-    ]
+def _sheets(standings: list[list[str]], results: Iterable[list[str]], count: int) -> list[Sheet]:
+    """The sheets of ``standings`` and of the ``count`` rows of ``results``: one Results sheet
+    while they fit in a sheet (``xlsx.MAX_ROWS``, the most Excel opens), else Results, Results
+    2, Results 3, ..., each its header and as many rows as fit (a season of 100,000 events has
+    5 million results)."""
+    per_sheet = xlsx.MAX_ROWS - 1
+    rows = iter(results)
+    sheets: list[Sheet] = [("Standings", [STANDINGS_COLUMNS, *standings])]
+    for n in range(max(1, -(-count // per_sheet))):  # taken in turn as the writer takes them
+        name = f"Results {n + 1}" if n else "Results"
+        sheets.append((name, itertools.chain([RESULTS_COLUMNS], itertools.islice(rows, per_sheet))))
+    return sheets
+
+
+def _result_count(tables: Tables) -> int:
+    return sum(len(line.awards) for _, lines in tables for line in lines)
 
 
 def xlsx_bytes(season: Season, tables: Tables) -> bytes:

@@ -40,6 +40,7 @@ SPREADSHEETML = "application/vnd.openxmlformats-officedocument.spreadsheetml"
 HEAD = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n'
 FIXED_TIME = (1980, 1, 1, 0, 0, 0)  # the earliest a zip entry can carry
 CHUNK = 1000  # rows turned into XML and compressed at a time
+MAX_ROWS = 1_048_576  # the most rows a sheet can have in Excel (and in its row numbers)
 
 # XML 1.0 section 2.2: Char ::= #x9 | #xA | #xD | [#x20-#xD7FF] | [#xE000-#xFFFD] | [#x10000-]
 FORBIDDEN = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
@@ -121,11 +122,15 @@ def _plain_row(width: int) -> str:
 
 
 def _sheet_xml(rows: Iterable[Sequence[str]]) -> Iterator[str]:
-    """The worksheet part, CHUNK rows at a time, taking the rows as they come."""
+    """The worksheet part, CHUNK rows at a time, taking the rows as they come; ValueError for
+    a sheet of more than MAX_ROWS rows (the caller splits such rows into several sheets)."""
     yield f'{HEAD}<worksheet xmlns="{MAIN}" xmlns:r="{RELATIONSHIPS}"><sheetData>'
     done = 0
     iterator = iter(rows)
     while chunk := list(itertools.islice(iterator, CHUNK)):
+        if done + len(chunk) > MAX_ROWS:
+            raise ValueError(f"a sheet holds at most {MAX_ROWS:,} rows; split the rows into "
+                             "several sheets")  # fmt: skip
         yield _empty_cells(_rows_xml(chunk, done))
         done += len(chunk)
     yield "</sheetData></worksheet>"
