@@ -26,11 +26,12 @@ from playwright.sync_api import Browser
 
 from conftest import ROOT
 from grandprix.errors import GrandprixError, WriteError
+from grandprix.forked import can_fork
 from grandprix.season.config import load_season
 from grandprix.season.model import Season
 from grandprix.site import build as build_module
 from grandprix.site import partials
-from grandprix.site.build import _can_fork, build_site
+from grandprix.site.build import build_site
 from grandprix.site.exports import write_exports
 from grandprix.site.pages import HomePage
 from grandprix.site.views import SiteViews
@@ -466,7 +467,7 @@ def test_exports_are_written_in_this_process_while_another_thread_runs(
     build_beside_a_thread(season, tmp_path / "threaded")
     assert writers == [os.getpid()]
     assert (tmp_path / "threaded" / "season.xlsx").stat().st_size > 0
-    if _can_fork():  # alone again: forked, so this process never sees the call
+    if can_fork():  # alone again: forked, so this process never sees the call
         build_site(season, tmp_path / "alone")
         assert writers == [os.getpid()]
         assert (tmp_path / "threaded" / "results.csv").read_bytes() == (

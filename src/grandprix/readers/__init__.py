@@ -7,12 +7,15 @@ are drawn from it, and ``load_section`` reads a file with the format named or re
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import functools
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING, Literal, cast
 
 from grandprix.errors import UsageError
+from grandprix.forked import Child, can_fork
 from grandprix.model import Location, Problem, Section
 from grandprix.paths import FileCache
 from grandprix.readers import chess_results, standings_csv, trf
@@ -59,6 +62,8 @@ def load_section(path: str | Path, fmt: str | None = None) -> tuple[Section | No
         raise UsageError(f"unknown input format '{fmt}' (expected one of {', '.join(FORMATS)})")
     key = _SECTIONS.identity(path, fmt)
     known = _SECTIONS.get(key)
+    if known is None and _AHEAD is not None:
+        known = _AHEAD.take(path, key)
     if isinstance(known, Section):
         return known, []
     try:
@@ -73,3 +78,67 @@ def load_section(path: str | Path, fmt: str | None = None) -> tuple[Section | No
 
 
 _SECTIONS = FileCache()  # results files read without problems, by file identity
+
+
+READ_AHEAD_LEAST = 100  # files worth a forked process (a fork costs milliseconds)
+Identity = tuple[object, ...]
+
+
+class _Ahead:
+    """The results files a forked process reads for this one (``read_ahead``)."""
+
+    def __init__(self, paths: Sequence[Path], child: Child) -> None:
+        self.paths = set(paths)
+        self.child = child
+        self.sections: dict[Identity, Section] | None = None  # once the child has finished
+
+    def take(self, path: Path, key: Identity | None) -> Section | None:
+        """The section the child read at ``path``, if it read it without a problem and the
+        file is still the same (``key``, its identity, is what the child saw)."""
+        if key is None or path not in self.paths:
+            return None
+        if self.sections is None:
+            try:
+                found = cast(list[tuple[Identity, Section]], self.child.result())
+            except Exception:
+                found = []
+            self.sections = dict(found)
+        return self.sections.pop(key, None)
+
+
+_AHEAD: _Ahead | None = None
+
+
+@contextmanager
+def read_ahead(files: Sequence[tuple[Path, str | None]]) -> Iterator[None]:
+    """While in the block, ``load_section`` takes the sections of ``files`` (each a path and
+    its format, or None) from a forked process that reads them meanwhile: a season reads the
+    second half of its results files that way while it reads the first. Only a file read
+    without a problem comes back, kept by its identity as the child saw it: a file with a
+    problem, or changed since, is read by this process, so every message is this process's
+    own. Nothing is forked for fewer than ``READ_AHEAD_LEAST`` files, where fork cannot be
+    used (``can_fork``), or inside another ``read_ahead``. The caller gives only files it has
+    checked may be read."""
+    global _AHEAD
+    if len(files) < READ_AHEAD_LEAST or _AHEAD is not None or not can_fork():
+        yield
+        return
+    child = Child(functools.partial(_read_all, list(files)), "reading results files")
+    _AHEAD = _Ahead([path for path, _ in files], child)
+    try:
+        yield
+    finally:
+        ahead, _AHEAD = _AHEAD, None
+        if ahead.sections is None:  # not asked for: no longer needed
+            ahead.child.cancel()
+
+
+def _read_all(files: list[tuple[Path, str | None]]) -> list[tuple[Identity, Section]]:
+    """The child's job: each file read without a problem, with its identity."""
+    found = []
+    for path, fmt in files:
+        key = _SECTIONS.identity(path, fmt)
+        section, problems = load_section(path, fmt)
+        if key is not None and section is not None and not problems:
+            found.append((key, section))
+    return found

@@ -18,7 +18,7 @@ from grandprix.paths import Folders, OutsideError, shared_folders
 from grandprix.players import normalise, read_players
 from grandprix.ratings.store import RatingStore
 from grandprix.readers import FormatName as Format
-from grandprix.readers import load_section
+from grandprix.readers import load_section, read_ahead
 from grandprix.readers.text import csv_file, excerpt
 from grandprix.rules.load import TomlFile, load_rules, read_toml, validation_problems
 from grandprix.rules.schema import (
@@ -199,7 +199,9 @@ def _load_season(folder: Path) -> tuple[Season | None, list[Problem]]:
     files = _Files(folder, config, toml, problems)
     _check_dates(config, toml, problems)
     rules = _rules(config, toml, files, problems)
-    events = _events(config, toml, files, rules, problems)
+    results = _results_files(config, files)
+    with read_ahead(results[len(results) // 2 :]):  # by another process, where it can
+        events = _events(config, toml, files, rules, problems)
     players = read_players(files.optional(config.players, ("players",)), problems)
     aliases = _aliases(files.optional(ALIASES_FILE, ()), problems)
     ratings = None
@@ -298,6 +300,30 @@ def _rules(
     return load_rules(base, overrides, toml, key, ("rules",), problems, files.inside)
 
 
+def _calendar(config: SeasonFile) -> list[int]:
+    """The indices of the season file's events in calendar order: by date, then as listed."""
+    return sorted(range(len(config.events)), key=lambda i: (config.events[i].date, i))
+
+
+def _results_files(config: SeasonFile, files: _Files) -> list[tuple[Path, str | None]]:
+    """The results files of the events, in calendar order, with their formats: those inside
+    the allowed folders (the others are reported when the events are read)."""
+    found = []
+    for i in _calendar(config):
+        entry = config.events[i]
+        if entry.results:
+            named = [(entry.results, entry.format)]
+        else:
+            named = [(sub.results, sub.format) for sub in entry.sections]
+        for name, fmt in named:
+            try:
+                files.folders.check(name)
+            except OutsideError:
+                continue
+            found.append((files.folder / name, fmt))
+    return found
+
+
 def _events(
     config: SeasonFile,
     toml: TomlFile,
@@ -305,7 +331,7 @@ def _events(
     rules: RuleSet | None,
     problems: list[Problem],
 ) -> tuple[SeasonEvent, ...]:
-    order = sorted(range(len(config.events)), key=lambda i: (config.events[i].date, i))
+    order = _calendar(config)
     events = []
     seen_events: dict[tuple[str, datetime.date], int] = {}
     seen_files: dict[Path, int] = {}

@@ -16,17 +16,14 @@ import functools
 import json
 import multiprocessing
 import os
-import pickle
 import re
 import shutil
 import sys
 import tempfile
-import threading
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from contextlib import contextmanager, suppress
 from dataclasses import fields
 from multiprocessing.connection import Connection
-from multiprocessing.process import BaseProcess
 from multiprocessing.sharedctypes import Synchronized
 from pathlib import Path
 from typing import cast
@@ -34,6 +31,8 @@ from typing import cast
 from jinja2 import Environment, FileSystemLoader, select_autoescape
 
 from grandprix.errors import GrandprixError, UsageError, WriteError
+from grandprix.forked import Child, ChildFailed
+from grandprix.forked import can_fork as _can_fork
 from grandprix.season.model import Season
 from grandprix.season.report import Tables
 from grandprix.site.exports import write_exports
@@ -298,7 +297,7 @@ def _pages(views: SiteViews, render: Renderer, files: PageFiles, staging: Path) 
             done += 1
         return done
 
-    helper = _Child(theirs, "the pages")
+    helper = Child(theirs, "writing the pages")
     mine = 0
     try:
         while (k := claim()) < len(makers):
@@ -313,96 +312,19 @@ def _pages(views: SiteViews, render: Renderer, files: PageFiles, staging: Path) 
     return len(makers)
 
 
-class ChildFailed(Exception):
-    """A process writing part of the site stopped without saying why (``build_site`` makes it a
-    ``WriteError`` naming the site's folder)."""
-
-
-def _can_fork() -> bool:
-    """Whether part of the site may be written by a forked process: fork exists, and no other
-    thread runs. The server builds the site from a worker thread, and a child forked beside
-    other threads can wait for ever on a lock one of them held at the fork."""
-    return "fork" in multiprocessing.get_all_start_methods() and threading.active_count() == 1
-
-
-def _travels(error: BaseException, what: str) -> BaseException:
-    """``error``, or one that comes back whole through a pipe: some exceptions pickle but cannot
-    be rebuilt. One of grandprix's keeps its kind (an error of the user's files or folders, not
-    a bug) as a ``GrandprixError`` with its message; ``what`` was being written."""
-    try:
-        pickle.loads(pickle.dumps(error))
-    except Exception:
-        if isinstance(error, GrandprixError):
-            return GrandprixError(f"writing {what} failed: {error}")
-        return RuntimeError(f"writing {what} failed: {error!r}")
-    return error
-
-
-class _Child:
-    """A forked process doing one job of the site's while this one goes on. It writes only into
-    the run's staging folder and ends with ``os._exit`` (multiprocessing's), so it never runs
-    this process's clean-up; what the job returns, or the error it raises, comes back through a
-    pipe (``result``), and a child that dies without a word (killed, out of memory) is a
-    ``ChildFailed`` that says ``what`` it was writing."""
-
-    def __init__(self, job: Callable[[], object], what: str) -> None:
-        context = multiprocessing.get_context("fork")
-        self.what = what
-        self.receive, send = context.Pipe(duplex=False)
-
-        def child() -> None:
-            try:
-                send.send(job())
-            except BaseException as error:  # handed to the parent, which raises it
-                send.send(_travels(error, what))
-
-        self.process: BaseProcess | None = context.Process(target=child, name="grandprix-site")
-        for stream in (sys.stdout, sys.stderr):  # the child flushes its copy as it ends
-            stream.flush()
-        self.process.start()
-        send.close()
-
-    def result(self) -> object:
-        """What the job returned; raises what it raised."""
-        assert self.process is not None
-        try:
-            result = self.receive.recv()
-        except EOFError:
-            result = None
-        self.process.join()
-        code, self.process = self.process.exitcode, None
-        self.receive.close()
-        if result is None:
-            how = f"killed by signal {-code}" if code and code < 0 else f"exit code {code}"
-            raise ChildFailed(
-                f"the process writing {self.what} stopped before it finished ({how}; out of "
-                "memory?)"
-            )
-        if isinstance(result, BaseException):
-            raise result
-        return result
-
-    def cancel(self) -> None:
-        if self.process is not None:
-            self.process.terminate()
-            self.process.join()
-            self.process = None
-            self.receive.close()
-
-
 class Exports:
     """The exports (CSV, JSON, XLSX), written by a forked process while this one renders the
     pages; season.json, the largest, is then made in the child's memory, not in this
     process's. Inline where fork is missing or other threads run (``_can_fork``)."""
 
     def __init__(self, folder: Path, season: Season, tables: Tables) -> None:
-        self.child: _Child | None = None
+        self.child: Child | None = None
         self.files: list[str] = []
         if not _can_fork():
             self.files = write_exports(folder, season, tables)
             return
         job = functools.partial(write_exports, folder, season, tables)
-        self.child = _Child(job, "the exports")
+        self.child = Child(job, "writing the exports")
 
     def finish(self) -> list[str]:
         """The files written; raises what the writing raised."""
@@ -428,11 +350,11 @@ class PageFiles:
     def __init__(self, folder: Path) -> None:
         self.folder = folder
         self.sent = 0  # pages handed to the child
-        self.child: _Child | None = None
+        self.child: Child | None = None
         if _can_fork():
             pages, self.send = multiprocessing.get_context("fork").Pipe(duplex=False)
             job = functools.partial(_page_writer, folder, pages, self.send)
-            self.child = _Child(job, "the pages")
+            self.child = Child(job, "writing the pages")
             pages.close()
 
     def write(self, path: str, text: str) -> None:
