@@ -17,14 +17,8 @@ from grandprix.ratings.store import Rated
 from grandprix.rules.schema import Counting, DateRef, Division, RuleSet
 from grandprix.season.identity import Directory
 from grandprix.season.model import Award, Line, Origin, Season, SeasonEvent
-from grandprix.season.points import (
-    Valuations,
-    earning_sections,
-    plays_enough,
-    renumber,
-    section_scale,
-    section_spans,
-)
+from grandprix.season.places import renumber, section_spans
+from grandprix.season.points import Valuations, earning_sections, plays_enough, section_scale
 
 UNRATED = "unrated"
 

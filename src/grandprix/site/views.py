@@ -25,7 +25,8 @@ from grandprix.players import PlayerKey, normalise
 from grandprix.prizes.season import PrizeList
 from grandprix.season.identity import Directory, Entrant
 from grandprix.season.model import Award, Line, Season, SeasonEvent
-from grandprix.season.points import earning_sections, placed_rows, table_for
+from grandprix.season.places import placed_rows
+from grandprix.season.points import earning_sections, table_for
 from grandprix.season.race import Outlook, race
 from grandprix.season.report import Tables
 from grandprix.season.standings import deciding, division_standings, season_directory
