@@ -12,8 +12,9 @@ from grandprix.errors import InputError
 from grandprix.model import Problem
 from grandprix.paths import OutsideError, contained, shared_folders
 from grandprix.rules.federation import EventRules, load_federation
+from grandprix.rules.fields import Count, Factor, Money, Strict, TieBreakRules
 from grandprix.rules.load import TomlFile, read_toml, validation_problems
-from grandprix.rules.schema import Count, Factor, Money, Prizes, Strict, TieBreakRules
+from grandprix.rules.schema import Prizes
 from grandprix.tomlpos import Path as KeyPath
 
 

@@ -9,82 +9,25 @@ exists for are named in its description.
 from __future__ import annotations
 
 import datetime
-import math
 from collections.abc import Collection
 from fractions import Fraction
-from typing import TYPE_CHECKING, Annotated, Any, Literal
+from typing import Literal
 
 from pydantic import (
-    AfterValidator,
-    BaseModel,
-    BeforeValidator,
-    ConfigDict,
     Field,
-    PlainSerializer,
     model_validator,
 )
 
-from grandprix.numbers import parse_score, show
+from grandprix.rules.fields import (
+    Count,
+    Factor,
+    Money,
+    Percent,
+    PointValue,
+    Strict,
+    TieBreakRules,
+)
 from grandprix.tiebreaks import Rules
-
-
-def _to_fraction(value: Any) -> Fraction:
-    """An exact number from a TOML integer, float (read as its decimal text) or string."""
-    if isinstance(value, bool):
-        raise ValueError("expected a number, not true/false")
-    if isinstance(value, Fraction):
-        return value
-    if isinstance(value, int) and abs(value) <= LIMIT:
-        return Fraction(value)
-    if isinstance(value, float) and math.isfinite(value) and abs(value) <= LIMIT:
-        return Fraction(repr(value))
-    if isinstance(value, str) and len(value) <= 40:
-        text = value.strip()
-        if "/" in text:
-            top, _, bottom = text.partition("/")
-            if top.strip().lstrip("-").isdecimal() and bottom.strip().isdecimal() and int(bottom):
-                return Fraction(int(top), int(bottom))
-        parsed = parse_score(text)
-        if parsed is not None:
-            return parsed
-    shown = repr(value) if len(repr(value)) <= 40 else repr(value)[:37] + "..."
-    raise ValueError(f"expected a number such as 4, 1.5 or '14/3', got {shown}")
-
-
-LIMIT = 10**12  # no number of a rule set or a season comes near; bounds exact arithmetic
-
-
-def _within(low: int, high: int, what: str) -> AfterValidator:
-    """A bound of a kind of number (documented in the reference, issue 2.1 item 3)."""
-
-    def check(value: Fraction) -> Fraction:
-        if value < 0 <= low:
-            raise ValueError(f"{what} cannot be negative, got {show(value, 2)}")
-        if not low <= value <= high:
-            raise ValueError(f"{what} must be from {low:,} to {high:,}, got {show(value, 2)}")
-        return value
-
-    return AfterValidator(check)
-
-
-_READ = BeforeValidator(_to_fraction)
-_WRITE = PlainSerializer(lambda v: show(v), return_type=str)
-Number = Annotated[Fraction, _READ, _WRITE]
-# The bounds of each kind of number (docs/rules-reference.md lists them).
-Weight = Annotated[Fraction, _READ, _WRITE, _within(0, 1000, "a weight")]
-PointValue = Annotated[Fraction, _READ, _WRITE, _within(0, 1_000_000, "points")]
-Money = Annotated[Fraction, _READ, _WRITE, _within(0, 1_000_000_000, "an amount of money")]
-Percent = Annotated[Fraction, _READ, _WRITE, _within(0, 100, "a percentage")]
-Factor = Annotated[Fraction, _READ, _WRITE, _within(0, 1000, "a multiplier")]
-Count = Annotated[int, Field(ge=0, le=1_000_000)]  # players, results, ratings, ages, rounds
-if TYPE_CHECKING:
-    TieBreakRules = str
-else:  # the rule books of the registry, in its order: choices, messages and reference follow it
-    TieBreakRules = Literal[tuple(book.value for book in Rules)]
-
-
-class Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True, arbitrary_types_allowed=True)
 
 
 class TournamentClass(Strict):
