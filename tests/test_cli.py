@@ -5,7 +5,11 @@ from __future__ import annotations
 import csv
 import io
 import json
+import os
+import subprocess
+import sys
 from pathlib import Path
+from typing import NoReturn
 
 import click
 import pytest
@@ -106,3 +110,65 @@ def test_standings_csv_in_every_format(fmt: str) -> None:
 def test_version() -> None:
     result = invoke("--version")
     assert result.exit_code == 0 and "grandprix" in result.stdout
+
+
+def _program(
+    *args: str, stdout: int | io.TextIOWrapper | None = None
+) -> subprocess.CompletedProcess[str]:
+    """The installed ``grandprix`` program run as a process (``run``, its entry point)."""
+    exe = str(Path(sys.executable).parent / "grandprix")
+    out = subprocess.PIPE if stdout is None else stdout
+    return subprocess.run([exe, *args], stdout=out, stderr=subprocess.PIPE, text=True, check=False)
+
+
+def test_the_program_ends_a_batch_command_with_all_its_output_and_its_exit_code(
+    tmp_path: Path,
+) -> None:
+    """``run`` ends the process without tearing it down after a batch command: what the command
+    printed is all there, to a pipe or to a file (block-buffered), with main's exit code."""
+    args = ("standings", str(EXAMPLES.parent / "acf-2004"), "--format", "json")
+    expected = invoke(*args)
+    assert expected.exit_code == 0 and len(expected.stdout) > 64 * 1024  # more than a pipe holds
+    piped = _program(*args)
+    assert piped.returncode == 0 and piped.stdout == expected.stdout
+    target = tmp_path / "out.txt"
+    with target.open("w", encoding="utf-8") as handle:
+        assert _program(*args, stdout=handle).returncode == 0
+    assert target.read_text(encoding="utf-8") == expected.stdout
+    season = tmp_path / "season"
+    season.mkdir()
+    (season / "season.toml").write_text('name = "x"\nrules = "utah-2012"\nevents = 3\n')
+    for command in (("check", str(season)), ("standings", str(season)), ("nonsense",)):
+        inside = invoke(*command)
+        outside = _program(*command)
+        assert inside.exit_code in (1, 2) and outside.returncode == inside.exit_code, command
+        assert outside.stdout == inside.stdout, command
+        assert outside.stderr.replace("grandprix", "main") == inside.stderr, command
+
+
+def test_run_ends_at_once_only_after_a_batch_command(monkeypatch: pytest.MonkeyPatch) -> None:
+    """After a batch command the process ends with ``os._exit`` and main's code; without one
+    (here the group's own ``--version``) Python ends it as usual."""
+    from grandprix.cli import run
+
+    ended: list[int] = []
+
+    def fake_exit(code: int) -> NoReturn:
+        ended.append(code)
+        raise SystemExit(code)
+
+    monkeypatch.setattr(os, "_exit", fake_exit)
+    monkeypatch.setattr(
+        sys, "argv", ["grandprix", "event", str(EXAMPLES / "club_rapid_standings.csv")]
+    )
+    with pytest.raises(SystemExit):
+        run()
+    assert ended == [0]
+    monkeypatch.setattr(sys, "argv", ["grandprix", "event", "missing.trf"])
+    with pytest.raises(SystemExit):
+        run()
+    assert ended == [0, 2]
+    monkeypatch.setattr(sys, "argv", ["grandprix", "--version"])
+    with pytest.raises(SystemExit) as done:
+        run()
+    assert done.value.code == 0 and ended == [0, 2]

@@ -7,6 +7,6 @@ site and workspace on this machine).
 """
 
 from grandprix.cli import entries, event, ratings, season, serve
-from grandprix.cli.base import main
+from grandprix.cli.base import main, run
 
-__all__ = ["entries", "event", "main", "ratings", "season", "serve"]
+__all__ = ["entries", "event", "main", "ratings", "run", "season", "serve"]

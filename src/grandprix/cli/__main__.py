@@ -1,5 +1,5 @@
 """``python -m grandprix.cli``: the same as the ``grandprix`` command."""
 
-from grandprix.cli import main
+from grandprix.cli import run
 
-main()
+run()

@@ -101,6 +101,36 @@ def main(ctx: click.Context, debug: bool) -> None:
     command = main.get_command(ctx, ctx.invoked_subcommand or "")
     if command is not None and not getattr(command, "long_running", False):
         ctx.with_resource(batch_collection())
+        _BATCH[0] = True
+
+
+_BATCH = [False]  # a batch command ran in this process (``run`` may then end it at once)
+
+
+def run() -> NoReturn:
+    """The ``grandprix`` program: ``main``, and after a batch command the process ends as soon
+    as its output is flushed, without freeing one by one the millions of records a large season
+    holds (a second of a 10,000-event season's run went there). Nothing is left to do at that
+    point: the command has written its files and closed them; the exit code is main's."""
+    _BATCH[0] = False
+    try:
+        main()
+        code: int = 0
+    except SystemExit as exc:
+        if exc.code is None or isinstance(exc.code, int):
+            code = exc.code or 0
+        else:  # sys.exit("message"), as Python prints it
+            print(exc.code, file=sys.stderr)
+            code = 1
+    if not _BATCH[0]:
+        sys.exit(code)
+    try:
+        sys.stdout.flush()
+    except BrokenPipeError:  # the reader stopped early ('| head'), as the boundary says
+        code = EXIT_PIPE
+    with contextlib.suppress(OSError):
+        sys.stderr.flush()
+    os._exit(code)
 
 
 @contextlib.contextmanager
