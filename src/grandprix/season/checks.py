@@ -7,10 +7,11 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Sequence
 from itertools import count, islice, pairwise, repeat
-from operator import ge
+from operator import ge, itemgetter
 from pathlib import Path
+from typing import cast
 
-from grandprix.model import Location, Player, Problem, Section, Severity, common_units
+from grandprix.model import Location, Player, Problem, Section, Severity
 from grandprix.numbers import show
 from grandprix.placings import parse_rank
 from grandprix.players import birth_year, name_key
@@ -67,10 +68,10 @@ def event_duplicates(sections: Sequence[Section]) -> list[Problem]:
 def rank_contradictions(section: Section) -> list[Problem]:
     """A warning where the file's ranks put a player above one with more points."""
     c = section.columns
-    spans = list(map(parse_rank, c.rank))
-    ranked = sorted((span, i) for span, i in zip(spans, count()) if span)
-    units, _ = common_units(c.points)
-    in_order = [units[i] for _, i in ranked]
+    spans = zip(map(parse_rank, c.rank), count())  # each row's span and row, ranked rows kept
+    ranked = cast(list[tuple[tuple[int, int], int]], sorted(filter(itemgetter(0), spans)))
+    units, _ = section.point_units
+    in_order = list(map(units.__getitem__, map(itemgetter(1), ranked)))
     if all(map(ge, in_order, islice(in_order, 1, None))):
         return []  # points never rise down the ranks (a C loop for the usual list)
     for (span, i), (below_span, j) in pairwise(ranked):
@@ -118,14 +119,18 @@ def identity_problems(season: Season, where: Callable[[KeyPath], Location]) -> l
     # The distinct (id, spelling) pairs, each with where it first appears (its section and
     # row): a set difference per section keeps this cheap on a season of half a million rows.
     first_seen: dict[tuple[str, str], tuple[Section, int]] = {}
+    name_of: dict[str, str] = {}  # each id's first spelling
     for event in season.events:
         for section in event.sections:
             c = section.section.columns
+            if tuple(map(name_of.get, c.fide_id)) == c.name:
+                continue  # every row an id under its first spelling: nothing new (C loops)
             pairs = list(zip(c.fide_id, c.name, strict=True))
             new = {pair for pair in set(pairs).difference(first_seen) if pair[0]}
             for i, pair in enumerate(pairs if new else ()):
                 if pair in new:
                     first_seen[pair] = (section.section, i)
+                    name_of.setdefault(*pair)
     ids_of_name: dict[str, set[str]] = defaultdict(set)
     spellings: dict[str, list[tuple[str, Section, int]]] = defaultdict(list)
     for (ident, name), (results, row) in first_seen.items():

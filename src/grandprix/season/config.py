@@ -242,15 +242,30 @@ class _Files:
         allowed, bad = shared_folders(folder, config.shared_folders)
         self.folders = Folders(folder, allowed)
         self.resolved: dict[Path, Path] = {}  # each file checked, after symbolic links
+        self._checked: dict[str, Path | OutsideError] = {}
         for message in bad:
             problems.append(Problem(toml.where(("shared_folders",)), message))
+
+    def check(self, name: str) -> Path:
+        """``Folders.check`` of ``name``, done once for the run (the results files are checked
+        before they are read ahead, and again as their events are read)."""
+        found = self._checked.get(name)
+        if found is None:
+            try:
+                found = self.folders.check(name)
+            except OutsideError as exc:
+                found = exc
+            self._checked[name] = found
+        if isinstance(found, OutsideError):
+            raise found
+        return found
 
     def inside(self, name: str, key: KeyPath) -> Path | None:
         """The file ``name`` of the key ``key``, or None (with a located problem) if it is
         outside the allowed folders."""
         try:
             path = self.folder / name  # as the user wrote it, for the messages about it
-            self.resolved[path] = self.folders.check(name)
+            self.resolved[path] = self.check(name)
             return path
         except OutsideError as exc:
             self.problems.append(Problem(self.toml.where(key), str(exc)))
@@ -311,7 +326,7 @@ def _results_files(config: SeasonFile, files: _Files) -> list[tuple[Path, str | 
             named = [(sub.results, sub.format) for sub in entry.sections]
         for name, fmt in named:
             try:
-                files.folders.check(name)
+                files.check(name)
             except OutsideError:
                 continue
             found.append((files.folder / name, fmt))
