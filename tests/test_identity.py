@@ -135,3 +135,46 @@ def test_a_bad_aliases_file_is_located(tmp_path: Path) -> None:
 
 def test_player_record_used_by_the_matcher() -> None:
     assert Player(start_no=1, name="x", fide_id="7").id == "7"
+
+
+def test_entrants_of_a_section_are_each_row_found_afresh() -> None:
+    """``Directory.entrants`` (an id alone decides the entrant once players.csv names and
+    qualifies its player; every other row by its own columns) gives each row what a directory
+    that has seen nothing gives it: players.csv without a name or without a required value,
+    players not listed, rows without ids, the same id under other names and columns."""
+    import tomllib
+
+    from grandprix.model import Section
+    from grandprix.players import ListedPlayer
+    from grandprix.rules.load import PRESETS
+    from grandprix.rules.schema import RuleSet
+    from grandprix.season.identity import Directory
+
+    rules = RuleSet.model_validate(tomllib.loads((PRESETS / "utah-2012.toml").read_text()))
+    listed = (
+        ListedPlayer("1", "Ann Able", (("region", "UT"), ("member", "yes"))),
+        ListedPlayer("2", "", (("region", "UT"), ("member", "yes"))),  # no name
+        ListedPlayer("3", "Cy Cole", (("region", ""), ("member", "yes"))),  # no region
+        ListedPlayer("4", "Di Dunn", (("region", "NV"), ("member", "yes"))),
+        ListedPlayer("", "Ed Eyre", (("region", "UT"), ("member", "yes"))),  # no id
+    )
+    rows = [
+        ("1", "Ann Able", ()), ("1", "Able, Ann", ()), ("2", "Bo Best", ()),
+        ("2", "Bea Best", ()), ("3", "Cy Cole", (("region", "UT"),)),
+        ("3", "Cy Cole", (("region", "NV"),)), ("4", "Di Dunn", (("region", "UT"),)),
+        ("", "Ed Eyre", ()), ("", "Eyre, Ed", ()), ("9", "Flo Fox", (("region", "UT"),)),
+        ("9", "Flo Fox", ()),
+    ]  # fmt: skip
+    players = tuple(
+        Player(start_no=n, name=name, fide_id=ident, extra=extra)
+        for n, (ident, name, extra) in enumerate(rows, start=1)
+    )
+    section = Section("Open", players, has_crosstable=False)
+    directory = Directory(listed, rules)
+    for _ in range(2):  # the second time from what the first remembered
+        found = directory.entrants(section)
+        assert found == [Directory(listed, rules).entrant(p) for p in players]
+    assert [e.eligible for e in found[:4]] == [True, True, True, True]
+    assert found[1].name == "Ann Able" and found[2].name == "Bo Best"
+    assert not found[6].eligible and not found[10].eligible
+    assert directory._by_id_only.keys() == {"1", "4"}

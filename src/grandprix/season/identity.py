@@ -72,10 +72,13 @@ class Directory:
                 self.years_of_name[canonical].add(birth_year(born))
         self.id_of_name = {k: next(iter(v)) for k, v in ids_by_name.items() if len(v) == 1}
         self._seen: dict[tuple[object, ...], Entrant] = {}
-        columns = {name for p in players for name, _ in p.attributes}
+        # The entrants that only their id decides (``_found``): one look-up of the id string
+        # instead of a tuple made and looked up for each of half a million rows.
+        self._by_id_only: dict[str, Entrant] = {}
         # What decides a player's entrant, read alike from a Player and from Columns: who they
-        # are, and the results file's own columns when eligibility may need them.
-        short = set(rules.eligibility.require) <= columns
+        # are, and the results file's own columns when eligibility needs attributes (a value
+        # players.csv leaves empty, or a player it does not list, is the row's own).
+        short = not rules.eligibility.require
         self._memo_of = attrgetter(*(_WHO if short else _WHO_AND_COLUMNS))
 
     def sameness(self) -> tuple[object, ...]:
@@ -135,17 +138,23 @@ class Directory:
         """``entrant`` of every player of a section, read from its columns (no record per
         player, except for a player not seen before)."""
         c = section.columns
+        found = list(map(self._by_id_only.get, c.fide_id))
+        if all(found):  # (C loops, usually)
+            return cast(list[Entrant], found)
         memos: list[tuple[object, ...]] = list(zip(*self._memo_of(c), strict=True))
-        found = list(map(self._seen.get, memos))
-        for i, entrant in enumerate(found if None in found else ()):  # (a C loop, usually)
+        for i, entrant in enumerate(found):
             if entrant is None:
                 found[i] = self._seen.get(memos[i]) or self._found(c.record(i), memos[i])
         return cast(list[Entrant], found)
 
     def _found(self, player: Player, memo: tuple[object, ...]) -> Entrant:
         key, name, attributes = self.key(player)
-        found = Entrant(
-            key, name, meets(lambda n: attributes.get(n, ""), self.rules.eligibility.require)
-        )
+        require = self.rules.eligibility.require
+        found = Entrant(key, name, meets(lambda n: attributes.get(n, ""), require))
         self._seen[memo] = found
+        known = self.by_id.get(player.fide_id) if player.fide_id else None
+        if known is not None and known.name and all(map(known.attribute, require)):
+            # Found by id (``find``), named and qualified by players.csv alone: no other
+            # column of the row changes the entrant.
+            self._by_id_only[player.fide_id] = found
         return found
