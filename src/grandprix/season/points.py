@@ -432,7 +432,7 @@ def event_awards(
                         event.category)  # fmt: skip
         if extras is None and not by_score:
             # The usual section: one value a span, its players' awards made in one loop.
-            everyone = all(eligible)
+            everyone = skip or all(eligible)  # the skipped are out of ``placed`` already
             for first, last, members in placed:
                 if not everyone:
                     members = [i for i in members if eligible[i]]
