@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from grandprix.numbers import show
+from grandprix.placings import span_text
 from grandprix.season.model import Award, Line, Season
 from grandprix.season.report import Tables
 
@@ -75,46 +76,75 @@ def standings_document(season: Season, tables: Tables, detail: bool = False) -> 
     ``factor`` and ``extra`` when the rules have them): fields the schema does not name, and
     allows."""
     decimals = season.rules.standings.decimals
+    texts = _Texts(decimals, detail)
     return {
         "season": season.name,
         "rules": season.rules.name,
         "divisions": [
-            {"division": name, "standings": [_line(line, decimals, detail) for line in lines]}
+            {"division": name, "standings": [_line(line, texts) for line in lines]}
             for name, lines in tables
         ],
     }
 
 
-def _line(line: Line, decimals: int, detail: bool) -> dict[str, Any]:
+def _line(line: Line, texts: _Texts) -> dict[str, Any]:
     out: dict[str, Any] = {
         "rank": line.rank,
         "player_id": line.player.id or None,
         "name": line.name,
-        "points": show(line.total, decimals),
+        "points": show(line.total, texts.decimals),
         "events": line.events,
     }
-    if detail:
-        out["bonus"] = show(line.bonus, decimals)
-    out["results"] = [_result(a, a in line.counted, decimals, detail) for a in line.awards]
+    if texts.detail:
+        out["bonus"] = show(line.bonus, texts.decimals)
+    counted = line.counted
+    if counted is line.awards:  # every result counts (``player_line`` gives the one tuple)
+        out["results"] = [texts.result(a, True) for a in line.awards]
+    else:  # by identity: a line never holds two equal awards (one person twice in an event)
+        ids = set(map(id, counted))
+        out["results"] = [texts.result(a, id(a) in ids) for a in line.awards]
     return out
 
 
-def _result(award: Award, counted: bool, decimals: int, detail: bool) -> dict[str, Any]:
-    out: dict[str, Any] = {
-        "date": award.date.isoformat(),
-        "event": award.event_name,
-        "section": award.section,
-        "place": award.place,
-        "score": show(award.score),
-    }
-    if detail:
-        out["base"] = show(award.base, decimals)
-        out["event_weight"] = show(award.event_weight)
-        out["section_weight"] = show(award.section_weight)
-        if award.factor != 1:  # FC-1, NW-1: points = base x factor x weights + extra
-            out["factor"] = show(award.factor)
-        if award.extra:  # KW-4, KW-5
-            out["extra"] = show(award.extra, decimals)
-    out["points"] = show(award.points, decimals)
-    out["counted"] = counted
-    return out
+class _Texts:
+    """The fields of results, each made once for what they are made of: an event section's
+    (date, event, section) for all its results, a valuation's points for all the results it
+    values (half a million results in a large season)."""
+
+    def __init__(self, decimals: int, detail: bool) -> None:
+        self.decimals = decimals
+        self.detail = detail
+        # Keyed by the objects' identities: they live as long as the lines being shown.
+        self._origins: dict[int, tuple[str, str, str]] = {}
+        self._valuations: dict[int, dict[str, str]] = {}
+
+    def result(self, award: Award, counted: bool) -> dict[str, Any]:
+        origin = self._origins.get(id(award.origin))
+        if origin is None:
+            origin = self._origins[id(award.origin)] = (
+                award.date.isoformat(), award.event_name, award.section
+            )  # fmt: skip
+        value = self._valuations.get(id(award.valuation))
+        if value is None:
+            value = self._valuations[id(award.valuation)] = self._value(award)
+        date, event, section = origin
+        place = span_text(award.first, award.last)
+        out: dict[str, Any] = {"date": date, "event": event, "section": section, "place": place,
+                               "score": show(award.score)}  # fmt: skip
+        out.update(value)
+        out["counted"] = counted
+        return out
+
+    def _value(self, award: Award) -> dict[str, str]:
+        """The fields of a result that its valuation decides, in the document's order."""
+        out: dict[str, str] = {}
+        if self.detail:
+            out["base"] = show(award.base, self.decimals)
+            out["event_weight"] = show(award.event_weight)
+            out["section_weight"] = show(award.section_weight)
+            if award.factor != 1:  # FC-1, NW-1: points = base x factor x weights + extra
+                out["factor"] = show(award.factor)
+            if award.extra:  # KW-4, KW-5
+                out["extra"] = show(award.extra, self.decimals)
+        out["points"] = show(award.points, self.decimals)
+        return out

@@ -230,14 +230,19 @@ class SiteViews:
         lines = self.lines[key]
         name = lines[0][1].name
         parts = tuple(self._part(division, line) for division, line in lines)
-        money = self._money
-        prizes = tuple(
-            f"{w.prize}: {money(w.amount) if w.amount is not None else w.title or ''} ({w.reason})"
-            for w in (self._prizes.won if self._prizes else ())
-            if w.key == key
-        )
         return PlayerPage(f"players/{self.player_files[key]}", "players", name, name, parts,
-                          prizes)  # fmt: skip
+                          self._prizes_won.get(key, ()))  # fmt: skip
+
+    @cached_property
+    def _prizes_won(self) -> dict[PlayerKey, tuple[str, ...]]:
+        """Each winner's prizes as their page lists them, in the prize list's order (looked up
+        by each of the season's player pages)."""
+        money = self._money
+        won: dict[PlayerKey, tuple[str, ...]] = {}
+        for w in self._prizes.won if self._prizes else ():
+            shown = money(w.amount) if w.amount is not None else w.title or ""
+            won[w.key] = (*won.get(w.key, ()), f"{w.prize}: {shown} ({w.reason})")
+        return won
 
     def _part(self, division: str, line: Line) -> PlayerPart:
         rules, decimals = self.season.rules, self.decimals
