@@ -113,6 +113,11 @@ class FileCache:
             stat = path.stat()
         except OSError:
             return None
+        return FileCache.identity_of(stat, *extra)
+
+    @staticmethod
+    def identity_of(stat: os.stat_result, *extra: object) -> tuple[object, ...]:
+        """``identity`` from the file's ``os.stat`` already made."""
         return (stat.st_dev, stat.st_ino, stat.st_size, stat.st_mtime_ns, *extra)
 
     def get(self, key: tuple[object, ...] | None) -> object | None:
@@ -124,3 +129,20 @@ class FileCache:
         if len(self.items) >= self.limit:
             self.items.pop(next(iter(self.items)))
         self.items[key] = value
+
+
+def read_bytes(path: str | Path) -> bytes:
+    """The whole file, as ``Path.read_bytes`` gives it, in four system calls for a small file
+    (open, read, the read that finds the end, close) instead of nine: a season reads 10,000
+    results files."""
+    fd = os.open(path, os.O_RDONLY | os.O_CLOEXEC)
+    try:
+        chunks = []
+        while chunk := os.read(fd, _CHUNK):
+            chunks.append(chunk)
+        return b"".join(chunks)
+    finally:
+        os.close(fd)
+
+
+_CHUNK = 64 * 1024  # below the allocator's threshold for a mapping of its own

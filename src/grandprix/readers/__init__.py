@@ -8,6 +8,7 @@ are drawn from it, and ``load_section`` reads a file with the format named or re
 from __future__ import annotations
 
 import functools
+import os
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -17,7 +18,7 @@ from typing import TYPE_CHECKING, Literal, cast
 from grandprix.errors import UsageError
 from grandprix.forked import Child, can_fork
 from grandprix.model import Location, Problem, Section
-from grandprix.paths import FileCache
+from grandprix.paths import FileCache, read_bytes
 from grandprix.readers import chess_results, standings_csv, trf
 
 Reader = Callable[[Path, bytes], tuple[Section | None, list[Problem]]]
@@ -55,19 +56,22 @@ def detect_format(path: Path, data: bytes) -> str:
     return next((name for name in _RANKED if FORMATS[name].recognise(suffix, head)), UNRECOGNISED)
 
 
-def load_section(path: str | Path, fmt: str | None = None) -> tuple[Section | None, list[Problem]]:
-    """Read one results file in any supported format."""
+def load_section(
+    path: str | Path, fmt: str | None = None, stat: os.stat_result | None = None
+) -> tuple[Section | None, list[Problem]]:
+    """Read one results file in any supported format (``stat``: the file's ``os.stat``, when
+    the caller has made it)."""
     path = Path(path)
     if fmt is not None and fmt not in FORMATS:
         raise UsageError(f"unknown input format '{fmt}' (expected one of {', '.join(FORMATS)})")
-    key = _SECTIONS.identity(path, fmt)
+    key = _SECTIONS.identity(path, fmt) if stat is None else FileCache.identity_of(stat, fmt)
     known = _SECTIONS.get(key)
     if known is None and _AHEAD is not None:
         known = _AHEAD.take(path, key)
     if isinstance(known, Section):
         return known, []
     try:
-        data = path.read_bytes()
+        data = read_bytes(path)
     except OSError as exc:
         reason = exc.strerror or str(exc)
         return None, [Problem(Location(str(path)), f"cannot read the file: {reason}")]

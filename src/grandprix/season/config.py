@@ -6,6 +6,8 @@ Every problem is collected and located; nothing is computed from a season with e
 from __future__ import annotations
 
 import datetime
+import os
+import stat
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
@@ -468,7 +470,11 @@ def _check_date(
 def _section(
     path: Path, entry: SectionEntry, where: Location, event: str, problems: list[Problem]
 ) -> SeasonSection | None:
-    if not path.is_file():
+    try:
+        found = os.stat(path)
+    except OSError:
+        found = None
+    if found is None or not stat.S_ISREG(found.st_mode):  # as ``Path.is_file``
         problems.append(
             Problem(
                 where,
@@ -476,8 +482,8 @@ def _section(
             )
         )
         return None
-    section, found = load_section(path, entry.format)
-    problems.extend(found)
+    section, read = load_section(path, entry.format, found)
+    problems.extend(read)
     if section is None:
         return None
     if not section.size:
