@@ -6,6 +6,7 @@ table header and key stands. Paths are tuples like ``("events", 2, "weight")``.
 
 from __future__ import annotations
 
+import functools
 import re
 
 _ARRAY = re.compile(r"^\s*\[\[\s*([^\]]+?)\s*\]\]")
@@ -15,7 +16,9 @@ _KEY = re.compile(r"^\s*([A-Za-z0-9_\-\"'. ]+?)\s*=")
 Path = tuple[str | int, ...]
 
 
+@functools.lru_cache(maxsize=1024)
 def _split(dotted: str) -> tuple[str, ...]:
+    """A dotted key's parts (each once: the keys of a long calendar repeat)."""
     return tuple(part.strip().strip("\"'") for part in dotted.split("."))
 
 
@@ -26,7 +29,7 @@ def key_lines(text: str) -> dict[Path, int]:
     current: Path = ()
     depth = 0  # open brackets of a multi-line array: its lines hold no keys
     for number, line in enumerate(text.splitlines(), start=1):
-        stripped = line.split("#", 1)[0]
+        stripped = line.partition("#")[0]
         if depth:
             depth += stripped.count("[") - stripped.count("]")
             continue
@@ -48,8 +51,8 @@ def key_lines(text: str) -> dict[Path, int]:
             key = _KEY.match(stripped)
             if key:
                 lines.setdefault(current + _split(key.group(1)), number)
-                value = stripped.split("=", 1)[1]
-                depth = max(0, value.count("[") - value.count("]"))
+                value = stripped.partition("=")[2]
+                depth = max(0, value.count("[") - value.count("]")) if "[" in value else 0
     return lines
 
 
