@@ -573,3 +573,42 @@ def test_the_rows_escape_as_the_templates_do(value: object) -> None:
     """``partials.escape`` (the event rows and results made in Python) gives the text markupsafe
     gives the templates: the same entities, HTML kept as it is."""
     assert partials.escape(value) == str(markupsafe.escape(value))
+
+
+def test_compact_entries_are_the_documents_text(tmp_path: Path) -> None:
+    """``compact_entries`` (season.json beyond each table's first thousand lines) gives the
+    text ``json.dumps`` gives the standings document's entries: names that JSON escapes
+    (quotes, backslashes, control and line-separator characters, accents), dropped results,
+    and the example seasons' tables."""
+    from grandprix.season.document import compact_entries, standings_document
+    from grandprix.season.standings import division_standings
+    from seasons import event, season_toml, standings_csv, write_season
+
+    # As season.toml writes them (TOML escapes): 'Open "A" \ été', a tab, U+2028, U+0001.
+    names = [
+        'Open \\"A\\" \\\\ \\u00e9t\\u00e9',
+        "Rapid\\tnight \\u2028 \\u0001",
+        "Blitz </script>",
+    ]
+    rows = [("Ann", "3"), ("Bob", "2.5"), ("Cy", "2.5"), ("Di", "0")]
+    toml = season_toml(
+        'rules = "lupiae-2012-13"',
+        *(event(n, f"e{k}.csv", f"2012-0{k + 1}-01") for k, n in enumerate(names)),
+    )
+    files = {f"e{k}.csv": standings_csv(rows[k:] + rows[:k]) for k in range(len(names))}
+    folders = [write_season(tmp_path / "escapes", toml, files)]
+    folders += [ROOT / "examples" / n for n in ("acf-2004", "utah-2012", "lupiae-2012-13")]
+    seen = []
+    for folder in folders:
+        season, _ = load_season(folder)
+        assert season is not None
+        compact = compact_entries(season)
+        for name, lines in division_standings(season):
+            document = standings_document(season, [(name, lines)])
+            entries = json.dumps(document["divisions"][0]["standings"], ensure_ascii=False,
+                                 separators=(",", ":"))[1:-1]  # fmt: skip
+            assert compact(lines) == entries, (folder.name, name)
+            seen.append(entries)
+    assert '"event":"Open \\"A\\" \\\\ été"' in seen[0]
+    assert "\\t" in seen[0] and "\u2028" in seen[0] and "\\u0001" in seen[0]
+    assert any('"counted":false' in text for text in seen)  # dropped results (LUP-3, ACF-14)

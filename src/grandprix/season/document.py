@@ -9,6 +9,9 @@ strings (points with the rule set's decimals) so that they stay exact.
 
 from __future__ import annotations
 
+import json
+from collections.abc import Callable, Iterable
+from itertools import repeat
 from typing import Any
 
 from grandprix.numbers import show
@@ -87,7 +90,24 @@ def standings_document(season: Season, tables: Tables, detail: bool = False) -> 
     }
 
 
+def compact_entries(season: Season) -> Callable[[Iterable[Line]], str]:
+    """What gives the entries of some of the season's lines in the standings document (without
+    ``detail``) as compact JSON, without the list's brackets: the text ``json.dumps`` gives
+    them with separators ``(",", ":")`` and ``ensure_ascii=False``, each event section's and
+    each valuation's part of a result made once for all the lines it is given (the site's
+    season.json of half a million results, a thousand lines at a time)."""
+    texts = _Texts(season.rules.standings.decimals, False)
+    return lambda lines: ",".join(map(texts.line_json, lines))
+
+
 def _line(line: Line, texts: _Texts) -> dict[str, Any]:
+    out = _line_head(line, texts)
+    out["results"] = [texts.result(a, counted) for a, counted in _counted(line)]
+    return out
+
+
+def _line_head(line: Line, texts: _Texts) -> dict[str, Any]:
+    """A line's entry before its results (which come last)."""
     out: dict[str, Any] = {
         "rank": line.rank,
         "player_id": line.player.id or None,
@@ -97,13 +117,20 @@ def _line(line: Line, texts: _Texts) -> dict[str, Any]:
     }
     if texts.detail:
         out["bonus"] = show(line.bonus, texts.decimals)
+    return out
+
+
+def _counted(line: Line) -> Iterable[tuple[Award, bool]]:
+    """Each award of the line and whether it counts."""
     counted = line.counted
     if counted is line.awards:  # every result counts (``player_line`` gives the one tuple)
-        out["results"] = [texts.result(a, True) for a in line.awards]
-    else:  # by identity: a line never holds two equal awards (one person twice in an event)
-        ids = set(map(id, counted))
-        out["results"] = [texts.result(a, id(a) in ids) for a in line.awards]
-    return out
+        return zip(line.awards, repeat(True))
+    ids = set(map(id, counted))  # by identity: a line never holds two equal awards
+    return ((a, id(a) in ids) for a in line.awards)
+
+
+def _compact(value: object) -> str:
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
 
 
 class _Texts:
@@ -115,28 +142,50 @@ class _Texts:
         self.decimals = decimals
         self.detail = detail
         # Keyed by the objects' identities: they live as long as the lines being shown.
-        self._origins: dict[int, tuple[str, str, str]] = {}
+        self._origins: dict[int, dict[str, str]] = {}
         self._valuations: dict[int, dict[str, str]] = {}
+        self._origin_json: dict[int, str] = {}
+        self._valuation_json: dict[int, str] = {}
 
     def result(self, award: Award, counted: bool) -> dict[str, Any]:
-        origin = self._origins.get(id(award.origin))
-        if origin is None:
-            origin = self._origins[id(award.origin)] = (
-                award.date.isoformat(), award.event_name, award.section
-            )  # fmt: skip
-        value = self._valuations.get(id(award.valuation))
-        if value is None:
-            value = self._valuations[id(award.valuation)] = self._value(award)
-        date, event, section = origin
-        place = span_text(award.first, award.last)
-        out: dict[str, Any] = {"date": date, "event": event, "section": section, "place": place,
-                               "score": show(award.score)}  # fmt: skip
-        out.update(value)
+        out: dict[str, Any] = dict(self._origin(award))
+        out["place"] = span_text(award.first, award.last)
+        out["score"] = show(award.score)
+        out.update(self._valuation(award))
         out["counted"] = counted
         return out
 
-    def _value(self, award: Award) -> dict[str, str]:
+    def line_json(self, line: Line) -> str:
+        """``_line`` as compact JSON: its head, then its results each made of the texts of its
+        section and its valuation (numbers, places and booleans need no escaping)."""
+        head = _compact(_line_head(line, self))
+        results = ",".join(
+            f'{{{self._origin_text(a)},"place":"{span_text(a.first, a.last)}","score":'
+            f'"{show(a.score)}",{self._valuation_text(a)},"counted":{"true" if c else "false"}}}'
+            for a, c in _counted(line)
+        )
+        return f'{head[:-1]},"results":[{results}]}}'
+
+    def _origin(self, award: Award) -> dict[str, str]:
+        found = self._origins.get(id(award.origin))
+        if found is None:
+            found = self._origins[id(award.origin)] = {
+                "date": award.date.isoformat(), "event": award.event_name,
+                "section": award.section,
+            }  # fmt: skip
+        return found
+
+    def _origin_text(self, award: Award) -> str:
+        found = self._origin_json.get(id(award.origin))
+        if found is None:
+            found = self._origin_json[id(award.origin)] = _compact(self._origin(award))[1:-1]
+        return found
+
+    def _valuation(self, award: Award) -> dict[str, str]:
         """The fields of a result that its valuation decides, in the document's order."""
+        found = self._valuations.get(id(award.valuation))
+        if found is not None:
+            return found
         out: dict[str, str] = {}
         if self.detail:
             out["base"] = show(award.base, self.decimals)
@@ -147,4 +196,12 @@ class _Texts:
             if award.extra:  # KW-4, KW-5
                 out["extra"] = show(award.extra, self.decimals)
         out["points"] = show(award.points, self.decimals)
+        self._valuations[id(award.valuation)] = out
         return out
+
+    def _valuation_text(self, award: Award) -> str:
+        found = self._valuation_json.get(id(award.valuation))
+        if found is None:
+            found = _compact(self._valuation(award))[1:-1]
+            self._valuation_json[id(award.valuation)] = found
+        return found

@@ -11,12 +11,12 @@ from __future__ import annotations
 import io
 import itertools
 import json
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import Any
 
 from grandprix.numbers import show
-from grandprix.season.document import SCHEMA, standings_document
+from grandprix.season.document import SCHEMA, compact_entries, standings_document
 from grandprix.season.model import Line, Season
 from grandprix.writers import xlsx
 from grandprix.writers.cells import CsvRows, safe_text
@@ -152,43 +152,46 @@ def _dump(value: object) -> str:
 
 
 def json_pieces(season: Season, tables: Tables) -> Iterator[str]:
-    """season.json in pieces, the bytes of ``export_json``: the standings document
-    (``season/document.py``) of each table's lines a thousand at a time, each set where the
-    document of the tables without lines has that table's empty standings. Each piece's
-    document must equal that frame but for the lines' own entries; should the document ever
-    depend on a table's lines otherwise (seen in the first thousand of every table), it is
+    """season.json in pieces, the bytes of ``export_json``: each table's lines a thousand at a
+    time, set where the document of the tables without lines has that table's empty standings.
+    The first thousand of a table are the standings document's (``season/document.py``), which
+    must equal that frame but for the lines' own entries, and whose text ``compact_entries``
+    must give; the rest are ``compact_entries``'s. Should either ever fail, the document is
     made whole, as before."""
     frame = standings_document(season, [(name, []) for name, _ in tables])
     pieces = _dump(frame).split(EMPTY_STANDINGS)
-    firsts = [_entries(season, frame, i, name, lines[:JSON_LINES])
+    entries = compact_entries(season)
+    firsts = [_entries(season, frame, i, name, lines[:JSON_LINES], entries)
               for i, (name, lines) in enumerate(tables)]  # fmt: skip
     if len(pieces) != len(tables) + 1 or None in firsts:
         yield export_json(season, tables)
         return
-    for i, ((name, lines), piece, first) in enumerate(zip(tables, pieces, firsts, strict=False)):
+    for (_, lines), piece, first in zip(tables, pieces, firsts, strict=False):
         yield f'{piece}"standings":[{first}'
         for start in range(JSON_LINES, len(lines), JSON_LINES):
-            more = _entries(season, frame, i, name, lines[start : start + JSON_LINES])
-            if more is None:
-                raise RuntimeError(f"season.json: the document of table {name!r} changed with "
-                                   "its lines beyond their entries")  # fmt: skip
-            yield "," + more
+            yield "," + entries(lines[start : start + JSON_LINES])
         yield "]"
     yield pieces[-1] + "\n"
 
 
 def _entries(
-    season: Season, frame: dict[str, Any], index: int, name: str, lines: list[Line]
+    season: Season,
+    frame: dict[str, Any],
+    index: int,
+    name: str,
+    lines: list[Line],
+    compact: Callable[[Iterable[Line]], str],
 ) -> str | None:
     """The JSON of these lines' entries in the table at ``index`` (no brackets), or None when
-    their document differs from ``frame`` beyond them."""
+    their document differs from ``frame`` beyond them or ``compact`` (``compact_entries``, which
+    writes the rest of the table's lines) does not give the text of their entries."""
     document = standings_document(season, [(name, lines)])
     table = dict(document["divisions"][0])
-    entries = table.pop("standings")
+    entries = _dump(table.pop("standings"))[1:-1]
     expected = {k: v for k, v in frame["divisions"][index].items() if k != "standings"}
     if {**document, "divisions": None} != {**frame, "divisions": None} or table != expected:
         return None
-    return _dump(entries)[1:-1]
+    return entries if compact(lines) == entries else None
 
 
 def xlsx_sheets(season: Season, tables: Tables) -> list[Sheet]:
