@@ -163,3 +163,21 @@ def test_a_reranking_division_with_per_player_bonuses_is_refused_at_its_line(
     assert code != 0
     assert f"{folder / 'season.toml'}:6: division 'U1800' places its players again" in out + err
     assert 'use award = "filter"' in out + err
+
+
+def test_an_event_listed_twice_is_one_name_on_one_date(tmp_path: Path) -> None:
+    """The same event twice (its name the same but for case, accents and spaces, on the same
+    date) is an error at the second; the same name on another date is another event."""
+    results = standings_csv([("Ann", "2"), ("Bob", "1")])
+    toml = season_toml(
+        'rules = "lupiae-2012-13"',
+        event("Spring Open", "a.csv", "2012-03-01"),
+        event("Spring Open", "b.csv", "2012-04-01"),
+        event("Rapid", "c.csv", "2012-03-01"),
+        event("  SPRING  open ", "d.csv", "2012-03-01"),
+    )
+    folder = write_season(tmp_path / "s", toml, {f"{k}.csv": results for k in "abcd"})
+    result = CliRunner().invoke(main, ["check", str(folder)])
+    errors = [line for line in result.stdout.splitlines() if "listed twice" in line]
+    assert result.exit_code == 1 and len(errors) == 1
+    assert "season.toml:25:" in errors[0] and "(also at line 7)" in errors[0]

@@ -8,6 +8,7 @@ from __future__ import annotations
 import datetime
 import os
 import stat
+from collections import Counter
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
@@ -345,6 +346,7 @@ def _events(
     order = _calendar(config)
     events = []
     seen_events: dict[tuple[str, datetime.date], int] = {}
+    shared_dates = {d for d, n in Counter(e.date for e in config.events).items() if n > 1}
     seen_files: dict[Path, int] = {}
     dates_known = not (config.start and config.end and config.end < config.start)
     for index, i in enumerate(order):
@@ -352,7 +354,10 @@ def _events(
         key = ("events", i)
         if dates_known:
             _check_date(config, entry, toml, key, problems)
-        first = seen_events.setdefault((normalise(entry.name), entry.date), i)
+        # An event listed twice has its date twice: only such dates' names are compared.
+        first = i
+        if entry.date in shared_dates:
+            first = seen_events.setdefault((normalise(entry.name), entry.date), i)
         if first != i:
             problems.append(
                 Problem(
