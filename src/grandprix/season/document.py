@@ -141,9 +141,10 @@ class _Texts:
     def __init__(self, decimals: int, detail: bool) -> None:
         self.decimals = decimals
         self.detail = detail
-        # Keyed by the objects' identities: they live as long as the lines being shown.
-        self._origins: dict[int, dict[str, str]] = {}
-        self._valuations: dict[int, dict[str, str]] = {}
+        # Keyed by the objects' identities (cheaper than hashing them), each kept with its
+        # text: alive while it is kept, no other object can take its identity.
+        self._origins: dict[int, tuple[object, dict[str, str]]] = {}
+        self._valuations: dict[int, tuple[object, dict[str, str]]] = {}
         self._origin_json: dict[int, str] = {}
         self._valuation_json: dict[int, str] = {}
 
@@ -169,11 +170,10 @@ class _Texts:
     def _origin(self, award: Award) -> dict[str, str]:
         found = self._origins.get(id(award.origin))
         if found is None:
-            found = self._origins[id(award.origin)] = {
-                "date": award.date.isoformat(), "event": award.event_name,
-                "section": award.section,
-            }  # fmt: skip
-        return found
+            fields = {"date": award.date.isoformat(), "event": award.event_name,
+                      "section": award.section}  # fmt: skip
+            found = self._origins[id(award.origin)] = (award.origin, fields)
+        return found[1]
 
     def _origin_text(self, award: Award) -> str:
         found = self._origin_json.get(id(award.origin))
@@ -185,7 +185,7 @@ class _Texts:
         """The fields of a result that its valuation decides, in the document's order."""
         found = self._valuations.get(id(award.valuation))
         if found is not None:
-            return found
+            return found[1]
         out: dict[str, str] = {}
         if self.detail:
             out["base"] = show(award.base, self.decimals)
@@ -196,7 +196,7 @@ class _Texts:
             if award.extra:  # KW-4, KW-5
                 out["extra"] = show(award.extra, self.decimals)
         out["points"] = show(award.points, self.decimals)
-        self._valuations[id(award.valuation)] = out
+        self._valuations[id(award.valuation)] = (award.valuation, out)
         return out
 
     def _valuation_text(self, award: Award) -> str:
