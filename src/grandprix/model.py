@@ -351,13 +351,6 @@ class Section:
         """The number of players, without making their records."""
         return len(self.columns.start_no)
 
-    @functools.cached_property
-    def point_units(self) -> tuple[tuple[int, ...], int]:
-        """``common_units`` of the players' points, made once: the season's checks and its
-        places by score both compare them."""
-        units, scale = common_units(self.columns.points)
-        return tuple(units), scale
-
 
 class ListedSection(Section):
     """A standings list kept as columns: its ``Player`` records are made the first time

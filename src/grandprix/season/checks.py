@@ -11,7 +11,7 @@ from operator import ge, itemgetter
 from pathlib import Path
 from typing import cast
 
-from grandprix.model import Location, Player, Problem, Section, Severity
+from grandprix.model import Location, Player, Problem, Section, Severity, common_units
 from grandprix.numbers import show
 from grandprix.placings import parse_rank
 from grandprix.players import birth_year, name_key
@@ -70,7 +70,7 @@ def rank_contradictions(section: Section) -> list[Problem]:
     c = section.columns
     spans = zip(map(parse_rank, c.rank), count())  # each row's span and row, ranked rows kept
     ranked = cast(list[tuple[tuple[int, int], int]], sorted(filter(itemgetter(0), spans)))
-    units, _ = section.point_units
+    units, _ = common_units(c.points)
     in_order = list(map(units.__getitem__, map(itemgetter(1), ranked)))
     if all(map(ge, in_order, islice(in_order, 1, None))):
         return []  # points never rise down the ranks (a C loop for the usual list)

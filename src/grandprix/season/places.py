@@ -8,7 +8,7 @@ import itertools
 from fractions import Fraction
 from operator import neg
 
-from grandprix.model import Section
+from grandprix.model import Columns, Section, common_units
 from grandprix.placings import (
     Placings,
     Span,
@@ -29,7 +29,7 @@ def section_spans(
     """Places in the section: shared spans by score (UT-4), or ordered (LUP-2, D-LUP-3)."""
     points = rules.points.for_category(event.category) if points is None else points
     if points.ties != "tiebreak":
-        return shared_by_score(section.section)
+        return shared_by_score(section.section.columns)
     return order_spans(section, event, rules)
 
 
@@ -82,16 +82,14 @@ def placed_rows(
     ]
 
 
-def shared_by_score(section: Section) -> list[Span]:
+def shared_by_score(columns: Columns) -> list[Span]:
     """UT-4: equal total scores share the span of places they occupy.
 
     Sorted on exact integer keys (scores over their common denominator): comparing Fractions
     directly is what made large seasons slow.
     """
-    units, _ = section.point_units
-    order = [
-        i for *_, i in sorted(zip(map(neg, units), section.columns.start_no, itertools.count()))
-    ]
+    units, _ = common_units(columns.points)
+    order = [i for *_, i in sorted(zip(map(neg, units), columns.start_no, itertools.count()))]
     return list(share_places(order, units.__getitem__))
 
 
