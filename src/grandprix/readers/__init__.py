@@ -141,8 +141,11 @@ def _read_all(files: list[tuple[Path, str | None]]) -> list[tuple[Identity, Sect
     """The child's job: each file read without a problem, with its identity."""
     found = []
     for path, fmt in files:
-        key = _SECTIONS.identity(path, fmt)
-        section, problems = load_section(path, fmt)
-        if key is not None and section is not None and not problems:
-            found.append((key, section))
+        try:
+            stat = os.stat(path)
+        except OSError:
+            continue  # this process reads it, and says what is wrong
+        section, problems = load_section(path, fmt, stat)
+        if section is not None and not problems:
+            found.append((FileCache.identity_of(stat, fmt), section))
     return found
