@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Iterable
-from itertools import repeat
 from typing import Any
 
 from grandprix.numbers import show
@@ -102,7 +101,8 @@ def compact_entries(season: Season) -> Callable[[Iterable[Line]], str]:
 
 def _line(line: Line, texts: _Texts) -> dict[str, Any]:
     out = _line_head(line, texts)
-    out["results"] = [texts.result(a, counted) for a, counted in _counted(line)]
+    counts = line.counts()
+    out["results"] = [texts.result(a, counts(a)) for a in line.awards]
     return out
 
 
@@ -118,15 +118,6 @@ def _line_head(line: Line, texts: _Texts) -> dict[str, Any]:
     if texts.detail:
         out["bonus"] = show(line.bonus, texts.decimals)
     return out
-
-
-def _counted(line: Line) -> Iterable[tuple[Award, bool]]:
-    """Each award of the line and whether it counts."""
-    counted = line.counted
-    if counted is line.awards:  # every result counts (``player_line`` gives the one tuple)
-        return zip(line.awards, repeat(True))
-    ids = set(map(id, counted))  # by identity: a line never holds two equal awards
-    return ((a, id(a) in ids) for a in line.awards)
 
 
 def _compact(value: object) -> str:
@@ -160,10 +151,12 @@ class _Texts:
         """``_line`` as compact JSON: its head, then its results each made of the texts of its
         section and its valuation (numbers, places and booleans need no escaping)."""
         head = _compact(_line_head(line, self))
+        counts = line.counts()
         results = ",".join(
             f'{{{self._origin_text(a)},"place":"{span_text(a.first, a.last)}","score":'
-            f'"{show(a.score)}",{self._valuation_text(a)},"counted":{"true" if c else "false"}}}'
-            for a, c in _counted(line)
+            f'"{show(a.score)}",{self._valuation_text(a)},'
+            f'"counted":{"true" if counts(a) else "false"}}}'
+            for a in line.awards
         )
         return f'{head[:-1]},"results":[{results}]}}'
 

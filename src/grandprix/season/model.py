@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import datetime
 import math
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import NamedTuple
@@ -199,3 +200,12 @@ class Line:
         if self.rank_first == self.rank_last:
             return str(self.rank_first)
         return f"{self.rank_first}-{self.rank_last}"
+
+    def counts(self) -> Callable[[Award], bool]:
+        """Whether an award of this line counts. By identity: a line never holds two equal
+        awards (one person twice in an event is an error); every award when all of them count
+        (``player_line`` then gives ``counted`` the same tuple as ``awards``)."""
+        if self.counted is self.awards:
+            return lambda award: True
+        ids = set(map(id, self.counted))
+        return lambda award: id(award) in ids

@@ -47,7 +47,7 @@ def _result_rows(tables: Tables, decimals: int) -> Iterator[list[str]]:
         shown_division = safe_text(division)
         for line in lines:
             player, name = safe_text(line.player.id), safe_text(line.name)
-            counted = set(map(id, line.counted))
+            counts = line.counts()
             for award in line.awards:
                 origin, score, valuation = award.origin, award.score, award.valuation
                 if (section := sections.get(id(origin))) is None:
@@ -62,7 +62,7 @@ def _result_rows(tables: Tables, decimals: int) -> Iterator[list[str]]:
                 if (shown_points := points.get(id(valuation))) is None:
                     shown_points = points[id(valuation)] = show(valuation.points, decimals)
                 yield [shown_division, player, name, *section, award.place, shown_score,
-                       shown_points, "yes" if id(award) in counted else "no"]  # fmt: skip
+                       shown_points, "yes" if counts(award) else "no"]  # fmt: skip
 
 
 def _standings(tables: Tables, decimals: int) -> list[list[str]]:

@@ -247,7 +247,7 @@ class SiteViews:
     def _part(self, division: str, line: Line) -> PlayerPart:
         rules, decimals = self.season.rules, self.decimals
         results = []
-        counted = {id(a) for a in line.counted}
+        counts = line.counts()
         heads, sentence = self._heads, self._sentence
         for a in sorted(line.awards, key=_BY_DATE):
             head = heads.get((a.event, a.section))
@@ -256,7 +256,7 @@ class SiteViews:
             shown = self._points_text(a)
             results.append(
                 Result(head[0], head[1], a.section, head[2], place_span(a.place), shown,
-                       id(a) in counted, sentence(a))
+                       counts(a), sentence(a))
             )  # fmt: skip
         counting = counting_of(self.season, division)
         summary = total_sentence(
