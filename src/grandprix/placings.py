@@ -15,10 +15,11 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
+from operator import neg
 from typing import cast
 
 from grandprix.errors import UsageError
-from grandprix.model import Columns, Player, Section
+from grandprix.model import Columns, Player, Section, common_units
 from grandprix.tiebreaks import Context, Rules, Spec, rules_table
 from grandprix.tiebreaks.direct import direct_encounter
 
@@ -179,13 +180,16 @@ def _shared(section: Section) -> tuple[Placing, ...]:
 
 def shared_rows(columns: Columns) -> list[Row]:
     """``_shared`` read from the section's columns: (first, last, row) in order."""
-    points, start_no = columns.points, columns.start_no
-    order = sorted(range(len(points)), key=lambda i: (-points[i], start_no[i]))
-    return [
-        (first, last, i)
-        for first, last, members in share_places(order, points.__getitem__)
-        for i in members
-    ]
+    return [(first, last, i) for first, last, members in shared_spans(columns) for i in members]
+
+
+def shared_spans(columns: Columns) -> list[Span]:
+    """UT-4: equal total scores share the span of places they occupy; best score first, then
+    by start number. Sorted on exact integer keys (scores over their common denominator):
+    comparing Fractions directly is what made large seasons slow."""
+    units, _ = common_units(columns.points)
+    order = [i for *_, i in sorted(zip(map(neg, units), columns.start_no, itertools.count()))]
+    return list(share_places(order, units.__getitem__))
 
 
 def _placings(section: Section, rows: list[Row]) -> tuple[Placing, ...]:

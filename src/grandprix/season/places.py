@@ -4,19 +4,17 @@ read from the section's columns."""
 
 from __future__ import annotations
 
-import itertools
 from fractions import Fraction
-from operator import neg
 
-from grandprix.model import Columns, Section, common_units
+from grandprix.model import Section
 from grandprix.placings import (
     Placings,
     Span,
     official,
     official_rows,
     place,
-    share_places,
     shared_rows,
+    shared_spans,
 )
 from grandprix.rules.schema import PointsBase, RuleSet
 from grandprix.season.model import SeasonEvent, SeasonSection
@@ -29,7 +27,7 @@ def section_spans(
     """Places in the section: shared spans by score (UT-4), or ordered (LUP-2, D-LUP-3)."""
     points = rules.points.for_category(event.category) if points is None else points
     if points.ties != "tiebreak":
-        return shared_by_score(section.section.columns)
+        return shared_spans(section.section.columns)
     return order_spans(section, event, rules)
 
 
@@ -80,17 +78,6 @@ def placed_rows(
     return tuple(spec.code for spec in placings.specs), [
         (p.first, p.last, row_of[p.player.start_no], p.points, p.values) for p in placings.rows
     ]
-
-
-def shared_by_score(columns: Columns) -> list[Span]:
-    """UT-4: equal total scores share the span of places they occupy.
-
-    Sorted on exact integer keys (scores over their common denominator): comparing Fractions
-    directly is what made large seasons slow.
-    """
-    units, _ = common_units(columns.points)
-    order = [i for *_, i in sorted(zip(map(neg, units), columns.start_no, itertools.count()))]
-    return list(share_places(order, units.__getitem__))
 
 
 def renumber(spans_: list[Span], keep: list[bool]) -> list[Span]:
