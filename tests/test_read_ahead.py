@@ -1,7 +1,7 @@
 """A season's results files read ahead by a forked process (``readers.read_ahead``): the same
 season and the same problems as read by one process, the second half of the files read by the
-child, a file with a problem read again by this process for its messages, a child that dies
-costing nothing but time."""
+child (and checked there for ranks that contradict the points), a file with a problem read
+again by this process for its messages, a child that dies costing nothing but time."""
 
 from __future__ import annotations
 
@@ -13,8 +13,10 @@ from pathlib import Path
 import pytest
 
 import grandprix.readers as readers
+import grandprix.season.config as config
 from grandprix.model import Problem, Section
 from grandprix.paths import FileCache
+from grandprix.season.checks import rank_contradictions
 from grandprix.season.config import load_season
 from grandprix.season.standings import standings
 from seasons import event, season_toml, standings_csv, write_season
@@ -26,14 +28,17 @@ pytestmark = pytest.mark.skipif(
 EVENTS = 8
 
 
-def season_folder(tmp_path: Path, bad: int | None = None) -> Path:
-    """A season of EVENTS events, one a month; event ``bad`` has a score that is not one."""
+def season_folder(tmp_path: Path, bad: int | None = None, unranked: int | None = None) -> Path:
+    """A season of EVENTS events, one a month; event ``bad`` has a score that is not one, event
+    ``unranked`` ranks a player above one with more points (a warning)."""
     files = {
         f"e{k}.csv": standings_csv([(f"P{(k + i) % 11}", str(9 - i)) for i in range(6)])
         for k in range(EVENTS)
     }
     if bad is not None:
         files[f"e{bad}.csv"] = "name,id,points\nP1,P1,x\n"
+    if unranked is not None:
+        files[f"e{unranked}.csv"] = "rank,name,id,points\n1,P1,P1,2\n2,P2,P2,3\n"
     events = [event(f"E{k}", f"e{k}.csv", date=f"2012-{k + 1:02d}-01") for k in range(EVENTS)]
     return write_season(tmp_path, season_toml('rules = "utah-2012"', *events), files)
 
@@ -103,7 +108,7 @@ def test_a_child_that_dies_leaves_the_reading_to_this_process(
 ) -> None:
     parent = os.getpid()
 
-    def killed(files: object) -> object:
+    def killed(*job: object) -> object:
         assert os.getpid() != parent
         os.kill(os.getpid(), signal.SIGKILL)
         return []
@@ -113,3 +118,34 @@ def test_a_child_that_dies_leaves_the_reading_to_this_process(
     assert season is not None
     assert {pid for pid, _ in reads(readers_log)} == {parent}
     assert len(reads(readers_log)) == EVENTS
+
+
+def test_the_child_checks_the_ranks_of_its_files_and_a_warning_is_this_processs(
+    tmp_path: Path, readers_log: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    checked = tmp_path / "checked.log"
+    check = rank_contradictions
+
+    def logged(section: Section) -> list[Problem]:
+        with checked.open("a") as out:
+            out.write(f"{os.getpid()} {Path(section.source).name}\n")
+        return check(section)
+
+    monkeypatch.setattr(config, "rank_contradictions", logged)
+    folder = season_folder(tmp_path / "season", unranked=EVENTS - 1)
+    season, problems = load_season(folder)
+    assert season is not None
+    seen = reads(checked)
+    assert sorted(name for pid, name in seen if pid != os.getpid()) == [
+        f"e{k}.csv" for k in range(EVENTS // 2, EVENTS)
+    ]
+    # The parent checks its own half and the file whose check found something, read again.
+    assert sorted(name for pid, name in seen if pid == os.getpid()) == [
+        *(f"e{k}.csv" for k in range(EVENTS // 2)),
+        f"e{EVENTS - 1}.csv",
+    ]
+    warned = [p for p in problems if "the ranks contradict the points" in p.message]
+    assert len(warned) == 1 and warned[0].location.path.endswith(f"e{EVENTS - 1}.csv")
+    monkeypatch.setattr(readers, "READ_AHEAD_LEAST", 10**9)
+    monkeypatch.setattr(readers, "_SECTIONS", FileCache())
+    assert load_season(folder)[1] == problems

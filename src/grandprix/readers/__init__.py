@@ -22,6 +22,7 @@ from grandprix.paths import FileCache, read_bytes
 from grandprix.readers import chess_results, standings_csv, trf
 
 Reader = Callable[[Path, bytes], tuple[Section | None, list[Problem]]]
+Check = Callable[[Section], list[Problem]]  # a check of a section read (the season's rank check)
 
 
 @dataclass(frozen=True)
@@ -57,19 +58,27 @@ def detect_format(path: Path, data: bytes) -> str:
 
 
 def load_section(
-    path: str | Path, fmt: str | None = None, stat: os.stat_result | None = None
+    path: str | Path,
+    fmt: str | None = None,
+    stat: os.stat_result | None = None,
+    check: Check | None = None,
 ) -> tuple[Section | None, list[Problem]]:
     """Read one results file in any supported format (``stat``: the file's ``os.stat``, when
-    the caller has made it)."""
+    the caller has made it). ``check``: a further check of the section read, its problems
+    after the reading's (a section the read-ahead's process read and checked with the same
+    function, finding nothing, is not checked again)."""
     path = Path(path)
     if fmt is not None and fmt not in FORMATS:
         raise UsageError(f"unknown input format '{fmt}' (expected one of {', '.join(FORMATS)})")
     key = _SECTIONS.identity(path, fmt) if stat is None else FileCache.identity_of(stat, fmt)
     known = _SECTIONS.get(key)
     if known is None and _AHEAD is not None:
-        known = _AHEAD.take(path, key)
+        ahead = _AHEAD.take(path, key)
+        if ahead is not None and check is _AHEAD.check:
+            return ahead, []
+        known = ahead
     if isinstance(known, Section):
-        return known, []
+        return known, check(known) if check is not None else []
     try:
         data = read_bytes(path)
     except OSError as exc:
@@ -78,6 +87,8 @@ def load_section(
     section, problems = FORMATS[fmt or detect_format(path, data)].read(path, data)
     if section is not None and not problems:
         _SECTIONS.put(key, section)
+    if section is not None and check is not None:
+        problems.extend(check(section))
     return section, problems
 
 
@@ -91,9 +102,10 @@ Identity = tuple[object, ...]
 class _Ahead:
     """The results files a forked process reads for this one (``read_ahead``)."""
 
-    def __init__(self, paths: Sequence[Path], child: Child) -> None:
+    def __init__(self, paths: Sequence[Path], child: Child, check: Check | None) -> None:
         self.paths = set(paths)
         self.child = child
+        self.check = check  # what the child checked each section with
         self.sections: dict[Identity, Section] | None = None  # once the child has finished
 
     def take(self, path: Path, key: Identity | None) -> Section | None:
@@ -114,21 +126,24 @@ _AHEAD: _Ahead | None = None
 
 
 @contextmanager
-def read_ahead(files: Sequence[tuple[Path, str | None]]) -> Iterator[None]:
+def read_ahead(
+    files: Sequence[tuple[Path, str | None]], check: Check | None = None
+) -> Iterator[None]:
     """While in the block, ``load_section`` takes the sections of ``files`` (each a path and
-    its format, or None) from a forked process that reads them meanwhile: a season reads the
-    second half of its results files that way while it reads the first. Only a file read
-    without a problem comes back, kept by its identity as the child saw it: a file with a
-    problem, or changed since, is read by this process, so every message is this process's
-    own. Nothing is forked for fewer than ``READ_AHEAD_LEAST`` files, where fork cannot be
-    used (``can_fork``), or inside another ``read_ahead``. The caller gives only files it has
+    its format, or None) from a forked process that reads them meanwhile (and checks them with
+    ``check``, the check the caller gives ``load_section``): a season reads the later part of
+    its results files that way while it reads the first. Only a file read and checked without
+    a problem comes back, kept by its identity as the child saw it: a file with a problem, or
+    changed since, is read by this process, so every message is this process's own. Nothing is
+    forked for fewer than ``READ_AHEAD_LEAST`` files, where fork cannot be used
+    (``can_fork``), or inside another ``read_ahead``. The caller gives only files it has
     checked may be read."""
     global _AHEAD
     if len(files) < READ_AHEAD_LEAST or _AHEAD is not None or not can_fork():
         yield
         return
-    child = Child(functools.partial(_read_all, list(files)), "reading results files")
-    _AHEAD = _Ahead([path for path, _ in files], child)
+    child = Child(functools.partial(_read_all, list(files), check), "reading results files")
+    _AHEAD = _Ahead([path for path, _ in files], child, check)
     try:
         yield
     finally:
@@ -137,15 +152,17 @@ def read_ahead(files: Sequence[tuple[Path, str | None]]) -> Iterator[None]:
             ahead.child.cancel()
 
 
-def _read_all(files: list[tuple[Path, str | None]]) -> list[tuple[Identity, Section]]:
-    """The child's job: each file read without a problem, with its identity."""
+def _read_all(
+    files: list[tuple[Path, str | None]], check: Check | None
+) -> list[tuple[Identity, Section]]:
+    """The child's job: each file read (and checked) without a problem, with its identity."""
     found = []
     for path, fmt in files:
         try:
             stat = os.stat(path)
         except OSError:
             continue  # this process reads it, and says what is wrong
-        section, problems = load_section(path, fmt, stat)
+        section, problems = load_section(path, fmt, stat, check)
         if section is not None and not problems:
             found.append((FileCache.identity_of(stat, fmt), section))
     return found

@@ -197,7 +197,7 @@ def _load_season(folder: Path) -> tuple[Season | None, list[Problem]]:
     _check_dates(config, toml, problems)
     rules = _rules(config, toml, files, problems)
     results = _results_files(config, files)
-    with read_ahead(results[len(results) // 2 :]):  # by another process, where it can
+    with read_ahead(results[len(results) // 2 :], rank_contradictions):  # by another process
         events = _events(config, toml, files, rules, problems)
     players = read_players(files.optional(config.players, ("players",)), problems)
     aliases = _aliases(files.optional(ALIASES_FILE, ()), problems)
@@ -487,7 +487,7 @@ def _section(
             )
         )
         return None
-    section, read = load_section(path, entry.format, found)
+    section, read = load_section(path, entry.format, found, rank_contradictions)
     problems.extend(read)
     if section is None:
         return None
@@ -502,7 +502,6 @@ def _section(
             )
         )
         return None
-    problems.extend(rank_contradictions(section))
     return SeasonSection(entry.name, section, entry.weight, where)
 
 
