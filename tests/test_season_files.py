@@ -44,10 +44,14 @@ def run(*args: str) -> tuple[int, str, str]:
         (season_toml('[rules]\npreset = "acf-2004"', event("E", "e.csv")), GOOD,
          "season.toml:8: event 'E' needs 'prize_fund'"),
         ('name = "x"\nrules = "utah-2012"\nevents = [\n', GOOD, "season.toml:4:1: not valid TOML"),
+        # TOML 1.0, the language tomlpos locates and tomlkit writes: TOML 1.1's inline table
+        # over several lines is an error at its line (the parser is pinned below tomli 2.4).
+        (season_toml('rules = "utah-2012"\nshared = {\n  a = 1,\n}', event("E", "e.csv")), GOOD,
+         "season.toml:5:11: not valid TOML: Invalid initial character for a key part"),
     ],
     ids=["unknown-key", "missing-results-file", "ut2-acf2-outside-season", "weight-not-a-number",
          "unknown-preset", "section-without-results", "end-before-start", "unknown-rules-key",
-         "acf-needs-prize-fund", "toml-syntax"],
+         "acf-needs-prize-fund", "toml-syntax", "toml-1.1-inline-table"],
 )  # fmt: skip
 def test_bad_season_file_gives_a_located_error_and_no_output(
     tmp_path: Path, toml: str, files: dict[str, str], message: str

@@ -1,6 +1,6 @@
 """Line numbers for keys of a TOML document, so that schema errors can point at the file's line.
 
-``tomllib`` gives values without positions; this reads the text once more and records where each
+``tomli`` gives values without positions; this reads the text once more and records where each
 table header and key stands. Paths are tuples like ``("events", 2, "weight")``.
 """
 

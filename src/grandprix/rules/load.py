@@ -7,12 +7,12 @@ from __future__ import annotations
 
 import difflib
 import re
-import tomllib
 import types
 import typing
 from pathlib import Path
 from typing import Any
 
+import tomli
 from pydantic import BaseModel, ValidationError
 
 from grandprix.errors import UsageError
@@ -64,12 +64,12 @@ def read_toml(path: Path, problems: list[Problem]) -> TomlFile | None:
         )
         return None
     try:
-        data = tomllib.loads(text)
+        data = tomli.loads(text)
     except RecursionError:
         line = _too_deep(text)
         problems.append(Problem(Location(str(path), line), "not valid TOML: nested too deeply"))
         return None
-    except tomllib.TOMLDecodeError as exc:
+    except tomli.TOMLDecodeError as exc:
         match = _TOML_POSITION.search(str(exc))
         if match:
             line, column = int(match.group(1)), int(match.group(2))
@@ -80,7 +80,7 @@ def read_toml(path: Path, problems: list[Problem]) -> TomlFile | None:
             message += " at the end of the file (an unclosed bracket or quote?)"
         problems.append(Problem(Location(str(path), line, column), f"not valid TOML: {message}"))
         return None
-    except ValueError as exc:  # tomllib's integer-size limit ("Exceeds the limit ... digits")
+    except ValueError as exc:  # Python's integer-size limit ("Exceeds the limit ... digits")
         found = re.search(r"\d{4000,}", text)
         line = text.count("\n", 0, found.start()) + 1 if found else 1
         problems.append(

@@ -8,12 +8,12 @@ from __future__ import annotations
 import datetime
 import hashlib
 import os
-import tomllib
 from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
 from pathlib import Path
 from typing import Any
 
+import tomli
 import tomlkit
 from tomlkit.items import AoT, Array, Table
 
@@ -82,10 +82,10 @@ def event_change(
     path = folder / SEASON_FILE
     try:
         text = path.read_text(encoding="utf-8-sig")
-        listed = tomllib.loads(text).get("events")
+        listed = tomli.loads(text).get("events")
     except (OSError, UnicodeDecodeError) as exc:
         raise UsageError(f"{path}: cannot read it ({exc})") from exc
-    except tomllib.TOMLDecodeError as exc:
+    except tomli.TOMLDecodeError as exc:
         raise UsageError(f"{path}: not valid TOML ({exc}); correct it first") from exc
     tables = isinstance(listed, list) and listed and all(isinstance(e, dict) for e in listed)
     calendar = listed if isinstance(listed, list) else []
@@ -148,8 +148,8 @@ def season_read_files(folder: Path) -> set[str]:
     as the coordinator's decisions on names)."""
     names = {SEASON_FILE, ALIASES_FILE, "players.csv"}
     try:
-        said = tomllib.loads((folder / SEASON_FILE).read_text(encoding="utf-8-sig"))
-    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
+        said = tomli.loads((folder / SEASON_FILE).read_text(encoding="utf-8-sig"))
+    except (OSError, UnicodeDecodeError, tomli.TOMLDecodeError):
         said = {}
     rules = said.get("rules")
     named = [said.get("players"), said.get("ratings_store"),
@@ -174,8 +174,8 @@ def _not_reserved(folder: Path, filename: str) -> None:
 def needs_approval(folder: Path) -> bool:
     """Whether the season says directors' uploads wait for a coordinator (``approval``)."""
     try:
-        said = tomllib.loads((folder / SEASON_FILE).read_text(encoding="utf-8-sig"))
-    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
+        said = tomli.loads((folder / SEASON_FILE).read_text(encoding="utf-8-sig"))
+    except (OSError, UnicodeDecodeError, tomli.TOMLDecodeError):
         return True  # unreadable: nothing a director sends is written unseen
     return said.get("approval") is True
 
@@ -189,8 +189,8 @@ def results_files(folder: Path) -> dict[str, list[tuple[str, str]]]:
     """Each event of season.toml with its results files: event name -> [(section, file)]
     (section '' for a one-section event); planned events have none."""
     try:
-        listed = tomllib.loads((folder / SEASON_FILE).read_text(encoding="utf-8-sig"))
-    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
+        listed = tomli.loads((folder / SEASON_FILE).read_text(encoding="utf-8-sig"))
+    except (OSError, UnicodeDecodeError, tomli.TOMLDecodeError) as exc:
         raise UsageError(f"{folder / SEASON_FILE}: cannot read it ({exc})") from exc
     out: dict[str, list[tuple[str, str]]] = {}
     for entry in listed.get("events", []) if isinstance(listed.get("events"), list) else []:

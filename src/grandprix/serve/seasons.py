@@ -12,10 +12,11 @@ from __future__ import annotations
 import os
 import re
 import threading
-import tomllib
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
+
+import tomli
 
 from grandprix.errors import GrandprixError, InputError
 from grandprix.paths import shared_folders
@@ -58,10 +59,10 @@ def folder_version(folder: Path) -> Version | None:
     roots = [folder]
     try:
         with (folder / SEASON_FILE).open("rb") as file:
-            names = tomllib.load(file).get("shared_folders", [])
+            names = tomli.load(file).get("shared_folders", [])
         if isinstance(names, list) and all(isinstance(n, str) for n in names):
             roots += shared_folders(folder, names)[0]
-    except (OSError, tomllib.TOMLDecodeError, UnicodeDecodeError):
+    except (OSError, tomli.TOMLDecodeError, UnicodeDecodeError):
         pass  # the season's own reading says what is wrong with season.toml
     found: list[tuple[str, int, int]] = []
     for root in roots:
@@ -140,8 +141,8 @@ class SeasonSource:
         if loaded is not None and loaded.views:
             return loaded.views.season_name
         try:
-            said = tomllib.loads((self.folder / SEASON_FILE).read_text(encoding="utf-8-sig"))
-        except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
+            said = tomli.loads((self.folder / SEASON_FILE).read_text(encoding="utf-8-sig"))
+        except (OSError, UnicodeDecodeError, tomli.TOMLDecodeError):
             return ""
         name = said.get("name")
         return name if isinstance(name, str) else ""

@@ -25,12 +25,12 @@ import stat
 import sys
 import tempfile
 import threading
-import tomllib
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
+import tomli
 import tomlkit
 from tomlkit.items import Table
 
@@ -216,7 +216,7 @@ def _copy(folder: Path, change: Change) -> Iterator[tuple[Path, list[Problem]]]:
 
 def _link_shared(folder: Path, copy: Path, root: Path, problems: list[Problem]) -> None:
     try:
-        data = tomllib.loads((copy / SEASON_FILE).read_text(encoding="utf-8-sig"))
+        data = tomli.loads((copy / SEASON_FILE).read_text(encoding="utf-8-sig"))
         config = SeasonFile.model_validate(data)
     except Exception:  # the copy's season.toml is read again, with located problems, later
         return
