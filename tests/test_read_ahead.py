@@ -1,13 +1,15 @@
 """A season's results files read ahead by a forked process (``readers.read_ahead``): the same
-season and the same problems as read by one process, the second half of the files read by the
-child (and checked there for ranks that contradict the points), a file with a problem read
-again by this process for its messages, a child that dies costing nothing but time."""
+season and the same problems as read by one process, the files shared between this process
+(from the first) and the child (from the last, each checked there for ranks that contradict the
+points), the second half for the child without shared memory, a file with a problem read again
+by this process for its messages, a child that dies costing nothing but time."""
 
 from __future__ import annotations
 
 import multiprocessing
 import os
 import signal
+import time
 from pathlib import Path
 
 import pytest
@@ -46,13 +48,15 @@ def season_folder(tmp_path: Path, bad: int | None = None, unranked: int | None =
 @pytest.fixture
 def readers_log(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     """Every results file read, as 'pid name' lines (the child's reads are seen too); reading
-    ahead for any number of files."""
+    ahead for any number of files. A read takes 50 ms, so that each process has read some
+    files before the other has read them all."""
     log = tmp_path / "reads.log"
     fmt = readers.FORMATS["csv"]
 
     def read(path: Path, data: bytes) -> tuple[Section | None, list[Problem]]:
         with log.open("a") as out:
             out.write(f"{os.getpid()} {path.name}\n")
+        time.sleep(0.05)
         return fmt.read(path, data)
 
     monkeypatch.setitem(readers.FORMATS, "csv", readers.InputFormat(read, fmt.recognise, 2))
@@ -67,17 +71,25 @@ def reads(log: Path) -> list[tuple[int, str]]:
     ]
 
 
-def test_the_second_half_is_read_by_a_child_and_the_season_is_the_same(
+def split(log: Path) -> tuple[list[str], list[str]]:
+    """The files this process read and those the child read, each in the order read."""
+    seen = reads(log)
+    return [n for pid, n in seen if pid == os.getpid()], [
+        n for pid, n in seen if pid != os.getpid()
+    ]
+
+
+def test_the_files_are_shared_with_a_child_and_the_season_is_the_same(
     tmp_path: Path, readers_log: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     folder = season_folder(tmp_path / "season")
     ahead, problems = load_season(folder)
     assert ahead is not None
-    seen = reads(readers_log)
-    here = {name for pid, name in seen if pid == os.getpid()}
-    there = {name for pid, name in seen if pid != os.getpid()}
-    assert here == {f"e{k}.csv" for k in range(EVENTS // 2)}
-    assert there == {f"e{k}.csv" for k in range(EVENTS // 2, EVENTS)}
+    here, there = split(readers_log)
+    # This process from the first file, the child from the last, each file read once.
+    assert here and there
+    assert here == [f"e{k}.csv" for k in range(len(here))]
+    assert there == [f"e{k}.csv" for k in range(EVENTS - 1, len(here) - 1, -1)]
     monkeypatch.setattr(readers, "READ_AHEAD_LEAST", 10**9)
     monkeypatch.setattr(readers, "_SECTIONS", FileCache())
     alone, alone_problems = load_season(folder)
@@ -87,6 +99,22 @@ def test_the_second_half_is_read_by_a_child_and_the_season_is_the_same(
     assert [(ln.name, ln.total) for ln in standings(ahead)] == [
         (ln.name, ln.total) for ln in standings(alone)
     ]
+
+
+def test_without_shared_memory_the_child_reads_the_second_half(
+    tmp_path: Path, readers_log: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    context = multiprocessing.get_context("fork")
+
+    def no_shm(*args: object, **kwargs: object) -> object:
+        raise OSError(38, "Function not implemented")
+
+    monkeypatch.setattr(type(context), "Array", no_shm)
+    season, _ = load_season(season_folder(tmp_path / "season"))
+    assert season is not None
+    here, there = split(readers_log)
+    assert here == [f"e{k}.csv" for k in range(EVENTS // 2)]
+    assert there == [f"e{k}.csv" for k in range(EVENTS - 1, EVENTS // 2 - 1, -1)]
 
 
 def test_a_file_with_a_problem_is_read_again_here_for_its_messages(
@@ -135,15 +163,14 @@ def test_the_child_checks_the_ranks_of_its_files_and_a_warning_is_this_processs(
     folder = season_folder(tmp_path / "season", unranked=EVENTS - 1)
     season, problems = load_season(folder)
     assert season is not None
-    seen = reads(checked)
-    assert sorted(name for pid, name in seen if pid != os.getpid()) == [
-        f"e{k}.csv" for k in range(EVENTS // 2, EVENTS)
-    ]
-    # The parent checks its own half and the file whose check found something, read again.
-    assert sorted(name for pid, name in seen if pid == os.getpid()) == [
-        *(f"e{k}.csv" for k in range(EVENTS // 2)),
-        f"e{EVENTS - 1}.csv",
-    ]
+    here, there = split(readers_log)
+    assert there and there[0] == f"e{EVENTS - 1}.csv"  # the child reads from the last file
+    checked_here, checked_there = split(checked)
+    assert checked_there == there  # the child checks each file it reads
+    # This process checks what it reads: its own files, and the one whose check found
+    # something, read again here.
+    assert f"e{EVENTS - 1}.csv" in here
+    assert checked_here == here
     warned = [p for p in problems if "the ranks contradict the points" in p.message]
     assert len(warned) == 1 and warned[0].location.path.endswith(f"e{EVENTS - 1}.csv")
     monkeypatch.setattr(readers, "READ_AHEAD_LEAST", 10**9)

@@ -8,9 +8,10 @@ are drawn from it, and ``load_section`` reads a file with the format named or re
 from __future__ import annotations
 
 import functools
+import multiprocessing
 import os
 from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Literal, cast
@@ -43,6 +44,8 @@ FORMATS: dict[str, InputFormat] = {
 UNRECOGNISED = "trf"  # read as TRF, whose reader says what is wrong with the file
 
 if TYPE_CHECKING:
+    from multiprocessing.sharedctypes import SynchronizedArray
+
     FormatName = str
 else:  # the season schema's type: its choices and messages come from the registry
     FormatName = Literal[tuple(FORMATS)]
@@ -99,19 +102,63 @@ READ_AHEAD_LEAST = 100  # files worth a forked process (a fork costs millisecond
 Identity = tuple[object, ...]
 
 
+class _Claims:
+    """Which process reads which file of a read-ahead: this one claims each file as it comes
+    to it, from the front; the child claims from the back, one file at a time, under the same
+    lock; neither takes a file the other has claimed. They meet wherever the machine's load
+    and the files' sizes put them, so the child has read its share when this process arrives
+    there. Without shared memory (some containers lack ``/dev/shm``) the child takes the
+    second half."""
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self.shared: SynchronizedArray[int] | None = None
+        with suppress(OSError):
+            self.shared = multiprocessing.get_context("fork").Array("q", [0, size])
+
+    def mine(self, index: int) -> bool:
+        """Whether this process reads file ``index``: claimed now (with every file before
+        it), unless the child has claimed it."""
+        if self.shared is None:
+            return index < self.size // 2
+        with self.shared.get_lock():
+            if index >= self.shared[1]:
+                return False
+            self.shared[0] = max(self.shared[0], index + 1)
+            return True
+
+    def theirs(self) -> Iterator[int]:
+        """The child's files, each claimed as it is about to be read, from the last."""
+        if self.shared is None:
+            yield from range(self.size - 1, self.size // 2 - 1, -1)
+            return
+        while True:
+            with self.shared.get_lock():
+                if self.shared[1] <= self.shared[0]:
+                    return
+                self.shared[1] -= 1
+                index = int(self.shared[1])
+            yield index
+
+
 class _Ahead:
     """The results files a forked process reads for this one (``read_ahead``)."""
 
-    def __init__(self, paths: Sequence[Path], child: Child, check: Check | None) -> None:
-        self.paths = set(paths)
+    def __init__(self, paths: Sequence[Path], claims: _Claims, child: Child, check: Check | None):
+        self.index: dict[Path, int] = {}
+        for k, path in enumerate(paths):
+            self.index.setdefault(path, k)
+        self.claims = claims
         self.child = child
         self.check = check  # what the child checked each section with
         self.sections: dict[Identity, Section] | None = None  # once the child has finished
 
     def take(self, path: Path, key: Identity | None) -> Section | None:
-        """The section the child read at ``path``, if it read it without a problem and the
-        file is still the same (``key``, its identity, is what the child saw)."""
-        if key is None or path not in self.paths:
+        """The section the child read at ``path``, if it claimed the file, read it without a
+        problem and the file is still the same (``key``, its identity, is what the child saw);
+        None for a file this process reads."""
+        index = self.index.get(path)
+        if key is None or index is None or self.claims.mine(index):
             return None
         if self.sections is None:
             try:
@@ -129,21 +176,23 @@ _AHEAD: _Ahead | None = None
 def read_ahead(
     files: Sequence[tuple[Path, str | None]], check: Check | None = None
 ) -> Iterator[None]:
-    """While in the block, ``load_section`` takes the sections of ``files`` (each a path and
-    its format, or None) from a forked process that reads them meanwhile (and checks them with
-    ``check``, the check the caller gives ``load_section``): a season reads the later part of
-    its results files that way while it reads the first. Only a file read and checked without
-    a problem comes back, kept by its identity as the child saw it: a file with a problem, or
-    changed since, is read by this process, so every message is this process's own. Nothing is
-    forked for fewer than ``READ_AHEAD_LEAST`` files, where fork cannot be used
-    (``can_fork``), or inside another ``read_ahead``. The caller gives only files it has
-    checked may be read."""
+    """While in the block, ``load_section`` takes some of the sections of ``files`` (each a
+    path and its format, or None, in the order this process reads them) from a forked process
+    that reads them meanwhile, from the last file back, until it meets this process
+    (``_Claims``), and checks them with ``check`` (the check the caller gives
+    ``load_section``). Only a file read and checked without a problem comes back, kept by its
+    identity as the child saw it: a file with a problem, or changed since, is read by this
+    process, so every message is this process's own. Nothing is forked for fewer than
+    ``READ_AHEAD_LEAST`` files, where fork cannot be used (``can_fork``), or inside another
+    ``read_ahead``. The caller gives only files it has checked may be read."""
     global _AHEAD
     if len(files) < READ_AHEAD_LEAST or _AHEAD is not None or not can_fork():
         yield
         return
-    child = Child(functools.partial(_read_all, list(files), check), "reading results files")
-    _AHEAD = _Ahead([path for path, _ in files], child, check)
+    claims = _Claims(len(files))
+    job = functools.partial(_read_all, list(files), check, claims)
+    child = Child(job, "reading results files")
+    _AHEAD = _Ahead([path for path, _ in files], claims, child, check)
     try:
         yield
     finally:
@@ -153,11 +202,13 @@ def read_ahead(
 
 
 def _read_all(
-    files: list[tuple[Path, str | None]], check: Check | None
+    files: list[tuple[Path, str | None]], check: Check | None, claims: _Claims
 ) -> list[tuple[Identity, Section]]:
-    """The child's job: each file read (and checked) without a problem, with its identity."""
+    """The child's job: each file it claims read (and checked) without a problem, with its
+    identity."""
     found = []
-    for path, fmt in files:
+    for index in claims.theirs():
+        path, fmt = files[index]
         try:
             stat = os.stat(path)
         except OSError:

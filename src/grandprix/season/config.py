@@ -197,7 +197,7 @@ def _load_season(folder: Path) -> tuple[Season | None, list[Problem]]:
     _check_dates(config, toml, problems)
     rules = _rules(config, toml, files, problems)
     results = _results_files(config, files)
-    with read_ahead(results[len(results) // 2 :], rank_contradictions):  # by another process
+    with read_ahead(results, rank_contradictions):  # partly by another process
         events = _events(config, toml, files, rules, problems)
     players = read_players(files.optional(config.players, ("players",)), problems)
     aliases = _aliases(files.optional(ALIASES_FILE, ()), problems)
