@@ -144,11 +144,12 @@ def test_entrants_of_a_section_are_each_row_found_afresh() -> None:
     players not listed, rows without ids, the same id under other names and columns."""
     import tomllib
 
+    from grandprix.conditions import meets
     from grandprix.model import Section
     from grandprix.players import ListedPlayer
     from grandprix.rules.load import PRESETS
     from grandprix.rules.schema import RuleSet
-    from grandprix.season.identity import Directory
+    from grandprix.season.identity import Directory, Entrant
 
     rules = RuleSet.model_validate(tomllib.loads((PRESETS / "utah-2012.toml").read_text()))
     listed = (
@@ -170,9 +171,16 @@ def test_entrants_of_a_section_are_each_row_found_afresh() -> None:
         for n, (ident, name, extra) in enumerate(rows, start=1)
     )
     section = Section("Open", players, has_crosstable=False)
+
+    def afresh(player: Player) -> Entrant:
+        """The general rule: ``key`` of the player, eligible by its attributes (UT-1)."""
+        key, name, attributes = Directory(listed, rules).key(player)
+        return Entrant(key, name, meets(lambda n: attributes.get(n, ""), rules.eligibility.require))
+
     directory = Directory(listed, rules)
     for _ in range(2):  # the second time from what the first remembered
         found = directory.entrants(section)
+        assert found == [afresh(p) for p in players]
         assert found == [Directory(listed, rules).entrant(p) for p in players]
     assert [e.eligible for e in found[:4]] == [True, True, True, True]
     assert found[1].name == "Ann Able" and found[2].name == "Bo Best"

@@ -136,25 +136,43 @@ class Directory:
 
     def entrants(self, section: Section) -> list[Entrant]:
         """``entrant`` of every player of a section, read from its columns (no record per
-        player, except for a player not seen before)."""
+        player, except for a player not seen before and not decided by players.csv alone)."""
         c = section.columns
         found = list(map(self._by_id_only.get, c.fide_id))
         if all(found):  # (C loops, usually)
             return cast(list[Entrant], found)
-        memos: list[tuple[object, ...]] = list(zip(*self._memo_of(c), strict=True))
+        memos: list[tuple[object, ...]] = []
         for i, entrant in enumerate(found):
             if entrant is None:
-                found[i] = self._seen.get(memos[i]) or self._found(c.record(i), memos[i])
+                entrant = self._listed_only(c.fide_id[i])
+            if entrant is None:
+                memos = memos or list(zip(*self._memo_of(c), strict=True))
+                entrant = self._seen.get(memos[i]) or self._found(c.record(i), memos[i])
+            found[i] = entrant
         return cast(list[Entrant], found)
 
     def _found(self, player: Player, memo: tuple[object, ...]) -> Entrant:
-        key, name, attributes = self.key(player)
-        require = self.rules.eligibility.require
-        found = Entrant(key, name, meets(lambda n: attributes.get(n, ""), require))
+        found = self._listed_only(player.fide_id)
+        if found is None:
+            key, name, attributes = self.key(player)
+            require = self.rules.eligibility.require
+            found = Entrant(key, name, meets(lambda n: attributes.get(n, ""), require))
         self._seen[memo] = found
-        known = self.by_id.get(player.fide_id) if player.fide_id else None
-        if known is not None and known.name and all(map(known.attribute, require)):
-            # Found by id (``find``), named and qualified by players.csv alone: no other
-            # column of the row changes the entrant.
-            self._by_id_only[player.fide_id] = found
+        return found
+
+    def _listed_only(self, ident: str) -> Entrant | None:
+        """The entrant of id ``ident`` when players.csv alone decides it: the id is listed there
+        (``find`` goes by id first) with a name and every value eligibility requires, so no
+        column of a results file changes the key, the name or the eligibility ``key`` gives.
+        Remembered by the id (``_by_id_only``); None for any other id."""
+        known = self.by_id.get(ident) if ident else None
+        if known is None or not known.name:
+            return None
+        values = dict(known.attributes)
+        require = self.rules.eligibility.require
+        if not all(map(values.get, require)):
+            return None
+        key = PlayerKey.of(known.id, self._canonical(known.name))
+        found = Entrant(key, known.name, meets(lambda n: values.get(n, ""), require))
+        self._by_id_only[ident] = found
         return found
