@@ -9,6 +9,7 @@ from __future__ import annotations
 import multiprocessing
 import os
 import signal
+import threading
 import time
 from pathlib import Path
 
@@ -176,3 +177,45 @@ def test_the_child_checks_the_ranks_of_its_files_and_a_warning_is_this_processs(
     monkeypatch.setattr(readers, "READ_AHEAD_LEAST", 10**9)
     monkeypatch.setattr(readers, "_SECTIONS", FileCache())
     assert load_season(folder)[1] == problems
+
+
+def test_claims_meet_where_the_two_processes_do() -> None:
+    claims = readers._Claims(6)
+    theirs = claims.theirs()
+    assert claims.mine(0)
+    assert next(theirs) == 5 and next(theirs) == 4
+    assert claims.mine(1)
+    assert list(theirs) == [3, 2]  # up to this process's files
+    assert not claims.mine(2) and not claims.mine(5)  # the child's
+
+
+def test_a_lock_held_by_a_dead_child_leaves_every_file_to_this_process(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(readers, "LOCK_WAIT", 0.05)
+    claims = readers._Claims(6)
+    shared = claims.shared
+    assert shared is not None
+    theirs = claims.theirs()
+    assert next(theirs) == 5
+    # Held by another thread, as a child killed while it held the lock leaves it held.
+    holding, done = threading.Event(), threading.Event()
+
+    def hold() -> None:
+        with shared.get_lock():
+            holding.set()
+            done.wait(10)
+
+    holder = threading.Thread(target=hold)
+    holder.start()
+    try:
+        assert holding.wait(10)
+        started = time.perf_counter()
+        assert claims.mine(0) and claims.mine(5)  # the child's claim no longer counts
+        assert list(theirs) == []
+        assert claims.mine(3)  # without waiting again
+        assert time.perf_counter() - started < 1
+    finally:
+        done.set()
+        holder.join()
+    assert claims.alone

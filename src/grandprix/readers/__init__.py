@@ -108,11 +108,13 @@ class _Claims:
     lock; neither takes a file the other has claimed. They meet wherever the machine's load
     and the files' sizes put them, so the child has read its share when this process arrives
     there. Without shared memory (some containers lack ``/dev/shm``) the child takes the
-    second half."""
+    second half. A lock held for longer than ``LOCK_WAIT`` seconds (by a child killed while
+    holding it) leaves every further file to this process, which never waits for it again."""
 
     def __init__(self, size: int) -> None:
         self.size = size
         self.shared: SynchronizedArray[int] | None = None
+        self.alone = False  # the lock was lost: this process reads every file from now on
         with suppress(OSError):
             self.shared = multiprocessing.get_context("fork").Array("q", [0, size])
 
@@ -121,24 +123,36 @@ class _Claims:
         it), unless the child has claimed it."""
         if self.shared is None:
             return index < self.size // 2
-        with self.shared.get_lock():
+        lock = self.shared.get_lock()
+        if self.alone or not lock.acquire(timeout=LOCK_WAIT):
+            self.alone = True
+            return True
+        try:
             if index >= self.shared[1]:
                 return False
             self.shared[0] = max(self.shared[0], index + 1)
             return True
+        finally:
+            lock.release()
 
     def theirs(self) -> Iterator[int]:
         """The child's files, each claimed as it is about to be read, from the last."""
         if self.shared is None:
             yield from range(self.size - 1, self.size // 2 - 1, -1)
             return
-        while True:
-            with self.shared.get_lock():
+        lock = self.shared.get_lock()
+        while lock.acquire(timeout=LOCK_WAIT):
+            try:
                 if self.shared[1] <= self.shared[0]:
                     return
                 self.shared[1] -= 1
                 index = int(self.shared[1])
+            finally:
+                lock.release()
             yield index
+
+
+LOCK_WAIT = 5.0  # seconds: the lock is held for microseconds
 
 
 class _Ahead:
