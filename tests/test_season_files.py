@@ -185,3 +185,27 @@ def test_an_event_listed_twice_is_one_name_on_one_date(tmp_path: Path) -> None:
     errors = [line for line in result.stdout.splitlines() if "listed twice" in line]
     assert result.exit_code == 1 and len(errors) == 1
     assert "season.toml:25:" in errors[0] and "(also at line 7)" in errors[0]
+
+
+@pytest.mark.parametrize(
+    ("rows", "warned_line"),
+    [
+        ("1,A,5\n2,B,4\n3,C,4\n", None),  # ranked 1, 2, 3 down the rows, points never rising
+        ("1,A,5\n2,B,4\n3,C,4.5\n", 4),  # 3rd with more points than the 2nd
+        ("1,A,5\n2,B,5.5\n3,C,4\n", 3),
+        ("1,A,5\n3,C,4.5\n2,B,4\n", 3),  # rows out of rank order: 3rd (line 3) has more than 2nd
+        ("1,A,5\n2-3,B,4\n2-3,C,4\n", None),
+        ("1,A,5\n2-3,B,4\n2-3,C,4.5\n", None),  # a shared place: no order between them
+    ],
+)
+def test_ranks_against_points(tmp_path: Path, rows: str, warned_line: int | None) -> None:
+    from grandprix.readers.standings_csv import read_standings_csv
+    from grandprix.season.checks import rank_contradictions
+
+    path = tmp_path / "e.csv"
+    path.write_text("rank,name,points\n" + rows, encoding="utf-8")
+    section, problems = read_standings_csv(path)
+    assert section is not None and not problems
+    found = rank_contradictions(section)
+    assert [p.location.line for p in found] == ([warned_line] if warned_line else [])
+    assert all("the ranks contradict the points" in p.message for p in found)

@@ -70,7 +70,7 @@ def load_section(
     the caller has made it). ``check``: a further check of the section read, its problems
     after the reading's (a section the read-ahead's process read and checked with the same
     function, finding nothing, is not checked again)."""
-    path = Path(path)
+    path = path if isinstance(path, Path) else Path(path)  # (the caller's: its hash is made)
     if fmt is not None and fmt not in FORMATS:
         raise UsageError(f"unknown input format '{fmt}' (expected one of {', '.join(FORMATS)})")
     key = _SECTIONS.identity(path, fmt) if stat is None else FileCache.identity_of(stat, fmt)

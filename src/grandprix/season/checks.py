@@ -4,11 +4,13 @@ id under two names (issue 2.1, item 3)."""
 
 from __future__ import annotations
 
+import functools
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Sequence
 from itertools import count, islice, pairwise, repeat
 from operator import ge, itemgetter
 from pathlib import Path
+from sys import intern
 from typing import cast
 
 from grandprix.model import Location, Player, Problem, Section, Severity, common_units
@@ -68,9 +70,11 @@ def event_duplicates(sections: Sequence[Section]) -> list[Problem]:
 def rank_contradictions(section: Section) -> list[Problem]:
     """A warning where the file's ranks put a player above one with more points."""
     c = section.columns
+    units, _ = common_units(c.points)
+    if c.rank == _counting(len(c.rank)) and all(map(ge, units, islice(units, 1, None))):
+        return []  # ranked 1, 2, 3, ... down the rows, points never rising (C loops)
     spans = zip(map(parse_rank, c.rank), count())  # each row's span and row, ranked rows kept
     ranked = cast(list[tuple[tuple[int, int], int]], sorted(filter(itemgetter(0), spans)))
-    units, _ = common_units(c.points)
     in_order = list(map(units.__getitem__, map(itemgetter(1), ranked)))
     if all(map(ge, in_order, islice(in_order, 1, None))):
         return []  # points never rise down the ranks (a C loop for the usual list)
@@ -87,6 +91,12 @@ def rank_contradictions(section: Section) -> list[Problem]:
                 )
             ]
     return []
+
+
+@functools.lru_cache(maxsize=1024)
+def _counting(size: int) -> tuple[str, ...]:
+    """The places '1', '2', ... of ``size`` rows, as the strings a reader interns."""
+    return tuple(intern(str(place)) for place in range(1, size + 1))
 
 
 def alias_contradictions(aliases: Iterable[Alias]) -> list[Problem]:

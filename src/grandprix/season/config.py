@@ -246,6 +246,7 @@ class _Files:
         self.folders = Folders(folder, allowed)
         self.resolved: dict[Path, Path] = {}  # each file checked, after symbolic links
         self._checked: dict[str, Path | OutsideError] = {}
+        self._named: dict[str, Path] = {}
         for message in bad:
             problems.append(Problem(toml.where(("shared_folders",)), message))
 
@@ -263,11 +264,20 @@ class _Files:
             raise found
         return found
 
+    def named(self, name: str) -> Path:
+        """The file ``name`` in the folder, as the user wrote it (for the messages about it):
+        one object a name, whose text and hash are made once (paths are keys of dictionaries
+        here and in the read-ahead, and pathlib makes each in microseconds)."""
+        found = self._named.get(name)
+        if found is None:
+            found = self._named[name] = self.folder / name
+        return found
+
     def inside(self, name: str, key: KeyPath) -> Path | None:
         """The file ``name`` of the key ``key``, or None (with a located problem) if it is
         outside the allowed folders."""
         try:
-            path = self.folder / name  # as the user wrote it, for the messages about it
+            path = self.named(name)
             self.resolved[path] = self.check(name)
             return path
         except OutsideError as exc:
@@ -332,7 +342,7 @@ def _results_files(config: SeasonFile, files: _Files) -> list[tuple[Path, str | 
                 files.check(name)
             except OutsideError:
                 continue
-            found.append((files.folder / name, fmt))
+            found.append((files.named(name), fmt))
     return found
 
 
