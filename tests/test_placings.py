@@ -126,3 +126,43 @@ def test_vega_printed_buchholz_is_reproduced_under_the_2024_rules() -> None:
     with shared(folder, "expected_standings_vega.csv").open(encoding="utf-8") as handle:
         vega = {int(r["start_no"]): Fraction(r["BH"]) for r in csv.DictReader(handle)}
     assert ours == vega
+
+
+@given(
+    scores=st.lists(st.integers(0, 14), min_size=1, max_size=30),
+    seeds=st.sampled_from(["rising", "shuffled"]),
+    sort_rows=st.booleans(),
+)
+def test_shared_spans_are_the_sorted_order_shared(
+    scores: list[int], seeds: str, sort_rows: bool
+) -> None:
+    """UT-4 places from columns: best score first, then by start number, equal scores sharing
+    a span; the same whether the rows already come in that order (read without sorting) or
+    not."""
+    from random import Random
+
+    from grandprix.model import Columns
+    from grandprix.placings import shared_spans
+
+    points = [Fraction(s, 2) for s in (sorted(scores, reverse=True) if sort_rows else scores)]
+    numbers = list(range(1, len(points) + 1))
+    if seeds == "shuffled":
+        Random(len(points)).shuffle(numbers)
+    size = len(points)
+    text = ("",) * size
+    columns = Columns(
+        start_no=tuple(numbers), name=text, rating=(None,) * size, title=text, sex=text,
+        federation=text, fide_id=text, birth_date=text, extra=((),) * size,
+        points=tuple(points), rank=text, played=(0,) * size, line=(0,) * size,
+    )  # fmt: skip
+    order = sorted(range(size), key=lambda i: (-points[i], numbers[i]))
+    # A player's span: one below everyone with more points, down to everyone with as many.
+    span = {i: (1 + sum(p > points[i] for p in points), sum(p >= points[i] for p in points))
+            for i in order}  # fmt: skip
+    expected: list[tuple[int, int, list[int]]] = []
+    for i in order:
+        if expected and expected[-1][:2] == span[i]:
+            expected[-1][2].append(i)
+        else:
+            expected.append((*span[i], [i]))
+    assert shared_spans(columns) == expected

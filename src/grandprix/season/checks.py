@@ -199,7 +199,6 @@ def _missing_players(season: Season, where: Callable[[KeyPath], Location]) -> li
     required = list(season.rules.eligibility.require)
     if not required:
         return []
-    directory = season_directory(season)
     missing: dict[str, Player] = {}
     by_id = {p.id for p in season.players if p.id}
     distinct: dict[tuple[str, str, str], None] = {}  # (id, name, birth date), in order
@@ -210,6 +209,9 @@ def _missing_players(season: Season, where: Callable[[KeyPath], Location]) -> li
                 continue  # everyone listed by id: found (Directory.find's first rule)
             rows = zip(c.fide_id, c.name, c.birth_date, strict=True)
             distinct.update(dict.fromkeys(row for row in rows if row[0] not in by_id))
+    if not distinct:
+        return []  # everyone listed by id (the directory of the season is not needed)
+    directory = season_directory(season)
     for ident, name, born in distinct:
         player = Player(start_no=0, name=name, fide_id=ident, birth_date=born)  # who it is
         if directory.find(player) is None:
