@@ -8,8 +8,10 @@ are drawn from it, and ``load_section`` reads a file with the format named or re
 from __future__ import annotations
 
 import functools
+import io
 import multiprocessing
 import os
+import pickle
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager, suppress
 from dataclasses import dataclass
@@ -175,11 +177,16 @@ class _Ahead:
         if key is None or index is None or self.claims.mine(index):
             return None
         if self.sections is None:
+            self.sections = {}
             try:
-                found = cast(list[tuple[Identity, Section]], self.child.result())
+                data = cast(bytes, self.child.result())
+                stream = io.BytesIO(data)
+                unpickler = pickle.Unpickler(stream)
+                while stream.tell() < len(data):
+                    found, section = unpickler.load()
+                    self.sections[found] = section
             except Exception:
-                found = []
-            self.sections = dict(found)
+                pass  # (what came whole is kept) this process reads the rest
         return self.sections.pop(key, None)
 
 
@@ -215,12 +222,12 @@ def read_ahead(
             ahead.child.cancel()
 
 
-def _read_all(
-    files: list[tuple[Path, str | None]], check: Check | None, claims: _Claims
-) -> list[tuple[Identity, Section]]:
+def _read_all(files: list[tuple[Path, str | None]], check: Check | None, claims: _Claims) -> bytes:
     """The child's job: each file it claims read (and checked) without a problem, with its
-    identity."""
-    found = []
+    identity, pickled as soon as it is read (one pickler for all, so a name or an id is sent
+    once), so that little is left to pickle when the two processes meet."""
+    out = io.BytesIO()
+    pickler = pickle.Pickler(out, pickle.HIGHEST_PROTOCOL)
     for index in claims.theirs():
         path, fmt = files[index]
         try:
@@ -229,5 +236,5 @@ def _read_all(
             continue  # this process reads it, and says what is wrong
         section, problems = load_section(path, fmt, stat, check)
         if section is not None and not problems:
-            found.append((FileCache.identity_of(stat, fmt), section))
-    return found
+            pickler.dump((FileCache.identity_of(stat, fmt), section))
+    return out.getvalue()
