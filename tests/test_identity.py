@@ -186,3 +186,4 @@ def test_entrants_of_a_section_are_each_row_found_afresh() -> None:
     assert found[1].name == "Ann Able" and found[2].name == "Bo Best"
     assert not found[6].eligible and not found[10].eligible
     assert directory._by_id_only.keys() == {"1", "4"}
+    assert directory._by_row == {"2", "3"}  # listed without a name, without a region

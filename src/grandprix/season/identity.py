@@ -75,6 +75,7 @@ class Directory:
         # The entrants that only their id decides (``_found``): one look-up of the id string
         # instead of a tuple made and looked up for each of half a million rows.
         self._by_id_only: dict[str, Entrant] = {}
+        self._by_row: set[str] = set()  # ids listed without a name or a required value
         # What decides a player's entrant, read alike from a Player and from Columns: who they
         # are, and the results file's own columns when eligibility needs attributes (a value
         # players.csv leaves empty, or a player it does not list, is the row's own).
@@ -164,13 +165,15 @@ class Directory:
         """The entrant of id ``ident`` when players.csv alone decides it: the id is listed there
         (``find`` goes by id first) with a name and every value eligibility requires, so no
         column of a results file changes the key, the name or the eligibility ``key`` gives.
-        Remembered by the id (``_by_id_only``); None for any other id."""
+        Remembered by the id (``_by_id_only``, and ``_by_row`` for a listed id that does not
+        qualify); None for any other id."""
         known = self.by_id.get(ident) if ident else None
-        if known is None or not known.name:
+        if known is None or ident in self._by_row:
             return None
         values = dict(known.attributes)
         require = self.rules.eligibility.require
-        if not all(map(values.get, require)):
+        if not known.name or not all(map(values.get, require)):
+            self._by_row.add(ident)  # each row by its own columns (``_seen``), from now on
             return None
         key = PlayerKey.of(known.id, self._canonical(known.name))
         found = Entrant(key, known.name, meets(lambda n: values.get(n, ""), require))
