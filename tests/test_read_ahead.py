@@ -49,15 +49,17 @@ def season_folder(tmp_path: Path, bad: int | None = None, unranked: int | None =
 @pytest.fixture
 def readers_log(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     """Every results file read, as 'pid name' lines (the child's reads are seen too); reading
-    ahead for any number of files. A read takes 50 ms, so that each process has read some
-    files before the other has read them all."""
+    ahead for any number of files. A read by this process takes 100 ms, so that the child,
+    started meanwhile, has claimed the last files before this process comes to them."""
     log = tmp_path / "reads.log"
     fmt = readers.FORMATS["csv"]
+    parent = os.getpid()
 
     def read(path: Path, data: bytes) -> tuple[Section | None, list[Problem]]:
         with log.open("a") as out:
             out.write(f"{os.getpid()} {path.name}\n")
-        time.sleep(0.05)
+        if os.getpid() == parent:
+            time.sleep(0.1)
         return fmt.read(path, data)
 
     monkeypatch.setitem(readers.FORMATS, "csv", readers.InputFormat(read, fmt.recognise, 2))

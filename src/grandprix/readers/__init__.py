@@ -160,7 +160,9 @@ LOCK_WAIT = 5.0  # seconds: the lock is held for microseconds
 class _Ahead:
     """The results files a forked process reads for this one (``read_ahead``)."""
 
-    def __init__(self, paths: Sequence[Path], claims: _Claims, child: Child, check: Check | None):
+    def __init__(
+        self, paths: Sequence[Path], claims: _Claims, child: Child, check: Check | None
+    ) -> None:
         self.index: dict[Path, int] = {}
         for k, path in enumerate(paths):
             self.index.setdefault(path, k)
