@@ -221,3 +221,29 @@ def test_a_lock_held_by_a_dead_child_leaves_every_file_to_this_process(
         done.set()
         holder.join()
     assert claims.alone
+
+
+def test_files_missing_listed_twice_or_wrong_give_the_problems_of_one_process(
+    tmp_path: Path, readers_log: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Files this process skips (missing, listed twice) or reads again (a problem, a warning)
+    anywhere in the calendar: the same problems, in the same order, as read alone."""
+    files = {
+        f"e{k}.csv": standings_csv([(f"P{(k + i) % 11}", str(9 - i)) for i in range(6)])
+        for k in range(EVENTS)
+    }
+    files["e1.csv"] = "name,id,points\nP1,P1,x\n"  # not a score: an error
+    files["e6.csv"] = "rank,name,id,points\n1,P1,P1,2\n2,P2,P2,3\n"  # ranks against points
+    del files["e5.csv"]  # missing
+    events = [event(f"E{k}", f"e{k}.csv", date=f"2012-{k + 1:02d}-01") for k in range(EVENTS)]
+    events.insert(4, event("Again", "e2.csv", date="2012-12-01"))  # one file listed twice
+    folder = write_season(tmp_path / "season", season_toml('rules = "utah-2012"', *events), files)
+    season, problems = load_season(folder)
+    assert season is None  # the score that is not one
+    assert {name for pid, name in reads(readers_log) if pid != os.getpid()}  # read ahead
+    monkeypatch.setattr(readers, "READ_AHEAD_LEAST", 10**9)
+    monkeypatch.setattr(readers, "_SECTIONS", FileCache())
+    assert load_season(folder)[1] == problems
+    said = " | ".join(p.message for p in problems)
+    assert "is not a score" in said and "not found" in said and "listed twice" in said
+    assert "the ranks contradict the points" in said
