@@ -44,8 +44,8 @@ def escape(value: object) -> str:
 @functools.lru_cache(maxsize=65536)
 def words_html(sentence: Sentence) -> Markup:
     """A sentence of ``words.py`` as HTML: its text escaped, its rule IDs as footnote links.
-    Not remembered: hashing a sentence to find it again costs as much as writing it (players
-    share the sentence objects themselves, ``SiteViews._sentence``)."""
+    Remembered: players share most sentences (one per place and table value); finding one
+    again takes about 0.6 us, writing it 4 us."""
     return Markup(
         "".join(
             f'<sup><a href="{escape(part.href)}">{escape(part.text)}</a></sup>'
