@@ -17,6 +17,7 @@ from click.testing import CliRunner
 
 from conftest import EXAMPLES, FIXTURES
 from grandprix.cli import main
+from grandprix.season.model import Line
 
 SWISS = str(EXAMPLES / "spring_open_2026.trf")
 
@@ -172,3 +173,27 @@ def test_run_ends_at_once_only_after_a_batch_command(monkeypatch: pytest.MonkeyP
     with pytest.raises(SystemExit) as done:
         run()
     assert done.value.code == 0 and ended == [0, 2]
+
+
+def test_a_batch_command_s_standings_are_kept_until_the_process_ends(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Under ``run`` the standings a command computed are kept (``keep``), not freed record by
+    record as it returns, since the process ends at once after it; called otherwise (here by
+    the tests' runner) nothing is kept."""
+    from grandprix.cli import base, run
+
+    kept: list[object] = []
+    monkeypatch.setattr(base, "_KEPT", kept)
+    monkeypatch.setattr(os, "_exit", lambda code: sys.exit(code))
+    season = EXAMPLES.parent / "acf-2004"
+    assert invoke("standings", str(season), "--format", "csv").exit_code == 0
+    assert kept == []
+    monkeypatch.setattr(sys, "argv", ["grandprix", "standings", str(season), "--format", "csv"])
+    with pytest.raises(SystemExit) as done:
+        run()
+    assert done.value.code == 0
+    [tables] = kept
+    assert isinstance(tables, list) and [name for name, _ in tables][:2] == ["Open", "Under 2000"]
+    assert all(isinstance(line, Line) for _, lines in tables for line in lines)
+    assert base.keep("x") == "x" and kept == [tables]  # no command runs: nothing more kept

@@ -105,6 +105,19 @@ def main(ctx: click.Context, debug: bool) -> None:
 
 
 _BATCH = [False]  # a batch command ran in this process (``run`` may then end it at once)
+_RUN = [False]  # ``run`` called main: it ends the process at once after a batch command
+_KEPT: list[object] = []  # what ``keep`` keeps, never freed before the process ends
+T = TypeVar("T")
+
+
+def keep(value: T) -> T:
+    """``value``, kept alive until ``run`` ends the process after a batch command: otherwise a
+    command's locals are freed record by record as it returns, before ``run`` can end it (the
+    standings of a 10,000-event season: 0.19 s). Where ``run`` is not the caller (the tests'
+    runner, the server) nothing is kept."""
+    if _RUN[0] and _BATCH[0]:
+        _KEPT.append(value)
+    return value
 
 
 def run() -> NoReturn:
@@ -112,7 +125,7 @@ def run() -> NoReturn:
     as its output is flushed, without freeing one by one the millions of records a large season
     holds (a second of a 10,000-event season's run went there). Nothing is left to do at that
     point: the command has written its files and closed them; the exit code is main's."""
-    _BATCH[0] = False
+    _BATCH[0], _RUN[0] = False, True
     try:
         main()
         code: int = 0
@@ -122,6 +135,8 @@ def run() -> NoReturn:
         else:  # sys.exit("message"), as Python prints it
             print(exc.code, file=sys.stderr)
             code = 1
+    finally:
+        _RUN[0] = False
     if not _BATCH[0]:
         sys.exit(code)
     try:

@@ -16,6 +16,7 @@ from grandprix.cli.base import (
     echo_problems,
     fail,
     format_option,
+    keep,
     main,
     output_folder,
     read_season,
@@ -64,7 +65,7 @@ def _division_tables(
     if division is not None and division not in names:
         known = ", ".join(names) or "none: these rules have one overall standings"
         fail(UsageError(f"unknown division '{division}' (divisions: {known})"))
-    return division_standings(season, as_of.date() if as_of else None, division)
+    return keep(division_standings(season, as_of.date() if as_of else None, division))
 
 
 @main.command("explain")
