@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import csv
+import gc
 import io
 import json
 import os
@@ -162,13 +163,16 @@ def test_run_ends_at_once_only_after_a_batch_command(monkeypatch: pytest.MonkeyP
     monkeypatch.setattr(
         sys, "argv", ["grandprix", "event", str(EXAMPLES / "club_rapid_standings.csv")]
     )
-    with pytest.raises(SystemExit):
-        run()
-    assert ended == [0]
-    monkeypatch.setattr(sys, "argv", ["grandprix", "event", "missing.trf"])
-    with pytest.raises(SystemExit):
-        run()
-    assert ended == [0, 2]
+    try:
+        with pytest.raises(SystemExit):
+            run()
+        assert ended == [0]
+        monkeypatch.setattr(sys, "argv", ["grandprix", "event", "missing.trf"])
+        with pytest.raises(SystemExit):
+            run()
+        assert ended == [0, 2]
+    finally:
+        gc.enable()  # left paused for the process's end, which fake_exit does not bring
     monkeypatch.setattr(sys, "argv", ["grandprix", "--version"])
     with pytest.raises(SystemExit) as done:
         run()
@@ -179,8 +183,9 @@ def test_a_batch_command_s_standings_are_kept_until_the_process_ends(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """Under ``run`` the standings a command computed are kept (``keep``), not freed record by
-    record as it returns, since the process ends at once after it; called otherwise (here by
-    the tests' runner) nothing is kept."""
+    record as it returns, and the cyclic collector stays paused (its first pass would scan
+    them), since the process ends at once after it; called otherwise (here by the tests'
+    runner) nothing is kept and the collector is back."""
     from grandprix.cli import base, run
 
     kept: list[object] = []
@@ -188,10 +193,14 @@ def test_a_batch_command_s_standings_are_kept_until_the_process_ends(
     monkeypatch.setattr(os, "_exit", lambda code: sys.exit(code))
     season = EXAMPLES.parent / "acf-2004"
     assert invoke("standings", str(season), "--format", "csv").exit_code == 0
-    assert kept == []
+    assert kept == [] and gc.isenabled()
     monkeypatch.setattr(sys, "argv", ["grandprix", "standings", str(season), "--format", "csv"])
-    with pytest.raises(SystemExit) as done:
-        run()
+    try:
+        with pytest.raises(SystemExit) as done:
+            run()
+        assert not gc.isenabled()
+    finally:
+        gc.enable()
     assert done.value.code == 0
     [tables] = kept
     assert isinstance(tables, list) and [name for name, _ in tables][:2] == ["Open", "Under 2000"]
