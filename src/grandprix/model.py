@@ -8,9 +8,10 @@ from __future__ import annotations
 import enum
 import functools
 import math
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import MISSING, dataclass, field, fields
 from fractions import Fraction
+from itertools import islice
 from typing import Any, NamedTuple, TypeVar, cast
 
 
@@ -276,6 +277,15 @@ def common_units(values: Iterable[Fraction]) -> tuple[list[int], int]:
     pairs = list(map(Fraction.as_integer_ratio, values))
     scale = math.lcm(*{d for _, d in pairs})
     return [n * (scale // d) for n, d in pairs], scale
+
+
+_Value = TypeVar("_Value")
+
+
+def ordered(values: Sequence[_Value], relation: Callable[[_Value, _Value], bool]) -> bool:
+    """Whether each value stands in ``relation`` to the next (``operator.ge``: never rising),
+    checked by a C loop: the usual list is already in order and needs no sort."""
+    return all(map(relation, values, islice(values, 1, None)))
 
 
 class Columns(NamedTuple):

@@ -15,12 +15,11 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
-from itertools import islice
 from operator import ge, lt, neg
 from typing import cast
 
 from grandprix.errors import UsageError
-from grandprix.model import Columns, Player, Section, common_units
+from grandprix.model import Columns, Player, Section, common_units, ordered
 from grandprix.tiebreaks import Context, Rules, Spec, rules_table
 from grandprix.tiebreaks.direct import direct_encounter
 
@@ -190,7 +189,7 @@ def shared_spans(columns: Columns) -> list[Span]:
     comparing Fractions directly is what made large seasons slow."""
     units, _ = common_units(columns.points)
     seeds = columns.start_no
-    if all(map(ge, units, islice(units, 1, None))) and all(map(lt, seeds, islice(seeds, 1, None))):
+    if ordered(units, ge) and ordered(seeds, lt):
         order = list(range(len(units)))  # the usual list: in that order already (C loops)
     else:
         order = [i for *_, i in sorted(zip(map(neg, units), seeds, itertools.count()))]

@@ -7,13 +7,13 @@ from __future__ import annotations
 import functools
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Sequence
-from itertools import count, islice, pairwise, repeat
+from itertools import count, pairwise, repeat
 from operator import ge, itemgetter
 from pathlib import Path
 from sys import intern
 from typing import cast
 
-from grandprix.model import Location, Player, Problem, Section, Severity, common_units
+from grandprix.model import Location, Player, Problem, Section, Severity, common_units, ordered
 from grandprix.numbers import show
 from grandprix.placings import parse_rank
 from grandprix.players import birth_year, name_key
@@ -71,12 +71,12 @@ def rank_contradictions(section: Section) -> list[Problem]:
     """A warning where the file's ranks put a player above one with more points."""
     c = section.columns
     units, _ = common_units(c.points)
-    if c.rank == _counting(len(c.rank)) and all(map(ge, units, islice(units, 1, None))):
+    if c.rank == _counting(len(c.rank)) and ordered(units, ge):
         return []  # ranked 1, 2, 3, ... down the rows, points never rising (C loops)
     spans = zip(map(parse_rank, c.rank), count())  # each row's span and row, ranked rows kept
     ranked = cast(list[tuple[tuple[int, int], int]], sorted(filter(itemgetter(0), spans)))
     in_order = list(map(units.__getitem__, map(itemgetter(1), ranked)))
-    if all(map(ge, in_order, islice(in_order, 1, None))):
+    if ordered(in_order, ge):
         return []  # points never rise down the ranks (a C loop for the usual list)
     for (span, i), (below_span, j) in pairwise(ranked):
         if units[i] < units[j] and span[0] < below_span[0]:
