@@ -20,6 +20,8 @@ from pathlib import Path
 import click.testing
 import pytest
 from click.testing import CliRunner
+from hypothesis import given
+from hypothesis import strategies as st
 
 from conftest import EXAMPLES
 from grandprix.cli import main
@@ -481,3 +483,39 @@ def test_csv_rows_written_in_chunks_are_the_rows_written_one_by_one() -> None:
     assert chunked.getvalue() == one_by_one.getvalue()
     assert chunked.getvalue().count('"x\ry"') == 2
     assert '"2499","Player 2499"' not in chunked.getvalue()  # its neighbours stay plain
+
+
+_CELL = st.one_of(
+    st.text(alphabet=st.sampled_from(["a", "B", " ", ",", '"', "\r", "\n", "é", "'"]), max_size=4),
+    st.integers(-3, 12),
+)
+
+
+@given(st.lists(st.lists(_CELL, max_size=4), max_size=30))
+def test_csv_rows_written_by_commas_are_the_csv_writers_rows(rows: list[list[object]]) -> None:
+    """writerows joins a chunk's cells with commas only where Python's writer would write the
+    same text: any comma, quote, carriage return or line feed in a cell, a cell that is not
+    text, an empty row or a row of one empty cell sends the chunk to the writer."""
+    from grandprix.writers.cells import CsvRows
+
+    one_by_one, chunked = io.StringIO(), io.StringIO()
+    single = CsvRows(one_by_one)
+    for row in rows:
+        single.writerow(row)
+    CsvRows(chunked).writerows(rows)
+    assert chunked.getvalue() == one_by_one.getvalue()
+
+
+def test_csv_rows_of_plain_text_are_joined_by_commas() -> None:
+    """The common chunk (every cell plain text) is written as its cells joined by commas, and a
+    chunk with one cell that needs quoting is quoted as the writer quotes it."""
+    from grandprix.writers import cells
+
+    plain: list[list[object]] = [["1", "Ann Lee", "2.50"], ["2", "", "0"]]
+    assert cells._plain(plain) == "1,Ann Lee,2.50\n2,,0\n"
+    odds: list[list[object]] = [["Bo, Yu"], ['say "hi"'], ["a\nb"], ["a\rb"], [""], [], [3]]
+    for odd in odds:
+        assert cells._plain([*plain, odd]) is None, odd
+    out = io.StringIO()
+    cells.CsvRows(out).writerows([*plain, ["3", "Bo, Yu", "1"]])
+    assert out.getvalue().endswith('3,"Bo, Yu",1\n')
