@@ -137,7 +137,8 @@ class _Texts:
         self._origins: dict[int, tuple[object, dict[str, str]]] = {}
         self._valuations: dict[int, tuple[object, dict[str, str]]] = {}
         self._origin_json: dict[int, str] = {}
-        self._valuation_json: dict[int, str] = {}
+        self._valuation_json: dict[int, str] = {}  # (each valuation kept in _valuations)
+        self._rest_json: dict[tuple[int, int, int, int, int, bool], str] = {}
 
     def result(self, award: Award, counted: bool) -> dict[str, Any]:
         out: dict[str, Any] = dict(self._origin(award))
@@ -151,14 +152,24 @@ class _Texts:
         """``_line`` as compact JSON: its head, then its results each made of the texts of its
         section and its valuation (numbers, places and booleans need no escaping)."""
         head = _compact(_line_head(line, self))
-        counts = line.counts()
-        results = ",".join(
-            f'{{{self._origin_text(a)},"place":"{span_text(a.first, a.last)}","score":'
-            f'"{show(a.score)}",{self._valuation_text(a)},'
-            f'"counted":{"true" if counts(a) else "false"}}}'
-            for a in line.awards
-        )
+        counts, origin, rest = line.counts(), self._origin_text, self._rest_text
+        results = ",".join([f"{{{origin(a)},{rest(a, counts(a))}}}" for a in line.awards])
         return f'{head[:-1]},"results":[{results}]}}'
+
+    def _rest_text(self, award: Award, counted: bool) -> str:
+        """The fields of a result after its section's: place, score, its valuation's fields and
+        whether it counts, made once for each such combination (the players of a place span
+        share them all, but for the score when points are not by score)."""
+        score = award.score
+        key = (award.first, award.last, score.numerator, score.denominator,
+               id(award.valuation), counted)  # fmt: skip
+        found = self._rest_json.get(key)
+        if found is None:
+            found = self._rest_json[key] = (
+                f'"place":"{span_text(award.first, award.last)}","score":"{show(score)}",'
+                f'{self._valuation_text(award)},"counted":{"true" if counted else "false"}'
+            )
+        return found
 
     def _origin(self, award: Award) -> dict[str, str]:
         found = self._origins.get(id(award.origin))

@@ -41,8 +41,9 @@ def _result_rows(tables: Tables, decimals: int) -> Iterator[list[str]]:
     dictionaries (the points by their shared Valuation, the scores by numerator and
     denominator: hashing a Fraction costs more than showing it)."""
     sections: dict[int, tuple[str, str, str]] = {}  # by id() of the Origin, kept by the awards
-    scores: dict[tuple[int, int], str] = {}
-    points: dict[int, str] = {}  # by id() of the Valuation, which outlives this call
+    # place, score and points: the same for the players of a place span, by (first, last,
+    # score's numerator and denominator, id() of the Valuation, which outlives this call)
+    rests: dict[tuple[int, int, int, int, int], tuple[str, str, str]] = {}
     for division, lines in tables:
         shown_division = safe_text(division)
         for line in lines:
@@ -56,13 +57,13 @@ def _result_rows(tables: Tables, decimals: int) -> Iterator[list[str]]:
                         safe_text(origin.event_name),
                         safe_text(origin.section),
                     )
-                key = (score.numerator, score.denominator)
-                if (shown_score := scores.get(key)) is None:
-                    shown_score = scores[key] = show(score)
-                if (shown_points := points.get(id(valuation))) is None:
-                    shown_points = points[id(valuation)] = show(valuation.points, decimals)
-                yield [shown_division, player, name, *section, award.place, shown_score,
-                       shown_points, "yes" if counts(award) else "no"]  # fmt: skip
+                key = (award.first, award.last, score.numerator, score.denominator,
+                       id(valuation))  # fmt: skip
+                if (rest := rests.get(key)) is None:
+                    rest = rests[key] = (award.place, show(score),
+                                         show(valuation.points, decimals))  # fmt: skip
+                yield [shown_division, player, name, *section, *rest,
+                       "yes" if counts(award) else "no"]  # fmt: skip
 
 
 def _standings(tables: Tables, decimals: int) -> list[list[str]]:
