@@ -97,9 +97,13 @@ class SiteViews:
         self.event_files = {i: f"{i + 1:03d}-{slug(e.name)}.html" for i, e in self.events.items()}
         self.history = history(season, self.tables)
         self.left = len(season.events) - len(self.played)  # planned events still to play
-        self._sentences: dict[tuple[object, ...], Sentence] = {}
         self._reasons: dict[PlayerKey, str] = {}  # why a player earns no points, once each
-        self._heads: dict[tuple[int, str], tuple[str, str, str]] = {}  # by (event, section)
+        # A result's date, event, section and event page, by id() of its section's Origin
+        # (kept by the awards of the tables); its place, points and sentence, shared by the
+        # awards of one valuation (by id(): the season keeps it), span, place among all, class
+        # table and (when points go by score) score.
+        self._heads: dict[int, tuple[str, str, str, str]] = {}
+        self._said: dict[tuple[object, ...], tuple[str, str, Sentence]] = {}
         self._points: dict[int, str] = {}  # by id() of the Valuation, which the season keeps
         self._scores: dict[tuple[int, int], str] = {}  # a Fraction by its two integers
         last = self.played[-1] if self.played else None
@@ -248,16 +252,21 @@ class SiteViews:
         rules, decimals = self.season.rules, self.decimals
         results = []
         counts = line.counts()
-        heads, sentence = self._heads, self._sentence
+        heads, texts = self._heads, self._said
+        by_score = rules.points.from_score
         for a in sorted(line.awards, key=_BY_DATE):
-            head = heads.get((a.event, a.section))
+            origin = a.origin
+            head = heads.get(id(origin))
             if head is None:
-                head = heads[a.event, a.section] = self._head(a)
-            shown = self._points_text(a)
-            results.append(
-                Result(head[0], head[1], a.section, head[2], place_span(a.place), shown,
-                       counts(a), sentence(a))
-            )  # fmt: skip
+                head = heads[id(origin)] = self._head(a)
+            key = (id(a.valuation), a.first, a.last, a.overall, origin.table_name,
+                   a.score if by_score else None)  # fmt: skip
+            words = texts.get(key)
+            if words is None:
+                words = texts[key] = (place_span(a.place), self._points_text(a),
+                                     result_sentence(a, rules, decimals, "../"))  # fmt: skip
+            place, shown, sentence = words
+            results.append(Result(*head, place, shown, counts(a), sentence))
         counting = counting_of(self.season, division)
         summary = total_sentence(
             line, counting, len(self.season.events), rules, decimals, "../", self._most[division]
@@ -273,10 +282,11 @@ class SiteViews:
                           show(line.total, decimals),
                           tuple(results), summary, said, chart)  # fmt: skip
 
-    def _head(self, a: Award) -> tuple[str, str, str]:
-        """The date, the event's name (with its section's) and the event page of a result."""
+    def _head(self, a: Award) -> tuple[str, str, str, str]:
+        """The date, the event's name (with its section's), the section and the event page of a
+        result."""
         event = a.event_name if a.section == a.event_name else f"{a.event_name}, {a.section}"
-        return a.date.isoformat(), event, f"../events/{self.event_files[a.event]}"
+        return a.date.isoformat(), event, a.section, f"../events/{self.event_files[a.event]}"
 
     def _points_text(self, award: Award) -> str:
         """The award's points shown, made once for each valuation (awards share them; hashing
@@ -290,18 +300,6 @@ class SiteViews:
     def _most(self) -> dict[str, int]:
         """The most events any player of each table has played (KC-2)."""
         return {name: max((ln.events for ln in lines), default=0) for name, lines in self.tables}
-
-    def _sentence(self, award: Award) -> Sentence:
-        """The award in words; awards of one valuation and span share their sentence."""
-        rules = self.season.rules
-        score = award.score if rules.points.from_score else None
-        key = (award.valuation.id, award.first, award.last, award.overall, award.table_name,
-               score)  # fmt: skip
-        found = self._sentences.get(key)
-        if found is None:
-            found = result_sentence(award, rules, self.decimals, "../")
-            self._sentences[key] = found
-        return found
 
     @cached_property
     def _ranks(self) -> dict[datetime.date, dict[str, dict[PlayerKey, int]]]:
@@ -552,7 +550,8 @@ class SiteViews:
         return ListPage("downloads.html", "downloads", "Downloads", intro, tuple(blocks))
 
 
-_BY_DATE = operator.attrgetter("date", "event_name", "section")  # a player's results in order
+# A player's results in order (by the Origin's fields: no property of Award called)
+_BY_DATE = operator.attrgetter("origin.date", "origin.event_name", "origin.section")
 
 
 def _section_facts(rounds: int, headers: dict[str, str]) -> tuple[str, ...]:
