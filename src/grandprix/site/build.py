@@ -29,6 +29,7 @@ from pathlib import Path
 from typing import cast
 
 from jinja2 import Environment, FileSystemLoader, select_autoescape
+from markupsafe import Markup
 
 from grandprix.errors import GrandprixError, UsageError, WriteError
 from grandprix.forked import Child, ChildFailed
@@ -43,6 +44,7 @@ from grandprix.site.views import SiteViews
 HERE = Path(__file__).parent
 TEMPLATES = {HomePage: "index.html", PlayerPage: "player.html", EventPage: "event.html",
              ListPage: "list.html"}  # fmt: skip
+FIELDS = {kind: tuple(f.name for f in fields(kind)) for kind in TEMPLATES}  # a page's values
 MENU = (("standings", "Standings", "index.html"), ("players", "Players", "players.html"),
         ("events", "Events", "events.html"), ("prizes", "Prizes", "prizes.html"),
         ("rules", "Rules", "rules.html"), ("downloads", "Downloads", "downloads.html"))  # fmt: skip
@@ -216,13 +218,22 @@ class Renderer:
     def __init__(self, views: SiteViews) -> None:
         self.env = environment()
         self.common = {"season_name": views.season_name, "decimals": views.decimals,
-                       "updated": views.updated, "menu": MENU}  # fmt: skip
+                       "updated": views.updated}  # fmt: skip
+        # The page header (header.html: the season's name, the menu, the search form) is the
+        # same for every page of one menu item at one depth: rendered once for each.
+        self.headers: dict[tuple[str, str], Markup] = {}
 
     def __call__(self, page: Page) -> str:
         root = "../" if "/" in page.path else ""
-        values = {f.name: getattr(page, f.name) for f in fields(page)}
+        values = {name: getattr(page, name) for name in FIELDS[type(page)]}
+        header = self.headers.get((root, page.section))
+        if header is None:
+            made = self.env.get_template("header.html").render(
+                root=root, section=page.section, menu=MENU, **self.common
+            )
+            header = self.headers[root, page.section] = Markup(made)
         template = self.env.get_template(TEMPLATES[type(page)])
-        return template.render(root=root, **self.common, **values)
+        return template.render(root=root, header=header, **self.common, **values)
 
 
 def players_script(views: SiteViews) -> str:
