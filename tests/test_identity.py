@@ -187,3 +187,24 @@ def test_entrants_of_a_section_are_each_row_found_afresh() -> None:
     assert not found[6].eligible and not found[10].eligible
     assert directory._by_id_only.keys() == {"1", "4"}
     assert directory._by_row == {"2", "3"}  # listed without a name, without a region
+
+
+def test_a_season_has_one_directory_while_it_lives() -> None:
+    """``season_directory`` gives the same directory for one season read (the standings, the
+    divisions, the prizes and the site ask it about the same players), another for the same
+    folder read again, and forgets a season once it is gone."""
+    import gc
+
+    from grandprix.season import standings
+    from grandprix.season.standings import season_directory
+
+    folder = Path(__file__).parent.parent / "examples" / "utah-2012"
+    season, again = load(folder), load(folder)
+    first = season_directory(season)
+    assert season_directory(season) is first
+    assert season_directory(again) is not first
+    assert season_directory(again).sameness() == first.sameness()
+    kept = id(season)
+    del season, first
+    gc.collect()
+    assert kept not in standings._DIRECTORIES
