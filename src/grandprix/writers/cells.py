@@ -70,7 +70,7 @@ class CsvRows:
 
 
 def _plain(rows: list[list[object]]) -> str | None:
-    """The rows as the CSV writer writes them (``\n`` after each) when every cell is text
+    """The rows as the CSV writer writes them (``\\n`` after each) when every cell is text
     without a comma, a quote, a carriage return or a line feed, and no row is empty or a single
     empty cell: then no cell is quoted, and the rows are their cells joined by commas; None
     otherwise. The commas and line feeds of the joined text are counted: one fewer comma than
