@@ -149,8 +149,9 @@ class _Texts:
         return out
 
     def line_json(self, line: Line) -> str:
-        """``_line`` as compact JSON: its head, then its results each made of the texts of its
-        section and its valuation (numbers, places and booleans need no escaping)."""
+        """``_line`` as compact JSON: its head, then its results each made of the text of its
+        section and the text of the rest (``_rest_text``; numbers, places and booleans need no
+        escaping)."""
         head = _compact(_line_head(line, self))
         counts, origin, rest = line.counts(), self._origin_text, self._rest_text
         results = ",".join([f"{{{origin(a)},{rest(a, counts(a))}}}" for a in line.awards])

@@ -37,12 +37,11 @@ def _result_rows(tables: Tables, decimals: int) -> Iterator[list[str]]:
     thousand at a time into XML, so the half million rows of a large season never sit in
     memory together). The same few texts and numbers recur hundreds of thousands of times, so
     each is made once: a line's division, id and name for all its awards; an event section's
-    date and names once for the section (by its shared ``Origin``), scores and points from
-    dictionaries (the points by their shared Valuation, the scores by numerator and
-    denominator: hashing a Fraction costs more than showing it)."""
+    date and names once for the section (by its shared ``Origin``); a result's place, score and
+    points once for each span, score (by numerator and denominator: hashing a Fraction costs
+    more than showing it) and shared Valuation."""
     sections: dict[int, tuple[str, str, str]] = {}  # by id() of the Origin, kept by the awards
-    # place, score and points: the same for the players of a place span, by (first, last,
-    # score's numerator and denominator, id() of the Valuation, which outlives this call)
+    # (the Valuation by id(): the awards keep it beyond this call)
     rests: dict[tuple[int, int, int, int, int], tuple[str, str, str]] = {}
     for division, lines in tables:
         shown_division = safe_text(division)
