@@ -12,6 +12,7 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from operator import itemgetter
 from typing import NamedTuple
 
 from grandprix.model import Columns, Section
@@ -430,6 +431,9 @@ def event_awards(
         if extras is None and not by_score:
             # The usual section: one value a span, its players' awards made in one loop.
             everyone = skip or all(eligible)  # the skipped are out of ``placed`` already
+            # Each entrant's key and name taken out once (C loops): an award is then one tuple
+            # built, not a slice of the entrant unpacked into it (5% of the awards' time).
+            keys, names = list(map(_KEY, entrants)), list(map(_NAME, entrants))
             for first, last, members in placed:
                 if not everyone:
                     members = [i for i in members if eligible[i]]
@@ -439,7 +443,7 @@ def event_awards(
                 same = valuations.get(scale, span, score_of[members[0]], weights, NO_EXTRAS,
                                       outright)  # fmt: skip
                 awards.extend([
-                    _new_award(Award, (origin, *entrants[i][:2], first, last, score_of[i], same,
+                    _new_award(Award, (origin, keys[i], names[i], first, last, score_of[i], same,
                                        span_text(*overall[i]) if overall and overall[i] != span
                                        else ""))
                     for i in members
@@ -468,6 +472,7 @@ def event_awards(
 
 
 _new_award = tuple.__new__
+_KEY, _NAME = itemgetter(0), itemgetter(1)  # an Entrant's key and name
 
 
 def _alone_on_top(points: list[Fraction]) -> bool:
