@@ -5,7 +5,8 @@ Both are timed as whole processes. Targets (issue 2.7): standings within 5x of t
 under 200 MB up to 10,000 events, under 2 GB up to 100,000.
 The two run alternately, three pairs by default (``--pairs``), and the ratio judged is the median
 of the pairs' ratios: this shared machine's speed moves within minutes.
-Run: make bench   (or .venv/bin/python benchmarks/bench_season.py [--events N] [--pairs N])
+Run: make bench   (or .venv/bin/python benchmarks/bench_season.py [--events N] [--pairs N]
+[--loading]; ``--loading`` also times our reader alone and the season's loading alone)
 """
 
 from __future__ import annotations
@@ -36,6 +37,32 @@ for path in sorted(Path(sys.argv[1]).glob("e*.csv")):
     for line in path.read_text(encoding="utf-8").splitlines()[1:]:
         rows += len(line.split(",")) > 0
 print(rows)
+"""
+# ``--loading``: where the command's time starts. Our reader alone (every file parsed in one
+# process, nothing kept), and the season's loading alone (``load_season``: the schema, the folder
+# checks, the files read by two processes, the checks of issue 2.1), each process ending at once
+# as the command does.
+READER = """
+import gc, os, sys
+from pathlib import Path
+from grandprix.readers.standings_csv import read_standings_csv
+gc.disable()
+rows = 0
+for path in sorted(Path(sys.argv[1]).glob("e*.csv")):
+    section, _ = read_standings_csv(path, path.read_bytes())
+    rows += section.size if section is not None else 0
+print(rows)
+sys.stdout.flush()
+os._exit(0)
+"""
+LOADER = """
+import gc, os, sys
+gc.disable()
+from grandprix.season.config import load_season
+season, problems = load_season(sys.argv[1])
+print(season is not None, len(problems))
+sys.stdout.flush()
+os._exit(0)
 """
 
 
@@ -121,18 +148,32 @@ def main() -> int:
     parser.add_argument(
         "--pairs", type=int, default=3, help="bare reads and standings run alternately"
     )
+    parser.add_argument(
+        "--loading",
+        action="store_true",
+        help="also time our reader alone and the season's loading alone in each pair",
+    )
     args = parser.parse_args()
     folder, rows = season(args.events, args.preset)
     print(f"season: {args.events} events, {rows} player-results, rules {args.preset}")
     ratios, memory = [], 0
+    parts: dict[str, list[float]] = {"reader alone": [], "loading alone": []}
     for n in range(1, args.pairs + 1):  # alternating: the machine's speed moves within minutes
         bare_time, bare_memory = bare(folder)
+        if args.loading:
+            for name, script in (("reader alone", READER), ("loading alone", LOADER)):
+                part_time, _ = run([sys.executable, "-c", script, str(folder)])
+                parts[name].append(part_time / bare_time)
+                print(f"pair {n}: {name} {part_time:6.2f} s, {parts[name][-1]:.1f}x")
         ours_time, ours_memory = standings(folder)
         ratios.append(ours_time / bare_time)
         memory = max(memory, ours_memory)
         print(f"pair {n}: bare read-and-split {bare_time:6.2f} s {bare_memory / 1024**2:5.0f} MB, "
               f"grandprix standings {ours_time:6.2f} s {ours_memory / 1024**2:5.0f} MB, "
               f"{ratios[-1]:.1f}x")  # fmt: skip
+    for name, found in parts.items():
+        if found:
+            print(f"{name}: {statistics.median(found):.1f}x the bare read (median)")
     ratio = statistics.median(ratios)
     limit = target_bytes(args.events)
     print(
