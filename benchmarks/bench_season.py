@@ -47,13 +47,14 @@ import gc, os, sys
 from pathlib import Path
 from grandprix.readers.standings_csv import read_standings_csv
 gc.disable()
-rows = 0
+rows, failed = 0, 0
 for path in sorted(Path(sys.argv[1]).glob("e*.csv")):
-    section, _ = read_standings_csv(path, path.read_bytes())
+    section, problems = read_standings_csv(path, path.read_bytes())
     rows += section.size if section is not None else 0
-print(rows)
+    failed += section is None or bool(problems)
+print(rows, failed)
 sys.stdout.flush()
-os._exit(0)
+os._exit(0 if not failed else 1)  # a file that does not read is no measurement
 """
 LOADER = """
 import gc, os, sys
