@@ -22,7 +22,7 @@ from openpyxl import load_workbook
 from conftest import ROOT
 from grandprix.errors import UsageError
 from grandprix.season.config import load_season
-from grandprix.season.model import Line, Season
+from grandprix.season.model import AwardRows, Held, Line, Season
 from grandprix.season.standings import division_standings
 from grandprix.site.exports import (
     TEXT_EXPORTS,
@@ -70,25 +70,24 @@ def season_tables(name: str) -> tuple[Season, Tables]:
 
 def hostile_tables(tables: Tables) -> Tables:
     """The tables with hostile text in every text column: divisions, player names and event
-    names (each award replaced in the counted awards too, which are found by equality)."""
+    names (each line's awards made again with hostile event names, the same of them counted)."""
     out: Tables = []
     for d, (division, lines) in enumerate(tables):
         changed: list[Line] = []
         for i, line in enumerate(lines):
-            awards = {
-                id(a): a._replace(
-                    origin=a.origin._replace(event_name=HOSTILE[(i + k) % len(HOSTILE)])
+            table = AwardRows()  # the line's awards, each with a hostile event name
+            for k, a in enumerate(line.awards):
+                table.add(
+                    a._replace(origin=a.origin._replace(event_name=HOSTILE[(i + k) % len(HOSTILE)]))
                 )
-                for k, a in enumerate(line.awards)
-            }
-            changed.append(
-                dataclasses.replace(
-                    line,
-                    name=HOSTILE[i % len(HOSTILE)],
-                    awards=tuple(awards[id(a)] for a in line.awards),
-                    counted=tuple(awards.get(id(a), a) for a in line.counted),
-                )
+            row = {id(a): k for k, a in enumerate(line.awards)}
+            counted = (
+                None if line.held.counted_rows is None else tuple(row[id(a)] for a in line.counted)
             )
+            held = Held(
+                table, tuple(range(len(table))), counted, tuple(row[id(a)] for a in line.dropped)
+            )
+            changed.append(dataclasses.replace(line, name=HOSTILE[i % len(HOSTILE)], held=held))
         out.append((HOSTILE[d] + division, changed))
     return out
 

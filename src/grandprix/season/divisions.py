@@ -16,7 +16,7 @@ from grandprix.players import PlayerKey
 from grandprix.ratings.store import Rated
 from grandprix.rules.schema import Counting, DateRef, Division, RuleSet
 from grandprix.season.identity import Directory
-from grandprix.season.model import Award, Line, Origin, Season, SeasonEvent
+from grandprix.season.model import Award, AwardRows, Line, Origin, Season, SeasonEvent
 from grandprix.season.places import renumber, section_spans
 from grandprix.season.points import Valuations, earning_sections, plays_enough, section_scale
 
@@ -125,10 +125,10 @@ def division_awards(
     directory: Directory,
     members: set[PlayerKey],
     valuations: Valuations,
-) -> list[Award]:
+) -> AwardRows:
     """The division's players placed again inside the event and awarded its table."""
     weights = {id(s): w for s, w in earning_sections(event, rules)}
-    awards: list[Award] = []
+    awards = AwardRows()
     position = 1
     by_section: dict[int, list[Span]] = {}
     for index, span in division_spans(event, division, rules):
@@ -158,10 +158,7 @@ def division_awards(
                 score = columns.points[i]
                 if value is None or scale.points.from_score:
                     value = valuations.get(scale, (first, last), score, (event.weight, weight))
-                entrant = keys[i]
-                awards.append(
-                    Award(origin, entrant.key, entrant.name, first, last, score, value)
-                )  # fmt: skip
+                awards.add(Award(origin, keys[i].key, keys[i].name, first, last, score, value))
         position += sum(len(who) for _, _, who in kept)
     return awards
 

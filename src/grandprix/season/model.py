@@ -180,20 +180,135 @@ class Award(NamedTuple):
         return self.valuation.notes
 
 
+class AwardRows:
+    """Awards as columns: the i-th entry of each list is one award (a season's half a million
+    awards are counted and ranked without a record each). ``award`` makes the record of one
+    row when something asks for it (a page, an explanation), the same object every time."""
+
+    __slots__ = ("_made", "first", "last", "name", "origin", "overall", "player", "score",
+                 "valuation")  # fmt: skip
+
+    def __init__(self) -> None:
+        self.origin: list[Origin] = []
+        self.player: list[PlayerKey] = []
+        self.name: list[str] = []
+        self.first: list[int] = []
+        self.last: list[int] = []
+        self.score: list[Fraction] = []
+        self.valuation: list[Valuation] = []
+        self.overall: list[str] = []
+        self._made: dict[int, Award] = {}
+
+    def __len__(self) -> int:
+        return len(self.player)
+
+    def extend(self, other: AwardRows) -> None:
+        """Every row of ``other`` added after these (the awards of a season, event by event)."""
+        for column in _COLUMNS:
+            getattr(self, column).extend(getattr(other, column))
+
+    def add(self, award: Award) -> None:
+        """One more row, from its record."""
+        for column, value in zip(_COLUMNS, award, strict=True):
+            getattr(self, column).append(value)
+
+    def award(self, row: int) -> Award:
+        found = self._made.get(row)
+        if found is None:
+            found = Award(self.origin[row], self.player[row], self.name[row], self.first[row],
+                          self.last[row], self.score[row], self.valuation[row],
+                          self.overall[row])  # fmt: skip
+            self._made[row] = found
+        return found
+
+    def awards(self, rows: tuple[int, ...]) -> tuple[Award, ...]:
+        return tuple(map(self.award, rows))
+
+
+_COLUMNS = Award._fields  # AwardRows has a column of each
+
+
+class Held:
+    """A line's awards as rows of one ``AwardRows``: all of them in the season's order, and
+    which count (None: all of them). Equal when the awards are."""
+
+    __slots__ = ("_awards", "counted_rows", "dropped_rows", "rows", "table")
+
+    def __init__(
+        self,
+        table: AwardRows,
+        rows: tuple[int, ...],
+        counted: tuple[int, ...] | None = None,
+        dropped: tuple[int, ...] = (),
+    ):
+        self.table = table
+        self.rows = rows
+        self.counted_rows = counted
+        self.dropped_rows = dropped
+        self._awards: tuple[Award, ...] | None = None
+
+    @property
+    def awards(self) -> tuple[Award, ...]:
+        if self._awards is None:
+            self._awards = self.table.awards(self.rows)
+        return self._awards
+
+    @property
+    def counted(self) -> tuple[Award, ...]:
+        if self.counted_rows is None:
+            return self.awards
+        return self.table.awards(self.counted_rows)
+
+    @property
+    def dropped(self) -> tuple[Award, ...]:
+        return self.table.awards(self.dropped_rows)
+
+    @property
+    def counted_number(self) -> int:
+        return len(self.rows if self.counted_rows is None else self.counted_rows)
+
+    def places_in(self, event: int | None) -> list[int]:
+        """The first place of each award in event ``event`` (its sections)."""
+        table = self.table
+        return [table.first[r] for r in self.rows if table.origin[r].event == event]
+
+    def _key(self) -> tuple[object, ...]:
+        return (self.awards, self.counted, self.dropped)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Held) and self._key() == other._key()
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+    def __repr__(self) -> str:
+        return f"Held({len(self.rows)} awards, {self.counted_number} counted)"
+
+
 @dataclass(frozen=True)
 class Line:
     """A player's season: every award, which count, the bonus and the total."""
 
     player: PlayerKey
     name: str
-    awards: tuple[Award, ...]
-    counted: tuple[Award, ...]
-    dropped: tuple[Award, ...]
+    held: Held  # the awards, as rows of the season's awards
     events: int
     bonus: Fraction
     total: Fraction
     rank_first: int = 0
     rank_last: int = 0
+
+    @property
+    def awards(self) -> tuple[Award, ...]:
+        return self.held.awards
+
+    @property
+    def counted(self) -> tuple[Award, ...]:
+        return self.held.counted
+
+    @property
+    def dropped(self) -> tuple[Award, ...]:
+        return self.held.dropped
 
     @property
     def rank(self) -> str:
@@ -203,9 +318,8 @@ class Line:
 
     def counts(self) -> Callable[[Award], bool]:
         """Whether an award of this line counts. By identity: a line never holds two equal
-        awards (one person twice in an event is an error); every award when all of them count
-        (``player_line`` then gives ``counted`` the same tuple as ``awards``)."""
-        if self.counted is self.awards:
+        awards (one person twice in an event is an error), and a row's award is one object."""
+        if self.held.counted_rows is None:
             return lambda award: True
         ids = set(map(id, self.counted))
         return lambda award: id(award) in ids

@@ -21,7 +21,7 @@ from grandprix.placings import Span, span_text
 from grandprix.rules.schema import PointsBase, RuleSet, TournamentClass
 from grandprix.season.identity import Directory
 from grandprix.season.model import (
-    Award,
+    AwardRows,
     Origin,
     SeasonEvent,
     SeasonSection,
@@ -290,6 +290,7 @@ class Valuations:
         self.items: list[Valuation] = []
         self.scales: list[Scale] = []
         self._memo: dict[tuple[object, ...], Valuation] = {}
+        self._spans: dict[tuple[object, ...], dict[tuple[int, int], Valuation]] = {}
         self._scale_memo: dict[tuple[object, ...], Scale] = {}
         self._points: dict[str, PointsBase] = {}
 
@@ -316,6 +317,18 @@ class Valuations:
         found = Scale(len(self.scales), points, table, name, factors)
         self._scale_memo[key] = found
         self.scales.append(found)
+        return found
+
+    def spans(
+        self, scale: Scale, weights: tuple[Fraction, Fraction], outright: bool
+    ) -> dict[tuple[int, int], Valuation]:
+        """The valuations ``get`` gave place spans alone (no score, no extras) under one scale,
+        weights and outright rule, by span: one look-up a span of the usual section (a large
+        season has 140,000 spans). The caller adds what ``get`` gives for a span not in it."""
+        key = (scale.id, *weights, outright)
+        found = self._spans.get(key)
+        if found is None:
+            found = self._spans[key] = {}
         return found
 
     def get(
@@ -397,9 +410,9 @@ class Valuations:
 
 def event_awards(
     event: SeasonEvent, rules: RuleSet, directory: Directory, valuations: Valuations
-) -> list[Award]:
-    """Every award of one event."""
-    awards = []
+) -> AwardRows:
+    """Every award of one event, as columns."""
+    awards = AwardRows()
     points = valuations.points_for(event.category)
     for section, weight in earning_sections(event, rules):
         results = section.section
@@ -428,50 +441,56 @@ def event_awards(
         score_of = columns.points
         origin = Origin(event.index, event.name, event.date, section.name, scale.name,
                         event.category)  # fmt: skip
-        if extras is None and not by_score:
-            # The usual section: one value a span, its players' awards made in one loop.
-            everyone = skip or all(eligible)  # the skipped are out of ``placed`` already
-            # Each entrant's key and name taken out once (C loops): an award is then one tuple
-            # built, not a slice of the entrant unpacked into it (5% of the awards' time).
-            keys, names = list(map(_KEY, entrants)), list(map(_NAME, entrants))
-            for first, last, members in placed:
+        everyone = skip or all(eligible)  # the skipped are out of ``placed`` already
+        known = valuations.spans(scale, weights, outright)
+        rows: list[int] = []  # the players awarded, in the order of their awards
+        firsts, lasts, values, moved = awards.first, awards.last, awards.valuation, awards.overall
+        for first, last, members in placed:
+            span = (first, last)
+            if extras is None and not by_score:  # the usual section: one value a span
                 if not everyone:
                     members = [i for i in members if eligible[i]]
-                    if not members:
-                        continue  # keep-place: the places are taken, their points go to nobody
-                span = (first, last)
-                same = valuations.get(scale, span, score_of[members[0]], weights, NO_EXTRAS,
-                                      outright)  # fmt: skip
-                awards.extend([
-                    _new_award(Award, (origin, keys[i], names[i], first, last, score_of[i], same,
-                                       span_text(*overall[i]) if overall and overall[i] != span
-                                       else ""))
-                    for i in members
-                ])  # fmt: skip
-            continue
-        for first, last, members in placed:
-            value = None
-            span = (first, last)
-            for i in members:
-                if not eligible[i]:
-                    continue  # keep-place: the place is taken, its points go to nobody
-                entrant = entrants[i]
-                score = score_of[i]
-                if extras is not None:
-                    value = valuations.get(scale, span, score, weights, extras[i], outright)
-                elif value is None or by_score:  # the same for the whole span unless by score
-                    value = valuations.get(scale, span, score, weights, NO_EXTRAS, outright)
-                before = overall.get(i, span) if overall else span
-                moved = span_text(*before) if before != span else ""
-                # The record made as tuple.__new__ does (half a million awards in a season).
-                awards.append(
-                    _new_award(Award, (origin, entrant.key, entrant.name, first, last, score,
-                                       value, moved))
-                )  # fmt: skip
+                if not members:
+                    continue  # keep-place: the places are taken, their points go to nobody
+                n = len(members)
+                same = known.get(span)
+                if same is None:
+                    same = known[span] = valuations.get(scale, span, score_of[members[0]],
+                                                        weights, NO_EXTRAS, outright)  # fmt: skip
+                rows += members
+                firsts += [first] * n
+                lasts += [last] * n
+                values += [same] * n
+            else:
+                n = 0
+                value = None
+                for i in members:
+                    if not eligible[i]:
+                        continue  # keep-place: the place is taken, its points go to nobody
+                    if extras is not None:
+                        value = valuations.get(scale, span, score_of[i], weights, extras[i],
+                                               outright)  # fmt: skip
+                    elif value is None or by_score:  # the same for the span unless by score
+                        value = valuations.get(scale, span, score_of[i], weights, NO_EXTRAS,
+                                               outright)  # fmt: skip
+                    rows.append(i)
+                    firsts.append(first)
+                    lasts.append(last)
+                    values.append(value)
+                    n += 1
+            if overall and n:  # the players of a span kept shared one span among all
+                before = overall[members[0]]
+                moved += [span_text(*before) if before != span else ""] * n
+        if not overall:
+            moved += [""] * len(rows)
+        picked = [entrants[i] for i in rows]
+        awards.origin += [origin] * len(rows)
+        awards.player += map(_KEY, picked)
+        awards.name += map(_NAME, picked)
+        awards.score += map(score_of.__getitem__, rows)
     return awards
 
 
-_new_award = tuple.__new__
 _KEY, _NAME = itemgetter(0), itemgetter(1)  # an Entrant's key and name
 
 

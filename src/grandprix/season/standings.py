@@ -19,7 +19,7 @@ from grandprix.placings import share_places
 from grandprix.players import PlayerKey
 from grandprix.rules.schema import Counting, RuleSet, under
 from grandprix.season.identity import Directory
-from grandprix.season.model import Award, Line, Season, SeasonEvent
+from grandprix.season.model import AwardRows, Held, Line, Origin, Season, SeasonEvent
 from grandprix.season.points import Valuations, event_awards
 
 
@@ -35,7 +35,7 @@ class AwardMemo:
         self.rules: RuleSet | None = None
         self.directory: Directory | None = None
         self.valuations: Valuations | None = None
-        self.events: dict[int, tuple[SeasonEvent, list[Award]]] = {}
+        self.events: dict[int, tuple[SeasonEvent, AwardRows]] = {}
 
     def start(self, rules: RuleSet, directory: Directory) -> tuple[Directory, Valuations]:
         """The directory and valuations to use: the memo's own while they still hold."""
@@ -51,9 +51,7 @@ class AwardMemo:
         assert self.directory is not None and self.valuations is not None
         return self.directory, self.valuations
 
-    def awards(
-        self, event: SeasonEvent, directory: Directory, valuations: Valuations
-    ) -> list[Award]:
+    def awards(self, event: SeasonEvent, directory: Directory, valuations: Valuations) -> AwardRows:
         """The awards of ``event``, reused when the same event was placed before."""
         known = self.events.get(event.index)
         if known is not None and known[0] == event:
@@ -66,11 +64,11 @@ class AwardMemo:
 
 def season_awards(
     season: Season, as_of: datetime.date | None = None, memo: AwardMemo | None = None
-) -> tuple[list[Award], Valuations]:
+) -> tuple[AwardRows, Valuations]:
     """Every award of every event played (on or before ``as_of``), and their valuations."""
     played = [e for e in season.events if not e.planned and (as_of is None or e.date <= as_of)]
     directory = season_directory(season)
-    awards: list[Award] = []
+    awards = AwardRows()
     if memo is not None:
         with memo.lock:
             directory, valuations = memo.start(season.rules, directory)
@@ -120,64 +118,63 @@ def counted_number(counting: Counting, calendar: int, played: int, most: int = 0
 
 def player_line(
     player: PlayerKey,
-    awards: list[tuple[int, Award]],
+    table: AwardRows,
+    rows: list[int],
+    units: list[int],
     counting: Counting,
     calendar: int,
     scale: int,
     most: int = 0,
     events: int | None = None,
 ) -> tuple[Line, tuple[int, ...]]:
-    """One player's season (counted and dropped results, bonus, total; LUP-3) from their awards
-    with their value in units, and the raw values of the season tie-break chain. ``most``: the
-    most events any player has played; ``events``: the player's, when already counted."""
+    """One player's season (counted and dropped results, bonus, total; LUP-3) from their rows
+    of ``table`` and those rows' values in units (``units[k]`` is the value of ``rows[k]``),
+    and the raw values of the season tie-break chain. ``most``: the most events any player has
+    played; ``events``: the player's, when already counted (two sections of one event are
+    one)."""
     if events is None:
-        events = _events_of(awards)
-    units, own = zip(*awards, strict=True)  # the values and the awards, as two tuples
-    keep = counted_number(counting, calendar, len(awards), most)
+        events = len({table.origin[r].event for r in rows})
+    keep = counted_number(counting, calendar, len(rows), most)
     caps = counting.per_category
-    counted: tuple[Award, ...] = own  # everything counts: no need to rank the results
-    dropped: tuple[Award, ...] = ()
+    held = Held(table, tuple(rows))  # everything counts: no need to rank the results
     total, dropped_units = sum(units), 0
-    if keep < len(awards) or caps:
-        ordered = sorted(awards, key=_best_first)
-        best, rest = _best(ordered, keep, caps)
-        counted, dropped = tuple(a for _, a in best), tuple(a for _, a in rest)
+    if keep < len(rows) or caps:
+        origin = table.origin
+        valued = zip(units, rows, strict=True)
+        ordered = sorted(valued, key=lambda item: _best_first(item[0], origin[item[1]]))
+        best, rest = _best(table, ordered, keep, caps)
+        held = Held(table, held.rows, tuple(r for _, r in best), tuple(r for _, r in rest))
         total, dropped_units = sum(u for u, _ in best), sum(u for u, _ in rest)
     per_event = counting.bonus_per_event
     bonus = per_event * events if per_event else per_event  # counted, among the best or not
     if bonus:
         total += bonus.numerator * (scale // bonus.denominator)
-    line = Line(player, own[0].name, own, counted, dropped, events, bonus, Fraction(total, scale))
+    line = Line(player, table.name[rows[0]], held, events, bonus, Fraction(total, scale))
     return line, (total, dropped_units, max(units))
 
 
-def _events_of(awards: list[tuple[int, Award]]) -> int:
-    """The number of events of a player's awards (two sections of one event are one)."""
-    return len(set(map(_EVENT, map(_AWARD, awards))))
+_EVENT = itemgetter(0)  # an Origin's event
+_VALUATION_ID = attrgetter("id")
 
 
-_AWARD, _EVENT = itemgetter(1), attrgetter("origin.event")
-_VALUATION_ID, _POINTS = attrgetter("valuation.id"), attrgetter("valuation.points")
-
-
-def _best_first(item: tuple[int, Award]) -> tuple[object, ...]:
+def _best_first(units: int, origin: Origin) -> tuple[object, ...]:
     """The order of a player's results for counting the best: value, then date, event, section."""
-    origin = item[1].origin
-    return (-item[0], origin.date, origin.event_name, origin.section)
+    return (-units, origin.date, origin.event_name, origin.section)
 
 
 def _best(
-    ordered: list[tuple[int, Award]], keep: int, caps: dict[str, int]
-) -> tuple[list[tuple[int, Award]], list[tuple[int, Award]]]:
-    """The best ``keep`` results, best first, at most ``caps[c]`` of an event category c and of
-    every category under it ("fast" limits "fast/blitz" as well; KW-7, FC-5). Taking each result
-    in turn while every limit over it has room is the best choice when the limits nest: the
-    results allowed then form a matroid, on which the greedy choice is optimal."""
-    counted: list[tuple[int, Award]] = []
-    dropped: list[tuple[int, Award]] = []
+    table: AwardRows, ordered: list[tuple[int, int]], keep: int, caps: dict[str, int]
+) -> tuple[list[tuple[int, int]], list[tuple[int, int]]]:
+    """The best ``keep`` results (units, row of ``table``), best first, at most ``caps[c]`` of an
+    event category c and of every category under it ("fast" limits "fast/blitz" as well; KW-7,
+    FC-5). Taking each result in turn while every limit over it has room is the best choice when
+    the limits nest: the results allowed then form a matroid, on which the greedy choice is
+    optimal."""
+    counted: list[tuple[int, int]] = []
+    dropped: list[tuple[int, int]] = []
     used: dict[str, int] = defaultdict(int)
     for item in ordered:
-        limits = under(item[1].category, caps)
+        limits = under(table.origin[item[1]].category, caps)
         if len(counted) < keep and all(used[c] < caps[c] for c in limits):
             counted.append(item)
             for c in limits:
@@ -203,12 +200,13 @@ def chain(
         elif name == "best":
             out.append((name, -best))
         elif name == "last-event":
-            places = [a.first for a in line.awards if a.event == last_event]
+            places = line.held.places_in(last_event)
             out.append((name, (0, min(places)) if places else (1, 0)))  # absent: after all
         elif name == "events":
             out.append((name, -line.events))
         elif name == "per-event":  # Keshmat 2024-25: total / results counted, higher first
-            out.append((name, -line.total / len(line.counted) if line.counted else 0))
+            counted = line.held.counted_number
+            out.append((name, -line.total / counted if counted else 0))
     return out
 
 
@@ -244,7 +242,7 @@ def standings(
 
 
 def rank_lines(
-    awards: list[Award],
+    awards: AwardRows,
     valuations: Valuations,
     rules: RuleSet,
     calendar: int,
@@ -254,15 +252,11 @@ def rank_lines(
     bonus = counting.bonus_per_event
     scale = math.lcm(bonus.denominator, *{v.points.denominator for v in valuations.items})
     values = [v.points.numerator * (scale // v.points.denominator) for v in valuations.items]
-    by_player: dict[PlayerKey, list[Award]] = defaultdict(list)
-    for award in awards:
-        by_player[award.player].append(award)
-    last_event = max(map(_EVENT, awards), default=None)
-
-    def units(own: list[Award]) -> Iterable[int]:
-        return map(values.__getitem__, map(_VALUATION_ID, own))
-
-    return _ranked(by_player, rules, calendar, counting, scale, last_event, units)
+    units = list(map(values.__getitem__, map(_VALUATION_ID, awards.valuation)))  # of each row
+    events = list(map(_EVENT, awards.origin))
+    last_event = max(events, default=None)
+    return _ranked(awards, range(len(awards)), units.__getitem__, events.__getitem__, rules,
+                   calendar, counting, scale, last_event)  # fmt: skip
 
 
 def rerank(
@@ -274,37 +268,44 @@ def rerank(
     last_event: int | None,
 ) -> list[Line]:
     """The same table as it stood on ``as_of``, from the awards already in its lines (no event
-    is placed again). ``last_event`` is the last event played by then, for the tie-break."""
-    awards = [a for line in lines for a in line.awards if a.date <= as_of]
+    is placed again; the lines of one table share its awards). ``last_event`` is the last event
+    played by then, for the tie-break."""
+    if not lines:
+        return []
+    table = lines[0].held.table
+    origin, valuation = table.origin, table.valuation
+    rows = [r for line in lines for r in line.held.rows if origin[r].date <= as_of]
     bonus = counting.bonus_per_event
-    scale = math.lcm(bonus.denominator, *{a.points.denominator for a in awards})
-    by_player: dict[PlayerKey, list[Award]] = defaultdict(list)
-    for award in awards:
-        by_player[award.player].append(award)
-
-    def units(own: list[Award]) -> Iterable[int]:
-        return (p.numerator * (scale // p.denominator) for p in map(_POINTS, own))
-
-    return _ranked(by_player, rules, calendar, counting, scale, last_event, units)
+    scale = math.lcm(bonus.denominator, *{valuation[r].points.denominator for r in rows})
+    units = {r: p.numerator * (scale // p.denominator)
+             for r, p in zip(rows, (valuation[r].points for r in rows), strict=True)}  # fmt: skip
+    return _ranked(table, rows, units.__getitem__, lambda r: origin[r].event, rules, calendar,
+                   counting, scale, last_event)  # fmt: skip
 
 
 def _ranked(
-    by_player: dict[PlayerKey, list[Award]],
+    table: AwardRows,
+    rows: Iterable[int],
+    unit_of: Callable[[int], int],
+    event_of: Callable[[int], int],
     rules: RuleSet,
     calendar: int,
     counting: Counting,
     scale: int,
     last_event: int | None,
-    units: Callable[[list[Award]], Iterable[int]],
 ) -> list[Line]:
-    """The lines of each player's awards (``units``: the awards' values over ``scale``),
-    ranked."""
+    """The lines of each player's rows of ``table`` (``unit_of``: a row's value over ``scale``;
+    ``event_of``: its event), ranked."""
+    by_player: dict[PlayerKey, list[int]] = defaultdict(list)
+    players = table.player
+    for r in rows:
+        by_player[players[r]].append(r)
     lines, keys = [], []
-    events = [len(set(map(_EVENT, own))) for own in by_player.values()]
+    events = [len(set(map(event_of, own))) for own in by_player.values()]
     most = max(events, default=0)
     for (player, own), played in zip(by_player.items(), events, strict=True):
-        valued = list(zip(units(own), own, strict=True))  # one player's at a time
-        line, raw = player_line(player, valued, counting, calendar, scale, most, played)
+        line, raw = player_line(player, table, own, list(map(unit_of, own)), counting, calendar,
+                                scale, most, played)  # fmt: skip
         lines.append(line)
         keys.append(_criteria(line, raw, rules, last_event))
     order = sorted(range(len(lines)), key=lambda i: (keys[i], lines[i].name, lines[i].player))
@@ -357,11 +358,9 @@ def division_standings(
             out.append((division.name, filtered(overall, members)))
             continue
         valuations = Valuations(rules)
-        awards = [
-            a
-            for event in played
-            for a in division_awards(event, division, rules, directory, members, valuations)
-        ]
+        awards = AwardRows()
+        for event in played:
+            awards.extend(division_awards(event, division, rules, directory, members, valuations))
         counting = division_counting(division, rules)
         out.append(
             (division.name, rank_lines(awards, valuations, rules, len(season.events), counting))

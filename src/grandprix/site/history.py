@@ -16,7 +16,7 @@ from fractions import Fraction
 from grandprix.players import PlayerKey
 from grandprix.rules.schema import Counting
 from grandprix.season.divisions import division_counting
-from grandprix.season.model import Award, Line, Season, SeasonEvent
+from grandprix.season.model import Line, Season, SeasonEvent
 from grandprix.season.report import Tables
 from grandprix.season.standings import player_line, rerank
 
@@ -79,16 +79,19 @@ def running_totals(
     scale = math.lcm(
         counting.bonus_per_event.denominator, *{a.points.denominator for a in line.awards}
     )
-    by_event: dict[int, list[tuple[int, Award]]] = defaultdict(list)
-    for award in line.awards:
+    held = line.held
+    by_event: dict[int, list[tuple[int, int]]] = defaultdict(list)  # (row, units) by event
+    for row, award in zip(held.rows, line.awards, strict=True):
         units = award.points.numerator * (scale // award.points.denominator)
-        by_event[award.event].append((units, award))
-    so_far: list[tuple[int, Award]] = []
+        by_event[award.event].append((row, units))
+    so_far: list[tuple[int, int]] = []
     totals = []
     total = Fraction(0)
     for event in played:
         if event.index in by_event:  # the total changes only with the line's own results
             so_far.extend(by_event[event.index])
-            total = player_line(line.player, so_far, counting, len(season.events), scale)[0].total
+            rows, units_of = [r for r, _ in so_far], [u for _, u in so_far]
+            total = player_line(line.player, held.table, rows, units_of, counting,
+                                len(season.events), scale)[0].total  # fmt: skip
         totals.append(total)
     return totals

@@ -1,0 +1,81 @@
+"""A season's awards kept as columns (``AwardRows``): the standings make no record per award, and
+the records made when a page asks are the rows' own, one object per row."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from conftest import ROOT
+from grandprix.season.config import load_season
+from grandprix.season.model import Award, AwardRows, Held, Line
+from grandprix.season.standings import division_standings
+
+
+def tables(name: str, tmp_path: Path) -> list[tuple[str, list[Line]]]:
+    folder = shutil.copytree(ROOT / "examples" / name, tmp_path / name)  # not cached
+    season, problems = load_season(folder)
+    assert season is not None, problems
+    return division_standings(season)
+
+
+def rows_of(table: AwardRows, row: int) -> tuple[object, ...]:
+    return tuple(getattr(table, column)[row] for column in Award._fields)
+
+
+@pytest.mark.parametrize("name", ["utah-2012", "acf-2004", "lupiae-2012-13", "circuit-2026"])
+def test_the_standings_make_no_award_record_until_one_is_asked(name: str, tmp_path: Path) -> None:
+    found = tables(name, tmp_path)
+    lines = [line for _, table in found for line in table]
+    assert lines
+    held = {id(line.held.table): line.held.table for line in lines}.values()
+    assert not any(table._made for table in held)  # ranked from the columns alone
+    for line in lines:
+        table = line.held.table
+        awards = line.awards
+        assert awards is line.awards  # made once for the line
+        assert [tuple(a) for a in awards] == [rows_of(table, r) for r in line.held.rows]
+        assert all(table.award(r) is a for r, a in zip(line.held.rows, awards, strict=True))
+        counts = line.counts()
+        counted = {id(a) for a in line.counted}
+        assert counted <= {id(a) for a in awards}  # the counted are the line's own records
+        assert sorted(map(id, (*line.counted, *line.dropped))) == sorted(map(id, awards))
+        assert [a for a in awards if counts(a)] == [a for a in awards if id(a) in counted]
+        assert line.held.counted_number == len(line.counted)
+
+
+def test_some_line_drops_a_result_where_the_best_count(tmp_path: Path) -> None:
+    lines = [line for _, table in tables("acf-2004", tmp_path) for line in table]
+    dropping = [line for line in lines if line.dropped]
+    assert dropping  # ACF-14: the best results count, so the test above saw rows dropped
+    line = dropping[0]
+    assert line.held.counted_rows is not None
+    assert not set(line.held.counted_rows) & set(line.held.dropped_rows)
+
+
+def test_rows_added_from_records_and_joined_keep_every_field(tmp_path: Path) -> None:
+    lines = [line for _, table in tables("utah-2012", tmp_path) for line in table]
+    awards = [a for line in lines for a in line.awards]
+    assert any(a.overall for a in awards)  # D-UT-1 moved someone up: the field is kept too
+    first, second = AwardRows(), AwardRows()
+    half = len(awards) // 2
+    for award in awards[:half]:
+        first.add(award)
+    for award in awards[half:]:
+        second.add(award)
+    first.extend(second)
+    assert len(first) == len(awards)
+    assert [first.award(r) for r in range(len(first))] == awards
+
+
+def test_lines_are_equal_when_their_awards_are(tmp_path: Path) -> None:
+    lines = [line for _, table in tables("utah-2012", tmp_path) for line in table]
+    line = max(lines, key=lambda ln: len(ln.awards))
+    copy = AwardRows()
+    for award in reversed(line.awards):  # other rows, other table
+        copy.add(award)
+    rows = tuple(reversed(range(len(copy))))
+    assert Held(copy, rows) == line.held and hash(Held(copy, rows)) == hash(line.held)
+    assert Held(copy, rows[1:]) != line.held
