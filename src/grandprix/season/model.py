@@ -197,7 +197,7 @@ class AwardRows:
         self.score: list[Fraction] = []
         self.valuation: list[Valuation] = []
         self.overall: list[str] = []
-        self._made: dict[int, Award] = {}
+        self._made: list[Award | None] = []  # by row, as far as records were asked
 
     def __len__(self) -> int:
         return len(self.player)
@@ -213,12 +213,15 @@ class AwardRows:
             getattr(self, column).append(value)
 
     def award(self, row: int) -> Award:
-        found = self._made.get(row)
+        made = self._made
+        if row >= len(made):
+            made += [None] * (len(self.player) - len(made))
+        found = made[row]
         if found is None:
             found = Award(self.origin[row], self.player[row], self.name[row], self.first[row],
                           self.last[row], self.score[row], self.valuation[row],
                           self.overall[row])  # fmt: skip
-            self._made[row] = found
+            made[row] = found
         return found
 
     def awards(self, rows: tuple[int, ...]) -> tuple[Award, ...]:
