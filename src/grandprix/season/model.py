@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import datetime
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import NamedTuple
@@ -224,7 +224,7 @@ class AwardRows:
             made[row] = found
         return found
 
-    def awards(self, rows: tuple[int, ...]) -> tuple[Award, ...]:
+    def awards(self, rows: Sequence[int]) -> tuple[Award, ...]:
         return tuple(map(self.award, rows))
 
 
@@ -233,16 +233,17 @@ _COLUMNS = Award._fields  # AwardRows has a column of each
 
 class Held:
     """A line's awards as rows of one ``AwardRows``: all of them in the season's order, and
-    which count (None: all of them). Equal when the awards are."""
+    which count (None: all of them). Equal when the awards are. The rows are kept as given: an
+    ``array`` of them holds half a million rows in 4 MB, not as half a million ``int``s."""
 
     __slots__ = ("_awards", "counted_rows", "dropped_rows", "rows", "table")
 
     def __init__(
         self,
         table: AwardRows,
-        rows: tuple[int, ...],
-        counted: tuple[int, ...] | None = None,
-        dropped: tuple[int, ...] = (),
+        rows: Sequence[int],
+        counted: Sequence[int] | None = None,
+        dropped: Sequence[int] = (),
     ):
         self.table = table
         self.rows = rows

@@ -10,8 +10,9 @@ import datetime
 import math
 import threading
 import weakref
+from array import array
 from collections import defaultdict
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from fractions import Fraction
 from operator import attrgetter, itemgetter
 
@@ -119,7 +120,7 @@ def counted_number(counting: Counting, calendar: int, played: int, most: int = 0
 def player_line(
     player: PlayerKey,
     table: AwardRows,
-    rows: list[int],
+    rows: Sequence[int],
     units: list[int],
     counting: Counting,
     calendar: int,
@@ -136,14 +137,14 @@ def player_line(
         events = len({table.origin[r].event for r in rows})
     keep = counted_number(counting, calendar, len(rows), most)
     caps = counting.per_category
-    held = Held(table, tuple(rows))  # everything counts: no need to rank the results
+    held = Held(table, rows)  # everything counts: no need to rank the results
     total, dropped_units = sum(units), 0
     if keep < len(rows) or caps:
         origin = table.origin
         valued = zip(units, rows, strict=True)
         ordered = sorted(valued, key=lambda item: _best_first(item[0], origin[item[1]]))
         best, rest = _best(table, ordered, keep, caps)
-        held = Held(table, held.rows, tuple(r for _, r in best), tuple(r for _, r in rest))
+        held = Held(table, rows, _rows(r for _, r in best), _rows(r for _, r in rest))
         total, dropped_units = sum(u for u, _ in best), sum(u for u, _ in rest)
     per_event = counting.bonus_per_event
     bonus = per_event * events if per_event else per_event  # counted, among the best or not
@@ -151,6 +152,11 @@ def player_line(
         total += bonus.numerator * (scale // bonus.denominator)
     line = Line(player, table.name[rows[0]], held, events, bonus, Fraction(total, scale))
     return line, (total, dropped_units, max(units))
+
+
+def _rows(rows: Iterable[int] = ()) -> array[int]:
+    """Rows of a table, kept compact (``Held``)."""
+    return array("l", rows)
 
 
 _EVENT = itemgetter(0)  # an Origin's event
@@ -296,7 +302,7 @@ def _ranked(
 ) -> list[Line]:
     """The lines of each player's rows of ``table`` (``unit_of``: a row's value over ``scale``;
     ``event_of``: its event), ranked."""
-    by_player: dict[PlayerKey, list[int]] = defaultdict(list)
+    by_player: dict[PlayerKey, array[int]] = defaultdict(_rows)
     players = table.player
     for r in rows:
         by_player[players[r]].append(r)
