@@ -409,10 +409,15 @@ class Valuations:
 
 
 def event_awards(
-    event: SeasonEvent, rules: RuleSet, directory: Directory, valuations: Valuations
+    event: SeasonEvent,
+    rules: RuleSet,
+    directory: Directory,
+    valuations: Valuations,
+    into: AwardRows | None = None,
 ) -> AwardRows:
-    """Every award of one event, as columns."""
-    awards = AwardRows()
+    """Every award of one event, as columns: added to ``into`` (the season's awards, without
+    a table of each event's to join), else to a table of their own."""
+    awards = AwardRows() if into is None else into
     points = valuations.points_for(event.category)
     for section, weight in earning_sections(event, rules):
         results = section.section

@@ -78,7 +78,7 @@ def season_awards(
         return awards, valuations
     valuations = Valuations(season.rules)
     for event in played:
-        awards.extend(event_awards(event, season.rules, directory, valuations))
+        event_awards(event, season.rules, directory, valuations, awards)
     return awards, valuations
 
 
