@@ -279,6 +279,7 @@ def rerank(
     if not lines:
         return []
     table = lines[0].held.table
+    assert all(line.held.table is table for line in lines), "lines of two computations"
     origin, valuation = table.origin, table.valuation
     rows = [r for line in lines for r in line.held.rows if origin[r].date <= as_of]
     bonus = counting.bonus_per_event
