@@ -11,7 +11,8 @@ import pytest
 from conftest import ROOT
 from grandprix.season.config import load_season
 from grandprix.season.model import Award, AwardRows, Held, Line
-from grandprix.season.standings import division_standings
+from grandprix.season.standings import division_standings, standings
+from seasons import event, load, season_toml, write_season
 
 
 def tables(name: str, tmp_path: Path) -> list[tuple[str, list[Line]]]:
@@ -79,3 +80,21 @@ def test_lines_are_equal_when_their_awards_are(tmp_path: Path) -> None:
     rows = tuple(reversed(range(len(copy))))
     assert Held(copy, rows) == line.held and hash(Held(copy, rows)) == hash(line.held)
     assert Held(copy, rows[1:]) != line.held
+
+
+def test_two_rows_of_one_person_in_an_event_are_one_event(tmp_path: Path) -> None:
+    """A row without an id takes the id its name has elsewhere (``Directory``): the person then
+    has two rows in event A, and A is still one of their events."""
+    first = "rank,name,id,points\n1,Ann Lee,111,3\n2,Bob Roe,222,2\n3,Ann Lee,,1\n"
+    second = "rank,name,id,points\n1,Ann Lee,111,3\n2,Bob Roe,222,2\n"
+    folder = write_season(
+        tmp_path,
+        season_toml('rules = "acf-2004"', event("A", "a.csv", extra="prize_fund = 1"),
+                    event("B", "b.csv", date="2012-07-01", extra="prize_fund = 1")),
+        {"a.csv": first, "b.csv": second},
+    )  # fmt: skip
+    found = {line.name: line for line in standings(load(folder))}
+    ann = found["Ann Lee"]
+    assert len(ann.awards) == 3
+    assert ann.events == 2 and found["Bob Roe"].events == 2
+    assert ann.held.table.repeats

@@ -185,8 +185,8 @@ class AwardRows:
     awards are counted and ranked without a record each). ``award`` makes the record of one
     row when something asks for it (a page, an explanation), the same object every time."""
 
-    __slots__ = ("_made", "first", "last", "name", "origin", "overall", "player", "score",
-                 "valuation")  # fmt: skip
+    __slots__ = ("_made", "first", "last", "name", "origin", "overall", "player", "repeats",
+                 "score", "valuation")  # fmt: skip
 
     def __init__(self) -> None:
         self.origin: list[Origin] = []
@@ -198,6 +198,9 @@ class AwardRows:
         self.valuation: list[Valuation] = []
         self.overall: list[str] = []
         self._made: list[Award | None] = []  # by row, as far as records were asked
+        # Whether a player may have two rows in one event (two sections of it): when not, a
+        # player's events are their rows, and the ranking need not count them.
+        self.repeats = False
 
     def __len__(self) -> int:
         return len(self.player)
@@ -206,11 +209,13 @@ class AwardRows:
         """Every row of ``other`` added after these (the awards of a season, event by event)."""
         for column in _COLUMNS:
             getattr(self, column).extend(getattr(other, column))
+        self.repeats |= other.repeats
 
     def add(self, award: Award) -> None:
-        """One more row, from its record."""
+        """One more row, from its record (its player may have another row in its event)."""
         for column, value in zip(_COLUMNS, award, strict=True):
             getattr(self, column).append(value)
+        self.repeats = True
 
     def award(self, row: int) -> Award:
         made = self._made

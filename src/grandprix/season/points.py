@@ -419,6 +419,7 @@ def event_awards(
     a table of each event's to join), else to a table of their own."""
     awards = AwardRows() if into is None else into
     points = valuations.points_for(event.category)
+    start = len(awards)
     for section, weight in earning_sections(event, rules):
         results = section.section
         columns = results.columns
@@ -493,6 +494,8 @@ def event_awards(
         awards.player += map(_KEY, picked)
         awards.name += map(_NAME, picked)
         awards.score += map(score_of.__getitem__, rows)
+    if len(set(awards.player[start:])) < len(awards) - start:
+        awards.repeats = True  # two rows of the event found to be one person (names, aliases)
     return awards
 
 

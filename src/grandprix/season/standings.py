@@ -308,7 +308,10 @@ def _ranked(
     for r in rows:
         by_player[players[r]].append(r)
     lines, keys = [], []
-    events = [len(set(map(event_of, own))) for own in by_player.values()]
+    if table.repeats:
+        events = [len(set(map(event_of, own))) for own in by_player.values()]
+    else:  # nobody has two rows in one event
+        events = list(map(len, by_player.values()))
     most = max(events, default=0)
     for (player, own), played in zip(by_player.items(), events, strict=True):
         line, raw = player_line(player, table, own, list(map(unit_of, own)), counting, calendar,
