@@ -9,8 +9,9 @@ from pathlib import Path
 import pytest
 
 from conftest import ROOT
+from grandprix.players import PlayerKey
 from grandprix.season.config import load_season
-from grandprix.season.model import Award, AwardRows, Held, Line
+from grandprix.season.model import Award, AwardRows, Held, Line, section_awards
 from grandprix.season.standings import division_standings, standings
 from seasons import event, load, season_toml, write_season
 
@@ -98,3 +99,33 @@ def test_two_rows_of_one_person_in_an_event_are_one_event(tmp_path: Path) -> Non
     assert len(ann.awards) == 3
     assert ann.events == 2 and found["Bob Roe"].events == 2
     assert ann.held.table.repeats
+
+
+@pytest.mark.parametrize("name", ["utah-2012", "lupiae-2012-13", "acf-2004"])
+def test_a_tables_awards_by_section_are_those_of_its_lines(name: str, tmp_path: Path) -> None:
+    """``section_awards`` reads runs of rows; the same as each line's awards looked up one by
+    one, for a table of every row and for a division that filters the overall lines."""
+    found = tables(name, tmp_path)
+    partial = [
+        sum(len(ln.held.rows) for ln in lines) < len(lines[0].held.table)
+        for _, lines in found
+        if lines
+    ]
+    assert any(partial) == (name == "lupiae-2012-13")  # only there a division holds part of a table
+    for _, lines in found:
+        expected: dict[tuple[int, str], dict[PlayerKey, Award]] = {}
+        for line in lines:
+            for a in line.awards:
+                expected.setdefault((a.event, a.section), {})[a.player] = a
+        got: dict[tuple[int, str], dict[PlayerKey, Award]] = {}
+        for origin, awards in section_awards(lines):
+            assert (origin.event, origin.section) not in got  # one run a section
+            got[origin.event, origin.section] = awards
+        assert got == expected
+        assert all(a is line_award for a, line_award in _pairs(got, lines))
+
+
+def _pairs(
+    got: dict[tuple[int, str], dict[PlayerKey, Award]], lines: list[Line]
+) -> list[tuple[Award, Award]]:
+    return [(got[a.event, a.section][a.player], a) for line in lines for a in line.awards]

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import datetime
+import itertools
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import NamedTuple
@@ -332,3 +333,20 @@ class Line:
             return lambda award: True
         ids = set(map(id, self.counted))
         return lambda award: id(award) in ids
+
+
+def section_awards(lines: Sequence[Line]) -> Iterator[tuple[Origin, dict[PlayerKey, Award]]]:
+    """The awards of one table's lines by event section, in the table's order: each section's
+    origin and its awards by player. A section's rows are adjacent in the table (the awards are
+    added section by section), so they are found in runs, not looked up one award at a time."""
+    if not lines:
+        return
+    table = lines[0].held.table
+    rows: Iterable[int] = range(len(table))
+    if sum(len(line.held.rows) for line in lines) != len(table):  # a division's filter
+        rows = sorted(r for line in lines for r in line.held.rows)
+    players = table.player
+    for origin, run in itertools.groupby(rows, table.origin.__getitem__):
+        found = list(run)
+        yield origin, dict(zip(map(players.__getitem__, found), map(table.award, found),
+                               strict=True))  # fmt: skip

@@ -24,7 +24,7 @@ from grandprix.placings import span_text
 from grandprix.players import PlayerKey, normalise
 from grandprix.prizes.season import PrizeList
 from grandprix.season.identity import Directory, Entrant
-from grandprix.season.model import Award, Line, Season, SeasonEvent
+from grandprix.season.model import Award, Line, Season, SeasonEvent, section_awards
 from grandprix.season.places import placed_rows
 from grandprix.season.points import earning_sections, table_for
 from grandprix.season.race import Outlook, race
@@ -319,9 +319,8 @@ class SiteViews:
         then player."""
         found: dict[tuple[int, str], dict[str, dict[PlayerKey, Award]]] = defaultdict(dict)
         for name, lines in self.tables:
-            for ln in lines:
-                for a in ln.awards:
-                    found[a.event, a.section].setdefault(name, {})[a.player] = a
+            for origin, awards in section_awards(lines):
+                found[origin.event, origin.section].setdefault(name, {}).update(awards)
         return dict(found)
 
     @cached_property
