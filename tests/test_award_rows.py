@@ -3,6 +3,8 @@ the records made when a page asks are the rows' own, one object per row."""
 
 from __future__ import annotations
 
+import dataclasses
+import operator
 import shutil
 from pathlib import Path
 
@@ -12,7 +14,7 @@ from conftest import ROOT
 from grandprix.players import PlayerKey
 from grandprix.season.config import load_season
 from grandprix.season.model import Award, AwardRows, Held, Line, section_awards
-from grandprix.season.standings import division_standings, standings
+from grandprix.season.standings import division_standings, rerank, standings
 from seasons import event, load, season_toml, write_season
 
 
@@ -129,3 +131,37 @@ def _pairs(
     got: dict[tuple[int, str], dict[PlayerKey, Award]], lines: list[Line]
 ) -> list[tuple[Award, Award]]:
     return [(got[a.event, a.section][a.player], a) for line in lines for a in line.awards]
+
+
+@pytest.mark.parametrize("name", ["utah-2012", "acf-2004"])
+def test_the_table_on_a_date_is_the_same_from_rows_in_any_order(name: str, tmp_path: Path) -> None:
+    """``rerank`` takes each line's first rows when the table is in the calendar's order and
+    reads every row's date otherwise: both give the table as it stood on the date."""
+    season = load(shutil.copytree(ROOT / "examples" / name, tmp_path / name))
+    lines = division_standings(season)[0][1]
+    table = lines[0].held.table
+    assert all(map(operator.le, (o.date for o in table.origin), (o.date for o in table.origin[1:])))
+    reversed_rows = AwardRows()  # the same awards, the last event's first
+    for row in reversed(range(len(table))):
+        reversed_rows.add(table.award(row))
+    last_row = len(table) - 1
+    moved = [
+        dataclasses.replace(
+            line, held=Held(reversed_rows, sorted(last_row - r for r in line.held.rows))
+        )
+        for line in lines
+    ]
+    played = sorted({o.date for o in table.origin})
+    for as_of in (played[0], played[len(played) // 2], played[-1]):
+        last = max(o.event for o in table.origin if o.date <= as_of)
+        counting = season.rules.counting
+        calendar = len(season.events)
+        direct = rerank(lines, season.rules, calendar, counting, as_of, last)
+        other = rerank(moved, season.rules, calendar, counting, as_of, last)
+        assert direct
+        assert [(ln.player, ln.rank, ln.total, ln.events) for ln in direct] == [
+            (ln.player, ln.rank, ln.total, ln.events) for ln in other
+        ]
+        assert sorted(map(tuple, (sorted(ln.awards) for ln in direct))) == sorted(
+            map(tuple, (sorted(ln.awards) for ln in other))
+        )

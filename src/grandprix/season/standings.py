@@ -11,16 +11,26 @@ import math
 import threading
 import weakref
 from array import array
+from bisect import bisect_left, bisect_right
 from collections import defaultdict
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from fractions import Fraction
-from operator import attrgetter, itemgetter
+from operator import attrgetter, itemgetter, le
 
+from grandprix.model import ordered
 from grandprix.placings import share_places
 from grandprix.players import PlayerKey
 from grandprix.rules.schema import Counting, RuleSet, under
 from grandprix.season.identity import Directory
-from grandprix.season.model import AwardRows, Held, Line, Origin, Season, SeasonEvent
+from grandprix.season.model import (
+    AwardRows,
+    Held,
+    Line,
+    Origin,
+    Season,
+    SeasonEvent,
+    Valuation,
+)
 from grandprix.season.points import Valuations, event_awards
 
 
@@ -160,6 +170,7 @@ def _rows(rows: Iterable[int] = ()) -> array[int]:
 
 
 _EVENT = itemgetter(0)  # an Origin's event
+_DATE = itemgetter(2)  # an Origin's date
 _VALUATION_ID = attrgetter("id")
 
 
@@ -255,14 +266,12 @@ def rank_lines(
     counting: Counting,
 ) -> list[Line]:
     """Awards -> one line per player -> ordered, with shared ranks (rank '9-10')."""
-    bonus = counting.bonus_per_event
-    scale = math.lcm(bonus.denominator, *{v.points.denominator for v in valuations.items})
-    values = [v.points.numerator * (scale // v.points.denominator) for v in valuations.items]
-    units = list(map(values.__getitem__, map(_VALUATION_ID, awards.valuation)))  # of each row
+    by_player: dict[PlayerKey, array[int]] = defaultdict(_rows)
+    for r, player in enumerate(awards.player):
+        by_player[player].append(r)
     events = list(map(_EVENT, awards.origin))
-    last_event = max(events, default=None)
-    return _ranked(awards, range(len(awards)), units.__getitem__, events.__getitem__, rules,
-                   calendar, counting, scale, last_event)  # fmt: skip
+    return _ranked(awards, by_player.items(), valuations.items, events, rules, calendar,
+                   counting, max(events, default=None))  # fmt: skip
 
 
 def rerank(
@@ -274,48 +283,56 @@ def rerank(
     last_event: int | None,
 ) -> list[Line]:
     """The same table as it stood on ``as_of``, from the awards already in its lines (no event
-    is placed again; the lines of one table share its awards). ``last_event`` is the last event
-    played by then, for the tie-break."""
+    is placed again; the lines of one table share its awards, one line a player). ``last_event``
+    is the last event played by then, for the tie-break."""
     if not lines:
         return []
     table = lines[0].held.table
     assert all(line.held.table is table for line in lines), "lines of two computations"
-    origin, valuation = table.origin, table.valuation
-    rows = [r for line in lines for r in line.held.rows if origin[r].date <= as_of]
-    bonus = counting.bonus_per_event
-    scale = math.lcm(bonus.denominator, *{valuation[r].points.denominator for r in rows})
-    units = {r: p.numerator * (scale // p.denominator)
-             for r, p in zip(rows, (valuation[r].points for r in rows), strict=True)}  # fmt: skip
-    return _ranked(table, rows, units.__getitem__, lambda r: origin[r].event, rules, calendar,
-                   counting, scale, last_event)  # fmt: skip
+    dates = list(map(_DATE, table.origin))
+    if ordered(dates, le):  # the awards event by event, in the calendar's order: a line's
+        end = bisect_right(dates, as_of)  # awards by then are the rows before ``end``
+        kept = [(line.player, line.held.rows[: bisect_left(line.held.rows, end)])
+                for line in lines]  # fmt: skip
+    else:
+        kept = [(line.player, _rows(r for r in line.held.rows if dates[r] <= as_of))
+                for line in lines]  # fmt: skip
+    events = list(map(_EVENT, table.origin))
+    valuations = set(table.valuation)
+    return _ranked(table, [(player, rows) for player, rows in kept if rows], valuations, events,
+                   rules, calendar, counting, last_event)  # fmt: skip
 
 
 def _ranked(
     table: AwardRows,
-    rows: Iterable[int],
-    unit_of: Callable[[int], int],
-    event_of: Callable[[int], int],
+    players: Iterable[tuple[PlayerKey, Sequence[int]]],
+    valuations: Iterable[Valuation],
+    events: list[int],
     rules: RuleSet,
     calendar: int,
     counting: Counting,
-    scale: int,
     last_event: int | None,
 ) -> list[Line]:
-    """The lines of each player's rows of ``table`` (``unit_of``: a row's value over ``scale``;
-    ``event_of``: its event), ranked."""
-    by_player: dict[PlayerKey, array[int]] = defaultdict(_rows)
-    players = table.player
-    for r in rows:
-        by_player[players[r]].append(r)
-    lines, keys = [], []
+    """The lines of each player's rows of ``table`` (``valuations``: every valuation of the
+    rows; ``events``: each row's event), ranked. The values are summed as whole numbers over the
+    least common multiple of the valuations' denominators."""
+    valued = list(valuations)
+    bonus = counting.bonus_per_event
+    scale = math.lcm(bonus.denominator, *{v.points.denominator for v in valued})
+    values = [0] * (max((v.id for v in valued), default=0) + 1)
+    for v in valued:
+        values[v.id] = v.points.numerator * (scale // v.points.denominator)
+    units = list(map(values.__getitem__, map(_VALUATION_ID, table.valuation)))  # of each row
+    groups = list(players)
     if table.repeats:
-        events = [len(set(map(event_of, own))) for own in by_player.values()]
+        played = [len(set(map(events.__getitem__, own))) for _, own in groups]
     else:  # nobody has two rows in one event
-        events = list(map(len, by_player.values()))
-    most = max(events, default=0)
-    for (player, own), played in zip(by_player.items(), events, strict=True):
-        line, raw = player_line(player, table, own, list(map(unit_of, own)), counting, calendar,
-                                scale, most, played)  # fmt: skip
+        played = [len(own) for _, own in groups]
+    most = max(played, default=0)
+    lines, keys = [], []
+    for (player, own), count in zip(groups, played, strict=True):
+        line, raw = player_line(player, table, own, list(map(units.__getitem__, own)), counting,
+                                calendar, scale, most, count)  # fmt: skip
         lines.append(line)
         keys.append(_criteria(line, raw, rules, last_event))
     order = sorted(range(len(lines)), key=lambda i: (keys[i], lines[i].name, lines[i].player))
