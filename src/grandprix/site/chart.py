@@ -64,8 +64,16 @@ def leaders_chart(
     def x(i: int) -> float:
         return left + (WIDTH - left - right) * (i / max(count - 1, 1))
 
+    heights: dict[int, float] = {}  # a running total is one object from event to event
+
     def y(v: Fraction) -> float:
-        return float(top + plot * (1 - v / most))
+        """``float(top + plot * (1 - v / most))`` in whole numbers: one division, rounded as
+        ``Fraction``'s float is (10,000 points a line in a large season)."""
+        found = heights.get(id(v))
+        if found is None:
+            n, d = v.numerator * most.denominator, v.denominator * most.numerator
+            found = heights[id(v)] = ((top + plot) * d - plot * n) / d
+        return found
 
     height = bottom + 48 + 24 * len(series)
     parts = _frame(ident, title, height)
