@@ -6,6 +6,8 @@ from __future__ import annotations
 import dataclasses
 import operator
 import shutil
+import sys
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
@@ -165,3 +167,28 @@ def test_the_table_on_a_date_is_the_same_from_rows_in_any_order(name: str, tmp_p
         assert sorted(map(tuple, (sorted(ln.awards) for ln in direct))) == sorted(
             map(tuple, (sorted(ln.awards) for ln in other))
         )
+
+
+def test_threads_asking_for_the_same_rows_get_one_record_each(tmp_path: Path) -> None:
+    """The server renders pages in several threads: each row's record is still one object, so
+    that ``Line.counts`` (by identity) agrees with the records a page lists."""
+    lines = [line for _, table in tables("acf-2004", tmp_path) for line in table]
+    source = lines[0].held.table
+    rows = [source.award(r) for r in range(len(source))] * 40
+    before = sys.getswitchinterval()
+    sys.setswitchinterval(1e-6)  # threads switch as often as they can
+    try:
+        for _ in range(5):
+            made = _asked_by_threads(rows)
+            assert all(list(map(id, seen)) == list(map(id, made[0])) for seen in made)
+    finally:
+        sys.setswitchinterval(before)
+
+
+def _asked_by_threads(awards: list[Award]) -> list[list[Award]]:
+    """A new table of ``awards``, every row's record asked by eight threads at once."""
+    table = AwardRows()
+    for award in awards:
+        table.add(award)
+    with ThreadPoolExecutor(8) as pool:
+        return list(pool.map(lambda _: [table.award(r) for r in range(len(table))], range(8)))

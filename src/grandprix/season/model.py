@@ -5,6 +5,7 @@ from __future__ import annotations
 import datetime
 import itertools
 import math
+import threading
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -186,8 +187,8 @@ class AwardRows:
     awards are counted and ranked without a record each). ``award`` makes the record of one
     row when something asks for it (a page, an explanation), the same object every time."""
 
-    __slots__ = ("_made", "first", "last", "name", "origin", "overall", "player", "repeats",
-                 "score", "valuation")  # fmt: skip
+    __slots__ = ("_lock", "_made", "first", "last", "name", "origin", "overall", "player",
+                 "repeats", "score", "valuation")  # fmt: skip
 
     def __init__(self) -> None:
         self.origin: list[Origin] = []
@@ -199,6 +200,7 @@ class AwardRows:
         self.valuation: list[Valuation] = []
         self.overall: list[str] = []
         self._made: list[Award | None] = []  # by row, as far as records were asked
+        self._lock = threading.Lock()
         # Whether a player may have two rows in one event (two sections of it): when not, a
         # player's events are their rows, and the ranking need not count them.
         self.repeats = False
@@ -219,15 +221,19 @@ class AwardRows:
         self.repeats = True
 
     def award(self, row: int) -> Award:
+        """The record of ``row``, made at the first ask, under a lock (the server renders pages
+        in several threads: two records of one row would break ``Line.counts``)."""
         made = self._made
-        if row >= len(made):
-            made += [None] * (len(self.player) - len(made))
-        found = made[row]
+        found = made[row] if row < len(made) else None
         if found is None:
-            found = Award(self.origin[row], self.player[row], self.name[row], self.first[row],
-                          self.last[row], self.score[row], self.valuation[row],
-                          self.overall[row])  # fmt: skip
-            made[row] = found
+            with self._lock:
+                if row >= len(made):
+                    made += [None] * (len(self.player) - len(made))
+                found = made[row]
+                if found is None:
+                    found = made[row] = Award(self.origin[row], self.player[row], self.name[row],
+                                              self.first[row], self.last[row], self.score[row],
+                                              self.valuation[row], self.overall[row])  # fmt: skip
         return found
 
     def awards(self, rows: Sequence[int]) -> tuple[Award, ...]:
