@@ -348,6 +348,7 @@ def section_awards(lines: Sequence[Line]) -> Iterator[tuple[Origin, dict[PlayerK
     if not lines:
         return
     table = lines[0].held.table
+    assert all(line.held.table is table for line in lines), "lines of two computations"
     rows: Iterable[int] = range(len(table))
     if sum(len(line.held.rows) for line in lines) != len(table):  # a division's filter
         rows = sorted(r for line in lines for r in line.held.rows)
