@@ -314,14 +314,8 @@ def _ranked(
     last_event: int | None,
 ) -> list[Line]:
     """The lines of each player's rows of ``table`` (``valuations``: every valuation of the
-    rows; ``events``: each row's event), ranked. The values are summed as whole numbers over the
-    least common multiple of the valuations' denominators."""
-    valued = list(valuations)
-    bonus = counting.bonus_per_event
-    scale = math.lcm(bonus.denominator, *{v.points.denominator for v in valued})
-    values = [0] * (max((v.id for v in valued), default=0) + 1)
-    for v in valued:
-        values[v.id] = v.points.numerator * (scale // v.points.denominator)
+    rows, valued in whole numbers by ``unit_values``; ``events``: each row's event), ranked."""
+    scale, values = unit_values(valuations, counting.bonus_per_event)
     units = list(map(values.__getitem__, map(_VALUATION_ID, table.valuation)))  # of each row
     groups = list(players)
     if table.repeats:
@@ -341,6 +335,18 @@ def _ranked(
         for first, last, members in share_places(order, keys.__getitem__)
         for i in members
     ]
+
+
+def unit_values(valuations: Iterable[Valuation], bonus: Fraction) -> tuple[int, list[int]]:
+    """The scale (the least common multiple of the valuations' denominators and the bonus's)
+    and each valuation's points as a whole number of 1/scale, by ``Valuation.id``: totals are
+    then summed and compared as integers, exactly."""
+    valued = list(valuations)
+    scale = math.lcm(bonus.denominator, *{v.points.denominator for v in valued})
+    values = [0] * (max((v.id for v in valued), default=0) + 1)
+    for v in valued:
+        values[v.id] = v.points.numerator * (scale // v.points.denominator)
+    return scale, values
 
 
 def _with_rank(line: Line, first: int, last: int) -> Line:

@@ -9,7 +9,6 @@ totals, but no rank history and no standings page per event.
 from __future__ import annotations
 
 import datetime
-import math
 from collections import defaultdict
 from fractions import Fraction
 
@@ -18,7 +17,7 @@ from grandprix.rules.schema import Counting
 from grandprix.season.divisions import division_counting
 from grandprix.season.model import Line, Season, SeasonEvent
 from grandprix.season.report import Tables
-from grandprix.season.standings import player_line, rerank
+from grandprix.season.standings import player_line, rerank, unit_values
 
 HISTORY_LIMIT = 100  # played event dates up to which ranks after every event are kept
 
@@ -76,22 +75,19 @@ def running_totals(
 ) -> list[Fraction]:
     """The line's total after each event played, counted as its table counts them."""
     counting = counting_of(season, division)
-    scale = math.lcm(
-        counting.bonus_per_event.denominator, *{a.points.denominator for a in line.awards}
-    )
-    held = line.held
-    by_event: dict[int, list[tuple[int, int]]] = defaultdict(list)  # (row, units) by event
-    for row, award in zip(held.rows, line.awards, strict=True):
-        units = award.points.numerator * (scale // award.points.denominator)
-        by_event[award.event].append((row, units))
-    so_far: list[tuple[int, int]] = []
+    table, rows = line.held.table, line.held.rows
+    scale, values = unit_values({table.valuation[r] for r in rows}, counting.bonus_per_event)
+    by_event: dict[int, list[int]] = defaultdict(list)  # the line's rows, by event
+    for r in rows:
+        by_event[table.origin[r].event].append(r)
+    so_far: list[int] = []
     totals = []
     total = Fraction(0)
     for event in played:
         if event.index in by_event:  # the total changes only with the line's own results
             so_far.extend(by_event[event.index])
-            rows, units_of = [r for r, _ in so_far], [u for _, u in so_far]
-            total = player_line(line.player, held.table, rows, units_of, counting,
-                                len(season.events), scale)[0].total  # fmt: skip
+            units = [values[table.valuation[r].id] for r in so_far]
+            total = player_line(line.player, table, so_far, units, counting, len(season.events),
+                                scale)[0].total  # fmt: skip
         totals.append(total)
     return totals
