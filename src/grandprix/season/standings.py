@@ -269,9 +269,8 @@ def rank_lines(
     by_player: dict[PlayerKey, array[int]] = defaultdict(_rows)
     for r, player in enumerate(awards.player):
         by_player[player].append(r)
-    events = list(map(_EVENT, awards.origin))
-    return _ranked(awards, by_player.items(), valuations.items, events, rules, calendar,
-                   counting, max(events, default=None))  # fmt: skip
+    return _ranked(awards, by_player.items(), valuations.items, rules, calendar, counting,
+                   max(map(_EVENT, awards.origin), default=None))  # fmt: skip
 
 
 def rerank(
@@ -297,28 +296,27 @@ def rerank(
     else:
         kept = [(line.player, _rows(r for r in line.held.rows if dates[r] <= as_of))
                 for line in lines]  # fmt: skip
-    events = list(map(_EVENT, table.origin))
     valuations = set(table.valuation)
-    return _ranked(table, [(player, rows) for player, rows in kept if rows], valuations, events,
-                   rules, calendar, counting, last_event)  # fmt: skip
+    return _ranked(table, [(player, rows) for player, rows in kept if rows], valuations, rules,
+                   calendar, counting, last_event)  # fmt: skip
 
 
 def _ranked(
     table: AwardRows,
     players: Iterable[tuple[PlayerKey, Sequence[int]]],
     valuations: Iterable[Valuation],
-    events: list[int],
     rules: RuleSet,
     calendar: int,
     counting: Counting,
     last_event: int | None,
 ) -> list[Line]:
     """The lines of each player's rows of ``table`` (``valuations``: every valuation of the
-    rows, valued in whole numbers by ``unit_values``; ``events``: each row's event), ranked."""
+    rows, valued in whole numbers by ``unit_values``), ranked."""
     scale, values = unit_values(valuations, counting.bonus_per_event)
     units = list(map(values.__getitem__, map(_VALUATION_ID, table.valuation)))  # of each row
     groups = list(players)
-    if table.repeats:
+    if table.repeats:  # a player's events counted (two sections of one event are one)
+        events = list(map(_EVENT, table.origin))
         played = [len(set(map(events.__getitem__, own))) for _, own in groups]
     else:  # nobody has two rows in one event
         played = [len(own) for _, own in groups]
