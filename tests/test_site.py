@@ -195,21 +195,20 @@ def test_movement_matches_the_standings_before_the_last_event(name: str) -> None
     """The movement column re-ranks the awards already computed; it must give the same ranks
     as computing the whole season again up to the earlier date, division by division."""
     from grandprix.season.standings import division_standings
-    from grandprix.site.history import previous_ranks as _previous
 
     season, _ = load_season(ROOT / "examples" / name)
     assert season is not None
     played = [e for e in season.events if not e.planned]
     earlier = [e.date for e in played if e.date < played[-1].date]
     if not earlier:  # one date played so far: no movement to show
-        assert _previous(season, division_standings(season), played) == {}
+        assert SiteViews(season).before == {}
         return
     as_of = max(earlier)
     expected = {
         division: {line.player: line.rank_first for line in lines}
         for division, lines in division_standings(season, as_of)
     }
-    got = _previous(season, division_standings(season), played)
+    got = SiteViews(season).before
     assert got == expected
     assert any(got[d] != {} for d in got)
 

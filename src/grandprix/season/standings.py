@@ -13,9 +13,10 @@ import weakref
 from array import array
 from bisect import bisect_left, bisect_right
 from collections import defaultdict
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from fractions import Fraction
 from operator import attrgetter, itemgetter, le
+from typing import NamedTuple
 
 from grandprix.model import ordered
 from grandprix.placings import share_places
@@ -299,6 +300,97 @@ def rerank(
     valuations = set(table.valuation)
     return _ranked(table, [(player, rows) for player, rows in kept if rows], valuations, rules,
                    calendar, counting, last_event)  # fmt: skip
+
+
+class Stood(NamedTuple):
+    """A table as it stood on one date (``rerank``'s result, kept small): each player's first
+    rank (``ranks[k]`` of the table's k-th line, 0 when the player had no result yet), and the
+    first ``top`` lines in their order, ranked."""
+
+    date: datetime.date
+    ranks: array[int]
+    top: tuple[Line, ...]
+    players: int  # how many players the table had then
+
+
+def rerank_each(
+    lines: list[Line],
+    rules: RuleSet,
+    calendar: int,
+    counting: Counting,
+    days: Sequence[tuple[datetime.date, int | None]],
+    top: int,
+    shown: int | None = None,
+) -> Iterator[Stood]:
+    """``rerank(lines, ..., as_of, last_event)`` for each (as_of, last_event) of ``days`` in
+    date order (only the last ``shown`` of them when given), equal to it rank for rank, made in
+    one pass: a player's line is made again only on a date that brings them a result (or, when
+    the number counted follows the most events anyone played, when that number moves), a sort
+    key only when the line or the last event's places change, and each date's order is sorted
+    from the last one's, which is nearly in order already."""
+    if not lines:
+        return
+    table = lines[0].held.table
+    assert all(line.held.table is table for line in lines), "lines of two computations"
+    dates = list(map(_DATE, table.origin))
+    scale, values = unit_values(set(table.valuation), counting.bonus_per_event)
+    units = list(map(values.__getitem__, map(_VALUATION_ID, table.valuation)))
+    events_of = list(map(_EVENT, table.origin))
+    on_day: dict[datetime.date, list[int]] = defaultdict(list)  # the players of each day
+    in_event: dict[int | None, list[int]] = defaultdict(list)  # and of each event
+    for k, line in enumerate(lines):
+        for day in dict.fromkeys(dates[r] for r in line.held.rows):
+            on_day[day].append(k)
+        for event in dict.fromkeys(events_of[r] for r in line.held.rows):
+            in_event[event].append(k)
+    ordered_days = sorted(on_day)
+    by_last = "last-event" in rules.standings.tiebreaks
+    owns: list[array[int]] = [_rows()] * len(lines)  # each player's rows by the date
+    counts = [0] * len(lines)  # and their events
+    made: dict[int, Line] = {}  # each player's line by the date, once they have one
+    raws: dict[int, tuple[int, ...]] = {}
+    keys: dict[int, tuple[object, ...]] = {}  # and its sort key on the date
+    order: list[int] = []  # the players with a line, in the last date's order
+    most, seen, last = 0, 0, None
+    first_shown = len(days) - shown if shown is not None else 0
+    for n, (as_of, last_event) in enumerate(days):
+        changed: set[int] = set()
+        while seen < len(ordered_days) and ordered_days[seen] <= as_of:
+            changed.update(on_day[ordered_days[seen]])
+            seen += 1
+        for k in changed:
+            own = owns[k] = _rows(r for r in lines[k].held.rows if dates[r] <= as_of)
+            counts[k] = len(set(map(events_of.__getitem__, own))) if table.repeats else len(own)
+            most = max(most, counts[k])
+        order.extend(sorted(k for k in changed if k not in made))
+        # Every line's counted number follows ``most`` when it is the most events less some.
+        redo = order if counting.mode == "most-minus" else changed
+        for k in redo:
+            own = owns[k]
+            made[k], raws[k] = player_line(lines[k].player, table, own,
+                                           list(map(units.__getitem__, own)), counting,
+                                           calendar, scale, most, counts[k])  # fmt: skip
+        if n < first_shown:
+            continue
+        if n == first_shown:
+            again: Iterable[int] = order
+        else:  # the lines made again, and the players of the last event before and now
+            again = set(redo)
+            if by_last and last_event != last:
+                again.update(in_event.get(last, ()), in_event.get(last_event, ()))
+        for k in again:
+            keys[k] = (_criteria(made[k], raws[k], rules, last_event), made[k].name,
+                       made[k].player)  # fmt: skip
+        last = last_event
+        order.sort(key=keys.__getitem__)
+        ranks = array("l", [0]) * len(lines)
+        top_lines: list[Line] = []
+        for first, end, members in share_places(order, lambda k: keys[k][0]):
+            for k in members:
+                ranks[k] = first
+                if len(top_lines) < top:
+                    top_lines.append(_with_rank(made[k], first, end))
+        yield Stood(as_of, ranks, tuple(top_lines), len(order))
 
 
 def _ranked(

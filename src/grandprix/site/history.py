@@ -1,14 +1,16 @@
 """The season as it stood after each event: earlier ranks, running totals, rank histories.
 
 Used by the site's movement column, charts, player pages and "standings after this event" pages.
-Ranks after every event are computed only while the calendar has at most ``HISTORY_LIMIT``
-played event dates (any real Grand Prix); a larger season gets its movement column and charts of
-totals, but no rank history and no standings page per event.
+Ranks are kept for the last ``HISTORY_LIMIT`` played event dates (every date of any real Grand
+Prix): a larger season's rank charts and "standings after" pages cover its latest dates.
 """
 
 from __future__ import annotations
 
 import datetime
+import itertools
+from array import array
+from bisect import bisect_left
 from collections import defaultdict
 from fractions import Fraction
 
@@ -17,9 +19,9 @@ from grandprix.rules.schema import Counting
 from grandprix.season.divisions import division_counting
 from grandprix.season.model import Line, Season, SeasonEvent
 from grandprix.season.report import Tables
-from grandprix.season.standings import player_line, rerank, unit_values
+from grandprix.season.standings import Stood, player_line, rerank, rerank_each, unit_values
 
-HISTORY_LIMIT = 100  # played event dates up to which ranks after every event are kept
+HISTORY_LIMIT = 100  # the latest played event dates whose ranks are kept
 
 
 def ranks_on(season: Season, tables: Tables, as_of: datetime.date) -> Tables:
@@ -33,32 +35,57 @@ def ranks_on(season: Season, tables: Tables, as_of: datetime.date) -> Tables:
     ]  # fmt: skip
 
 
-def history(season: Season, tables: Tables) -> dict[datetime.date, Tables] | None:
-    """The tables after each played event date, or None beyond ``HISTORY_LIMIT`` dates."""
-    dates = sorted({e.date for e in season.events if not e.planned})
-    if len(dates) > HISTORY_LIMIT:
-        return None
-    return {day: ranks_on(season, tables, day) for day in dates}
+class History:
+    """Every table as it stood after each of the last ``HISTORY_LIMIT`` played event dates
+    (``ranks_on``), made in one pass (``rerank_each``) and kept small: each player's rank on
+    each date (the rank charts) and each table's first ``top`` lines (the "standings after"
+    pages)."""
+
+    def __init__(self, season: Season, tables: Tables, top: int) -> None:
+        played = [e for e in season.events if not e.planned]
+        every = sorted({e.date for e in played})
+        last: dict[datetime.date, int] = {}
+        for event in played:
+            last[event.date] = max(last.get(event.date, event.index), event.index)
+        days = list(zip(every, itertools.accumulate((last[d] for d in every), max), strict=True))
+        self.dates = every[-HISTORY_LIMIT:]
+        self.stood: dict[str, list[Stood]] = {}
+        self._rows: dict[str, dict[PlayerKey, int]] = {}  # a player's line in each table
+        for name, lines in tables:
+            counting = counting_of(season, name)
+            self.stood[name] = list(
+                rerank_each(
+                    lines, season.rules, len(season.events), counting, days, top, HISTORY_LIMIT
+                )
+            )
+            self._rows[name] = {line.player: k for k, line in enumerate(lines)}
+
+    def ranks(self, division: str, player: PlayerKey) -> list[int | None]:
+        """The player's first rank in the table after each date (None before any result)."""
+        k = self._rows[division][player]
+        return [stood.ranks[k] or None for stood in self.stood[division]]
+
+    def after(self, day: datetime.date) -> list[tuple[str, Stood]]:
+        """Each table as it stood on ``day`` (one of ``dates``)."""
+        at = bisect_left(self.dates, day)
+        none = Stood(day, array("l"), (), 0)  # a table without lines
+        return [(name, stood[at] if stood else none) for name, stood in self.stood.items()]
+
+    def before(self) -> dict[str, dict[PlayerKey, int]]:
+        """Each table's ranks on the date before the last one (the movement column); nothing
+        before a second date."""
+        if len(self.dates) < 2:
+            return {}
+        out = {}
+        for name, stood in self.stood.items():
+            ranks = stood[-2].ranks if stood else ()
+            out[name] = {key: ranks[k] for key, k in self._rows[name].items() if ranks[k]}
+        return out
 
 
-def previous_ranks(
-    season: Season, tables: Tables, played: list[SeasonEvent]
-) -> dict[str, dict[PlayerKey, int]]:
-    """Ranks before the last event date, by division, for the movement column."""
-    if len(played) < 2:
-        return {}
-    last = played[-1].date
-    earlier = [e for e in played if e.date < last]
-    if not earlier:
-        return {}
-    as_of = max(e.date for e in earlier)
-    last_event = max(e.index for e in earlier if e.date <= as_of)
-    out = {}
-    for name, lines in tables:
-        counting = counting_of(season, name)
-        ranked = rerank(lines, season.rules, len(season.events), counting, as_of, last_event)
-        out[name] = {line.player: line.rank_first for line in ranked}
-    return out
+def kept_dates(season: Season) -> set[datetime.date]:
+    """The played event dates that ``History`` keeps: the latest ``HISTORY_LIMIT``."""
+    return set(sorted({e.date for e in season.events if not e.planned})[-HISTORY_LIMIT:])
 
 
 def counting_of(season: Season, division: str) -> Counting:

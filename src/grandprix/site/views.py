@@ -8,7 +8,6 @@ same records. Every view has its ``path`` in the site, and its links are relativ
 
 from __future__ import annotations
 
-import datetime
 import functools
 import operator
 import re
@@ -32,7 +31,7 @@ from grandprix.season.report import Tables
 from grandprix.season.standings import deciding, division_standings, season_directory
 from grandprix.site.chart import leaders_chart, rank_chart
 from grandprix.site.event_words import event_has_more, event_points_facts, short_of_rounds
-from grandprix.site.history import counting_of, history, previous_ranks, running_totals
+from grandprix.site.history import History, counting_of, kept_dates, running_totals
 from grandprix.site.pages import (
     EventPage,
     EventRow,
@@ -69,6 +68,8 @@ DOWNLOADS = {  # file -> (who it is for, what it holds)
     "season.json": ("developers", "The standings and every result as JSON"),
     "season.schema.json": ("developers", "The JSON Schema that describes season.json"),
 }
+PAGE_ROWS = 500  # the most rows of a standings table on one page
+TOP_ROWS = 100  # the rows shown of a longer table where it is not listed in full
 DIVISION_HEADS = {"": "Points"}  # an event page's points column of the season without divisions
 
 
@@ -95,7 +96,7 @@ class SiteViews:
         self.player_files = _player_files(self.tables)
         self.events = {e.index: e for e in self.played}  # by calendar index
         self.event_files = {i: f"{i + 1:03d}-{slug(e.name)}.html" for i, e in self.events.items()}
-        self.history = history(season, self.tables)
+        self.dated = kept_dates(season)  # the event dates with a "standings after" page
         self.left = len(season.events) - len(self.played)  # planned events still to play
         self._reasons: dict[PlayerKey, str] = {}  # why a player earns no points, once each
         # A result's date, event, section and event page, by id() of its section's Origin
@@ -124,8 +125,8 @@ class SiteViews:
         made: list[Callable[[], Page]] = [self.home]
         made += [functools.partial(self.player, key) for key in self.lines]
         made += [functools.partial(self.event, event.index) for event in self.played]
-        if self.history is not None:
-            made += [functools.partial(self.after, event.index) for event in self.played]
+        dated = [e for e in self.played if e.date in self.dated]
+        made += [functools.partial(self.after, e.index) for e in dated]
         return [*made, self.events_index, self.players_index, self.prizes, self.rules]
 
     def share(self) -> None:
@@ -151,7 +152,7 @@ class SiteViews:
             paths[f"events/{self.event_files[event.index]}"] = functools.partial(
                 self.event, event.index
             )
-            if self.history is not None:
+            if event.date in self.dated:
                 paths[f"events/{self._after_file(event.index)}"] = functools.partial(
                     self.after, event.index
                 )
@@ -165,7 +166,7 @@ class SiteViews:
     def before(self) -> dict[str, dict[PlayerKey, int]]:
         """Each table's ranks before the last event date (the movement column); made when the
         standings are first shown, not before: the site's exports start without waiting."""
-        return previous_ranks(self.season, self.tables, self.played)
+        return self.history.before()
 
     def home(self) -> HomePage:
         tables = tuple(self._standings(name, lines) for name, lines in self.tables)
@@ -273,9 +274,10 @@ class SiteViews:
         )
         title = division or "Standings"
         chart = ""
-        if self._ranks and len(self._ranks) > 1:
-            ranks = [by_table[division].get(line.player) for by_table in self._ranks.values()]
-            chart = rank_chart([str(day) for day in self._ranks], ranks, f"rank-{slug(title)}")
+        if len(self.dated) > 1:
+            ranks = self.history.ranks(division, line.player)
+            chart = rank_chart([str(day) for day in self.history.dates], ranks,
+                               f"rank-{slug(title)}")  # fmt: skip
         outlook = self._race.get(division, {}).get(line.player)
         said = race_sentence(outlook, self.left, decimals) if outlook else ""
         return PlayerPart(title, division, slug(title), place_span(line.rank),
@@ -302,14 +304,10 @@ class SiteViews:
         return {name: max((ln.events for ln in lines), default=0) for name, lines in self.tables}
 
     @cached_property
-    def _ranks(self) -> dict[datetime.date, dict[str, dict[PlayerKey, int]]]:
-        """Each table's ranks after each played event date (empty beyond the history limit)."""
-        if self.history is None:
-            return {}
-        return {
-            day: {name: {ln.player: ln.rank_first for ln in lines} for name, lines in tables}
-            for day, tables in self.history.items()
-        }
+    def history(self) -> History:
+        """The tables as they stood after each of the latest event dates (rank charts, the
+        "standings after" pages)."""
+        return History(self.season, self.tables, PAGE_ROWS)
 
     # An event's page.
 
@@ -369,7 +367,7 @@ class SiteViews:
             sections.append(EventSection(s.name, codes, heads, tuple(rows), facts))
         path = f"events/{self.event_files[index]}"
         after = None
-        if self.history is not None:
+        if event.date in self.dated:
             after = Link("The standings after this event", self._after_file(index))
         return EventPage(path, "events", event.name, event.date.isoformat(),
                          self._event_facts(event), tuple(sections), after)  # fmt: skip
@@ -437,12 +435,12 @@ class SiteViews:
         return f"after-{index + 1:03d}.html"
 
     def after(self, index: int) -> ListPage:
-        """The standings as they stood after the event at ``index`` (and any of the same day)."""
-        assert self.history is not None, "standings after each event need the history"
+        """The standings as they stood after the event at ``index`` (and any of the same day):
+        each table whole while it is one page long (``PAGE_ROWS``), else its top part."""
         event = self.events[index]
-        tables = self.history[event.date]
         blocks = []
-        for name, lines in tables:
+        for name, stood in self.history.after(event.date):
+            lines = stood.top if stood.players <= PAGE_ROWS else stood.top[:TOP_ROWS]
             rows = tuple(
                 (place_span(ln.rank), Link(ln.name, f"../players/{self.player_files[ln.player]}"),
                  show(ln.total, self.decimals), str(ln.events))
@@ -451,7 +449,12 @@ class SiteViews:
             title = name or "Standings"
             table = Table(f"{title} after {event.date}", ("Rank", "Player", "Points", "Events"),
                           rows, numeric=(2, 3))  # fmt: skip
-            blocks.append(Block(title, slug(title), tables=(table,)))
+            part = (
+                ()
+                if len(lines) == stood.players
+                else (f"The top {len(lines)} of the {stood.players:,} players then in the table.",)
+            )
+            blocks.append(Block(title, slug(title), part, tables=(table,)))
         intro = f"As the standings stood after {event.name} on {event.date}."
         path = f"events/{self._after_file(index)}"
         return ListPage(path, "events", f"Standings after {event.name}", intro, tuple(blocks))
