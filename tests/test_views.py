@@ -216,3 +216,49 @@ def test_ut4_a_result_in_words_on_the_player_page() -> None:
     )
     links = [p for p in provo.sentence if not isinstance(p, str)]
     assert [link.href for link in links] == ["../rules.html#rule-D-UT-1", "../rules.html#rule-UT-4"]
+
+
+@pytest.mark.parametrize("name", ["utah-2012", "acf-2004"])
+def test_long_tables_are_shown_in_part_and_listed_in_full_page_by_page(
+    name: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A table longer than one page: the home page shows its top rows and links every page;
+    the pages hold every row once, in order, each at most a page long; the players' list and
+    the "standings after" pages are bounded the same way."""
+    from grandprix.site import views as module
+
+    monkeypatch.setattr(module, "PAGE_ROWS", 7)
+    monkeypatch.setattr(module, "TOP_ROWS", 3)
+    views = SiteViews(season_of(name))
+    paths = {page.path for page in views.pages()}
+    long = [(table, lines) for table, lines in views.tables if len(lines) > 7]
+    assert long
+    home = views.home()
+    for (table, lines), shown in zip(views.tables, home.tables, strict=True):
+        whole = views._standings(table, lines)
+        if len(lines) <= 7:
+            assert shown == whole and not shown.pages
+            continue
+        assert shown.rows == whole.rows[:3]
+        assert shown.note.startswith(f"The top 3 of the {len(lines):,} players")
+        pages = [views.standings_page(table, n) for n in range(1, len(shown.pages) + 1)]
+        assert len(pages) == -(-len(lines) // 7)
+        assert [link.href for link in shown.pages] == [page.path for page in pages]
+        assert all(page.path in paths for page in pages)
+        listed = [row for page in pages for row in page.tables[0].rows]
+        assert [r._replace(href=r.href.removeprefix("../")) for r in listed] == list(whole.rows)
+        assert all(len(page.tables[0].rows) <= 7 for page in pages)
+        for n, page in enumerate(pages, 1):  # each page names itself without a link
+            current = [link for link in page.tables[0].pages if not link.href]
+            assert [c.text for c in current] == [shown.pages[n - 1].text]
+            assert all(r.href.startswith("../players/") for r in page.tables[0].rows)
+            assert all(posixpath.normpath(posixpath.join("standings", link.href)) in paths
+                       for link in page.tables[0].pages if link.href)  # fmt: skip
+    listed = [views.players_index(n) for n in range(1, -(-len(views.lines) // 7) + 1)]
+    names = [entry.href for page in listed for entry in page.blocks[0].entries]
+    assert sorted(names) == sorted(f"players/{f}" for f in views.player_files.values())
+    assert len(names) == len(set(names)) and all(p.path in paths for p in listed)
+    for event in views.played:
+        if event.date in views.dated:
+            page = views.after(event.index)
+            assert all(len(t.rows) <= 7 for block in page.blocks for t in block.tables)

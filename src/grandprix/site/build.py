@@ -247,6 +247,8 @@ def _write(views: SiteViews, staging: Path) -> int:
     render = Renderer(views)
     (staging / "players").mkdir(parents=True)
     (staging / "events").mkdir()
+    if views.standings_pages:
+        (staging / "standings").mkdir()
     for name in STATIC:
         shutil.copy(HERE / name, staging / name)
     (staging / "players.js").write_text(players_script(views), encoding="utf-8")

@@ -39,6 +39,8 @@ class StandingsTable:
     chart: str = ""  # SVG: the running totals of its top five
     race: str = ""  # what the race for 1st looks like, in a sentence
     downloads: tuple[Link, ...] = ()
+    note: str = ""  # which rows are shown, when not all of them
+    pages: tuple[Link, ...] = ()  # every page of the whole table (this one without a link)
 
 
 @dataclass(frozen=True, slots=True)

@@ -9,6 +9,7 @@ same records. Every view has its ``path`` in the site, and its links are relativ
 from __future__ import annotations
 
 import functools
+import math
 import operator
 import re
 import unicodedata
@@ -127,6 +128,10 @@ class SiteViews:
         made += [functools.partial(self.event, event.index) for event in self.played]
         dated = [e for e in self.played if e.date in self.dated]
         made += [functools.partial(self.after, e.index) for e in dated]
+        made += [functools.partial(self.standings_page, *page) for page in self.standings_pages]
+        made += [
+            functools.partial(self.players_index, n) for n in range(2, self._players_pages + 1)
+        ]
         return [*made, self.events_index, self.players_index, self.prizes, self.rules]
 
     def share(self) -> None:
@@ -156,6 +161,10 @@ class SiteViews:
                 paths[f"events/{self._after_file(event.index)}"] = functools.partial(
                     self.after, event.index
                 )
+        for name, n in self.standings_pages:
+            paths[self._standings_file(name, n)] = functools.partial(self.standings_page, name, n)
+        for n in range(2, self._players_pages + 1):
+            paths[f"players-{n}.html"] = functools.partial(self.players_index, n)
         paths |= {"events.html": self.events_index, "players.html": self.players_index,
                   "prizes.html": self.prizes, "rules.html": self.rules}  # fmt: skip
         return paths
@@ -169,14 +178,45 @@ class SiteViews:
         return self.history.before()
 
     def home(self) -> HomePage:
-        tables = tuple(self._standings(name, lines) for name, lines in self.tables)
+        """Each table's standings: whole while it is one page long (``PAGE_ROWS``), else its
+        top ``TOP_ROWS`` with links to its pages (``standings_page``)."""
+        tables = tuple(self.division(name) for name, _ in self.tables)
         title = f"{self.season_name}: standings"
         return HomePage("index.html", "standings", title, tables, len(self.played),
                         len(self.season.events))  # fmt: skip
 
     def division(self, name: str) -> StandingsTable:
-        """The standings of division ``name`` ('' without divisions); KeyError if none."""
-        return self._standings(name, dict(self.tables)[name])
+        """The standings of division ``name`` ('' without divisions) as the home page shows
+        them; KeyError if none."""
+        lines = dict(self.tables)[name]
+        if len(lines) <= PAGE_ROWS:
+            return self._standings(name, lines)
+        return self._standings(name, lines, 0, TOP_ROWS)
+
+    def standings_page(self, name: str, number: int) -> HomePage:
+        """Page ``number`` (from 1) of the standings of a table longer than one page."""
+        lines = dict(self.tables)[name]
+        start = (number - 1) * PAGE_ROWS
+        stop = min(len(lines), start + PAGE_ROWS)
+        table = self._standings(name, lines, start, stop, number)
+        path = self._standings_file(name, number)
+        title = f"{self.season_name}: {table.title}, players {start + 1}-{stop}"
+        return HomePage(path, "standings", title, (table,), len(self.played),
+                        len(self.season.events))  # fmt: skip
+
+    def _standings_file(self, name: str, number: int) -> str:
+        return f"standings/{slug(name or 'standings')}-{number}.html"
+
+    @cached_property
+    def standings_pages(self) -> list[tuple[str, int]]:
+        """(table, page number) of every page of the tables longer than one page (in the
+        folder ``standings/``)."""
+        return [
+            (name, n)
+            for name, lines in self.tables
+            if len(lines) > PAGE_ROWS
+            for n in range(1, math.ceil(len(lines) / PAGE_ROWS) + 1)
+        ]
 
     @cached_property
     def _race(self) -> dict[str, dict[PlayerKey, Outlook]]:
@@ -186,27 +226,49 @@ class SiteViews:
         found = race(self.season, tables=self.tables)
         return {name: {o.player: o for o in outlooks} for name, outlooks in found.items()}
 
-    def _standings(self, name: str, lines: list[Line]) -> StandingsTable:
+    def _standings(
+        self, name: str, lines: list[Line], start: int = 0, stop: int | None = None,
+        number: int = 0,
+    ) -> StandingsTable:  # fmt: skip
+        """The table's rows ``start`` to ``stop`` (all by default): on the home page, or on
+        its page ``number`` (its links one folder down)."""
         before = self.before.get(name) if self.before else None
         outlooks = self._race.get(name, {})
         notes = {key: race_note(o) for key, o in outlooks.items()}
         if len(set(notes.values())) == 1:
             notes = {}  # the same for everyone: the table's sentence says it once
+        up = "../" if number else ""
+        stop = len(lines) if stop is None else stop
         rows = tuple(
-            StandingsRow(line.rank, line.name, f"players/{self.player_files[line.player]}",
+            StandingsRow(line.rank, line.name, f"{up}players/{self.player_files[line.player]}",
                          show(line.total, self.decimals), line.events, *_move(before, line),
                          race=notes.get(line.player, ""),
                          tie=self._tie(lines, i))
-            for i, line in enumerate(lines)
+            for i, line in enumerate(lines[start:stop], start)
         )  # fmt: skip
         summary = race_summary(list(outlooks.values()), self.left) if outlooks else ""
         title = name or "Standings"
         downloads = (
-            Link("spreadsheet (Excel)", "season.xlsx"),
-            Link("table (CSV)", "standings.csv"),
+            Link("spreadsheet (Excel)", f"{up}season.xlsx"),
+            Link("table (CSV)", f"{up}standings.csv"),
         )
-        return StandingsTable(title, slug(title), rows, self._chart(name, lines), summary,
-                              downloads)  # fmt: skip
+        chart = "" if number else self._chart(name, lines)
+        if len(rows) == len(lines):
+            return StandingsTable(title, slug(title), rows, chart, summary, downloads)
+        pages = tuple(
+            Link(f"{(n - 1) * PAGE_ROWS + 1}-{min(n * PAGE_ROWS, len(lines))}",
+                 "" if n == number else up + self._standings_file(name, n))
+            for table, n in self.standings_pages
+            if table == name
+        )  # fmt: skip
+        if number:
+            note = f"Players {start + 1:,}-{stop:,} of the {len(lines):,} in the table; every page:"
+        else:
+            note = (
+                f"The top {stop} of the {len(lines):,} players in the table; all of them, "
+                "page by page:"
+            )
+        return StandingsTable(title, slug(title), rows, chart, summary, downloads, note, pages)
 
     def _tie(self, lines: list[Line], i: int) -> str:
         """Why line ``i`` ranks above the next one on the same total, if it does (LUP-6)."""
@@ -473,14 +535,40 @@ class SiteViews:
             blocks.append(Block("Still to come", "planned", entries=planned))
         return ListPage("events.html", "events", "Events", "", tuple(blocks))
 
-    def players_index(self) -> ListPage:
-        """Every player of the standings by name: what search finds, without JavaScript too."""
-        entries = tuple(
+    def players_index(self, number: int = 1) -> ListPage:
+        """Every player of the standings by name, ``PAGE_ROWS`` a page: what search finds,
+        without JavaScript too."""
+        entries = self._players_listed
+        count = len(entries)
+        start = (number - 1) * PAGE_ROWS
+        shown = entries[start : start + PAGE_ROWS]
+        path = "players.html" if number == 1 else f"players-{number}.html"
+        if count <= PAGE_ROWS:
+            intro = f"All {count} players in the standings, by name."
+            return ListPage(path, "players", "Players", intro, (Block(entries=shown),))
+        pages = tuple(
+            Link(f"{shown[0].text} to {shown[-1].text}" if n == number else
+                 f"{entries[(n - 1) * PAGE_ROWS].text} to "
+                 f"{entries[min(count, n * PAGE_ROWS) - 1].text}",
+                 "" if n == number else "players.html" if n == 1 else f"players-{n}.html")
+            for n in range(1, self._players_pages + 1)
+        )  # fmt: skip
+        intro = (f"All {count:,} players in the standings, by name, {PAGE_ROWS} a page: "
+                 f"{start + 1}-{start + len(shown)} here.")  # fmt: skip
+        title = "Players" if number == 1 else f"Players, page {number}"
+        blocks = (Block(entries=shown), Block("Every page", "pages", entries=pages))
+        return ListPage(path, "players", title, intro, blocks)
+
+    @cached_property
+    def _players_listed(self) -> tuple[Link, ...]:
+        return tuple(
             Link(name, href, note) for name, href, note in sorted(
                 self._index(), key=lambda e: (normalise(e[0]), e[1]))
         )  # fmt: skip
-        intro = f"All {len(entries)} players in the standings, by name."
-        return ListPage("players.html", "players", "Players", intro, (Block(entries=entries),))
+
+    @cached_property
+    def _players_pages(self) -> int:
+        return max(1, math.ceil(len(self.lines) / PAGE_ROWS))
 
     def _index(self) -> Iterator[tuple[str, str, str]]:
         for key, lines in self.lines.items():
