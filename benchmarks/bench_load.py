@@ -31,6 +31,7 @@ import argparse
 import asyncio
 import csv
 import hashlib
+import html
 import multiprocessing
 import random
 import re
@@ -66,13 +67,22 @@ CSRF = re.compile(r'name="csrf_token" value="([^"]+)"')
 TOKEN = re.compile(r'name="token" value="([^"]*)"')
 VERSION = re.compile(r'name="version" value="([^"]*)"')
 LINKS = re.compile(r'href="((?:players|events)/[^"#?]+\.html)"')
+PLAYED = re.compile(r"Standings after (\d+) of")
+WAITING = re.compile(r'<td>([^<]*?)(?: \(correction\))?</td><td>[^<]*</td><td><a href="/s/[^/]+/'
+                     r'workspace/approvals/(\d+)"')  # fmt: skip
+P95_TARGET = 300  # ms: the readers' 95th percentile (--approval)
+ACCEPT_MAX_TARGET = 1000  # ms: the slowest reader request while an upload is approved
+VISIBLE_TARGET = 2000  # ms: from an approval sent to the standings page counting the event
+VISIBLE_WAIT = 30.0  # seconds an approved upload may take to show on the standings page
 
 
 @dataclass
 class Readings:
-    """Every reader request's latency (seconds) and the errors, in words."""
+    """Every reader request's start (time.monotonic()) and latency (seconds), and the errors,
+    in words."""
 
     latencies: list[float] = field(default_factory=list)
+    starts: list[float] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)
     ended: float = 0.0  # time.monotonic() when the last reader stopped
 
@@ -90,10 +100,14 @@ class Sent:
 
 @dataclass
 class Uploads:
-    accepted: list[Sent] = field(default_factory=list)
+    accepted: list[Sent] = field(default_factory=list)  # written (or, --approval, sent)
     unsure: list[Sent] = field(default_factory=list)  # accepts whose answer never came
     retries: int = 0  # previews made again after a 409
     failures: list[str] = field(default_factory=list)
+    approved: list[str] = field(default_factory=list)  # --approval: events the coordinator wrote
+    accepting: list[tuple[float, float]] = field(default_factory=list)  # (start, end) of each
+    approve_seconds: list[float] = field(default_factory=list)  # approval page and accept
+    visible_seconds: list[float] = field(default_factory=list)  # accept sent -> on the page
 
 
 def free_port() -> int:
@@ -199,6 +213,7 @@ async def reader(
             pick = rng.random()
             path = standings if pick < 0.3 else rules if pick < 0.45 else rng.choice(others)
             start = time.perf_counter()
+            out.starts.append(time.monotonic())
             try:
                 answer = await client.get(path)
                 if answer.status_code != 200:
@@ -222,19 +237,8 @@ async def director(
 ) -> None:
     """Log in, then upload each event (the k-th no earlier than ``start + k * interval``):
     the form, its preview, accept; a 409 is previewed and accepted again."""
-    workspace = f"/s/{KEY}/workspace"
     async with httpx.AsyncClient(base_url=base, timeout=timeout) as client:
-        try:
-            form = await client.get("/login")
-            answer = await client.post("/login", data={
-                "name": name, "password": PASSWORD, "next": workspace,
-                "csrf_token": field_of(CSRF, form.text, "CSRF token"),
-            })  # fmt: skip
-        except (httpx.HTTPError, ValueError) as exc:
-            out.failures.append(f"{name}: login: {_error(exc)}")
-            return
-        if answer.status_code != 303 or "grandprix_session" not in client.cookies:
-            out.failures.append(f"{name}: login answered {answer.status_code}")
+        if not await log_in(client, name, out):
             return
         for k, event in enumerate(events):
             await asyncio.sleep(max(0.0, start + k * interval - time.monotonic()))
@@ -244,6 +248,87 @@ async def director(
                 await upload(client, name, event, date, filename, data, out)
             except (httpx.HTTPError, ValueError) as exc:
                 out.failures.append(f"{name}: {event!r}: {_error(exc)}")
+
+
+async def log_in(client: httpx.AsyncClient, name: str, out: Uploads) -> bool:
+    """Log ``name`` in on ``client``; False (a failure said in ``out``) when that fails."""
+    try:
+        form = await client.get("/login")
+        answer = await client.post("/login", data={
+            "name": name, "password": PASSWORD, "next": f"/s/{KEY}/workspace",
+            "csrf_token": field_of(CSRF, form.text, "CSRF token"),
+        })  # fmt: skip
+    except (httpx.HTTPError, ValueError) as exc:
+        out.failures.append(f"{name}: login: {_error(exc)}")
+        return False
+    if answer.status_code != 303 or "grandprix_session" not in client.cookies:
+        out.failures.append(f"{name}: login answered {answer.status_code}")
+        return False
+    return True
+
+
+async def played(client: httpx.AsyncClient) -> int:
+    """How many events the standings page says are played."""
+    page = await client.get(f"/s/{KEY}/")
+    page.raise_for_status()
+    return int(field_of(PLAYED, page.text, "number of events played"))
+
+
+async def coordinator(base: str, planned: int, until: float, timeout: float,
+                      out: Uploads) -> None:  # fmt: skip
+    """Log in, then until ``planned`` uploads are approved (or ``until``): open each upload
+    waiting for approval (its preview) and accept it; then read the standings page until it
+    counts the event, timing the approval and the time from the accept sent to the page."""
+    workspace = f"/s/{KEY}/workspace"
+    async with httpx.AsyncClient(base_url=base, timeout=timeout) as client:
+        if not await log_in(client, "coordinator", out):
+            return
+        try:
+            shown = await played(client)
+        except (httpx.HTTPError, ValueError) as exc:
+            out.failures.append(f"coordinator: the standings page: {_error(exc)}")
+            return
+        while len(out.approved) < planned and time.monotonic() < until:
+            try:
+                listing = await client.get(f"{workspace}/approvals")
+                waiting = WAITING.findall(listing.text)
+                if not waiting:
+                    await asyncio.sleep(0.25)
+                    continue
+                for event, ident in waiting:
+                    began = time.monotonic()
+                    page = await client.get(f"{workspace}/approvals/{ident}")
+                    if page.status_code != 200:
+                        out.failures.append(f"coordinator: approval of {event!r} answered "
+                                            f"{page.status_code}: {_said(page.text)}")  # fmt: skip
+                        continue
+                    sent = time.monotonic()
+                    done = await client.post(f"{workspace}/accept", data={
+                        "csrf_token": field_of(CSRF, page.text, "CSRF token"),
+                        "token": field_of(TOKEN, page.text, "change token"),
+                        "version": field_of(VERSION, page.text, "version"),
+                    })  # fmt: skip
+                    out.accepting.append((began, time.monotonic()))
+                    if done.status_code == 409:
+                        continue  # the season changed since the preview: opened again
+                    if done.status_code != 200:
+                        out.failures.append(f"coordinator: accepting {event!r} answered "
+                                            f"{done.status_code}: {_said(done.text)}")  # fmt: skip
+                        continue
+                    out.approve_seconds.append(time.monotonic() - began)
+                    out.approved.append(html.unescape(event))
+                    shown += 1
+                    while await played(client) < shown:
+                        if time.monotonic() - sent > VISIBLE_WAIT:
+                            late = f"{VISIBLE_WAIT:.0f} s after its accept"
+                            out.failures.append(f"{event!r} not on the standings page {late}")
+                            break
+                        await asyncio.sleep(0.02)
+                    else:
+                        out.visible_seconds.append(time.monotonic() - sent)
+            except (httpx.HTTPError, ValueError) as exc:
+                out.failures.append(f"coordinator: {_error(exc)}")
+                await asyncio.sleep(0.25)
 
 
 async def upload(client: httpx.AsyncClient, name: str, event: str, date: str, filename: str,
@@ -317,6 +402,9 @@ async def load(
         director(base, name, names, date, people, start, interval, timeout, uploads)
         for name, names in events.items()
     ]
+    if args.approval:  # the uploads wait for the coordinator, who approves each
+        planned = sum(len(names) for names in events.values())
+        directors.append(coordinator(base, planned, deadline + GRACE, timeout, uploads))
     try:
         await asyncio.wait_for(asyncio.gather(*readers, *directors), seconds + GRACE)
     except TimeoutError:
@@ -325,9 +413,10 @@ async def load(
 
 
 def lost(folder: Path, url: str, before: list[dict[str, object]], audit_before: set[int],
-         written: list[Sent]) -> list[str]:  # fmt: skip
+         written: list[Sent], approval: bool) -> list[str]:  # fmt: skip
     """What the season folder or the audit trail is missing (or has twice) of the earlier
-    events and the uploads written."""
+    events and the uploads written (``approval``: by the coordinator, each entry saying which
+    director sent it)."""
     problems = []
     for sent in written:
         path = folder / sent.filename
@@ -361,7 +450,9 @@ def lost(folder: Path, url: str, before: list[dict[str, object]], audit_before: 
         digest = hashlib.sha256(sent.data).hexdigest()
         matching = [
             e for e in trail
-            if f"'{sent.event}'" in e.what and e.user_name == sent.director
+            if f"'{sent.event}'" in e.what
+            and (f"sent by {sent.director}," in e.what if approval
+                 else e.user_name == sent.director)
             and any(f["name"] == sent.filename and f["sha256"] == digest for f in e.files)
         ]  # fmt: skip
         if len(matching) != 1:
@@ -384,7 +475,19 @@ def main() -> int:
     parser.add_argument("--readers", type=int, default=50, help="concurrent readers")
     parser.add_argument("--uploads", type=int, default=8, help="events each director uploads")
     parser.add_argument(
+        "--every", type=float, default=0, help="a director uploads every N seconds (sets --uploads)"
+    )
+    parser.add_argument(
         "--events", type=int, default=0, help="a generated season of N events, not utah-2012"
+    )
+    parser.add_argument(
+        "--players", type=int, default=20000, help="the generated season's players.csv"
+    )
+    parser.add_argument(
+        "--approval",
+        action="store_true",
+        help="the uploads wait for approval (season.toml: approval = true); a coordinator "
+        "approves each",
     )
     parser.add_argument(
         "--database",
@@ -394,12 +497,17 @@ def main() -> int:
     )
     parser.add_argument("--timeout", type=float, default=10, help="seconds per request")
     args = parser.parse_args()
+    if args.every:
+        args.uploads = max(1, int(args.seconds // args.every))
     with tempfile.TemporaryDirectory(prefix="grandprix-load-") as temp:
         folder = Path(temp) / KEY
         if args.events:
-            generate(folder, args.events, "utah-2012")
+            generate(folder, args.events, "utah-2012", players=args.players)
         else:
             shutil.copytree(EXAMPLE, folder)
+        if args.approval:
+            toml = folder / "season.toml"
+            toml.write_text("approval = true\n" + toml.read_text(encoding="utf-8"), "utf-8")
         before = season_events(folder)
         # On the last day of the season's events: listed after them, so that no earlier event's
         # page changes its number (and address) while the readers fetch it.
@@ -427,11 +535,28 @@ def main() -> int:
                 server.join(timeout=5)
         # An accept whose answer never came counts as written when its file is in the folder.
         late = [sent for sent in uploads.unsure if (folder / sent.filename).is_file()]
-        problems = lost(folder, url, before, audit_before, uploads.accepted + late)
+        sent = uploads.accepted + late
+        written = [s for s in sent if s.event in uploads.approved] if args.approval else sent
+        problems = lost(folder, url, before, audit_before, written, args.approval)
+    return report(args, seconds, len(before), url, events, readings, uploads, late, problems)
+
+
+def report(args: argparse.Namespace, seconds: float, earlier: int, url: str,
+           events: dict[str, list[str]], readings: Readings, uploads: Uploads, late: list[Sent],
+           problems: list[str]) -> int:  # fmt: skip
+    """Print what was measured against the targets; 0 when every target is met."""
     latencies = [s * 1000 for s in readings.latencies]
+    during = [
+        ms
+        for ms, start in zip(latencies, readings.starts, strict=True)
+        if any(start < end and start + ms / 1000 > began for began, end in uploads.accepting)
+    ]
     planned = sum(len(names) for names in events.values())
-    shown = f"{len(before)} events" + (" (generated)" if args.events else " (examples/utah-2012)")
-    print(f"server load: {args.readers} readers for {seconds:.1f} s while 2 directors upload; "
+    shown = f"{earlier} events" + (
+        f" and {args.players:,} players (generated)" if args.events else " (examples/utah-2012)"
+    )
+    who = "2 directors upload" + (" and a coordinator approves" if args.approval else "")
+    print(f"server load: {args.readers} readers for {seconds:.1f} s while {who}; "
           f"season {shown}, store {url.split(':', 1)[0]}")  # fmt: skip
     print(f"requests:        {len(latencies)}")
     print(f"errors:          {len(readings.errors)}")
@@ -439,22 +564,45 @@ def main() -> int:
     print(f"latency p50:     {percentile(latencies, 0.50):.0f} ms")
     print(f"latency p95:     {percentile(latencies, 0.95):.0f} ms")
     print(f"latency max:     {max(latencies, default=0):.0f} ms")
-    print(f"uploads:         {len(uploads.accepted)} of {planned} accepted, "
+    if uploads.accepting:
+        worst = max(during, default=0)
+        print(f"during accepts:  {len(during)} requests, p50 {percentile(during, 0.5):.0f} ms, "
+              f"p95 {percentile(during, 0.95):.0f} ms, max {worst:.0f} ms")  # fmt: skip
+    verb = "sent for approval" if args.approval else "accepted"
+    print(f"uploads:         {len(uploads.accepted)} of {planned} {verb}, "
           f"{uploads.retries} retries after 409")  # fmt: skip
     if uploads.unsure:
         print(f"                 {len(late)} of {len(uploads.unsure)} accepts without an answer "
               "were written all the same")  # fmt: skip
     print(f"upload p50:      {percentile([s.seconds * 1000 for s in uploads.accepted], 0.5):.0f} "
           "ms (form, preview, accept)")  # fmt: skip
+    visible = [s * 1000 for s in uploads.visible_seconds]
+    if args.approval:
+        approve = [s * 1000 for s in uploads.approve_seconds]
+        print(f"approved:        {len(uploads.approved)} of {planned}; approval p50 "
+              f"{percentile(approve, 0.5):.0f} ms, max {max(approve, default=0):.0f} ms "
+              "(its preview and accept)")  # fmt: skip
+        print(f"on the page:     p50 {percentile(visible, 0.5):.0f} ms, max "
+              f"{max(visible, default=0):.0f} ms from the accept sent to the standings page "
+              "counting it")  # fmt: skip
     for error in sorted(set(readings.errors))[:10]:
         print(f"  reader error: {error} ({readings.errors.count(error)}x)")
     for failure in uploads.failures:
         print(f"  upload failed: {failure}")
     for problem in problems:
         print(f"  lost: {problem}")
-    print("target: 0 reader errors, every upload accepted, nothing lost")
     ok = not readings.errors and not uploads.failures and len(uploads.accepted) == planned
     ok = ok and not problems
+    if args.approval:
+        print(f"target: 0 reader errors, p95 < {P95_TARGET} ms, max < {ACCEPT_MAX_TARGET} ms "
+              f"during accepts, every upload approved and on the page within "
+              f"{VISIBLE_TARGET} ms, nothing lost")  # fmt: skip
+        ok = ok and len(uploads.approved) == planned
+        ok = ok and percentile(latencies, 0.95) < P95_TARGET
+        ok = ok and max(during, default=0) < ACCEPT_MAX_TARGET
+        ok = ok and max(visible, default=0) < VISIBLE_TARGET
+    else:
+        print("target: 0 reader errors, every upload accepted, nothing lost")
     print("OK" if ok else "FAIL")
     return 0 if ok else 1
 

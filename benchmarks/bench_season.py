@@ -67,11 +67,12 @@ os._exit(0 if season is not None else 1)  # a season that does not load is no me
 """
 
 
-def generate(folder: Path, events: int, preset: str, seed: int = 1) -> int:
-    """Write the season; return the number of player-results."""
+def generate(folder: Path, events: int, preset: str, seed: int = 1, players: int = 20000) -> int:
+    """Write the season (its players drawn from ``players`` in players.csv); return the number
+    of player-results."""
     rng = random.Random(seed)
     folder.mkdir(parents=True, exist_ok=True)
-    pool = [f"{100000 + i}" for i in range(20000)]
+    pool = [f"{100000 + i}" for i in range(players)]
     with (folder / "players.csv").open("w", encoding="utf-8") as handle:
         handle.write("id,name,region,member\n")
         for ident in pool:

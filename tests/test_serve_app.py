@@ -96,24 +96,93 @@ def test_one_season_redirects_and_several_are_listed(tmp_path: Path, utah: Path)
     assert 'href="/s/acf-2004/"' in listing.text and 'href="/s/utah-2012/"' in listing.text
 
 
-def test_a_results_file_edited_by_hand_shows_on_the_next_request(utah: Path) -> None:
+def test_a_results_file_edited_by_hand_is_seen_by_its_contents(utah: Path) -> None:
+    """An edit that keeps the file's size and modification time is seen all the same, within
+    a moment; until then the season as it was is served, whole, without waiting."""
     web = client({"utah-2012": utah})
     page = "/s/utah-2012/players/1214.html"  # Walsh, Milo
     assert "Salt Lake Winter Quick" in web.get(page).text
     results = utah / "winter_quick.csv"
-    kept = [line for line in results.read_text().splitlines() if "Walsh, Milo" not in line]
-    results.write_text("\n".join(kept) + "\n")
-    later = time.time() + 5
-    os.utime(results, (later, later))
-    assert "Salt Lake Winter Quick" not in web.get(page).text
+    was = results.stat()
+    text = results.read_text()
+    results.write_text(text.replace('"Walsh, Milo",1214,', '"Walsh, Milo",1299,'))
+    os.utime(results, ns=(was.st_atime_ns, was.st_mtime_ns))
+    assert results.stat().st_size == was.st_size
+    deadline = time.monotonic() + 20
+    while "Salt Lake Winter Quick" in web.get(page).text:
+        assert time.monotonic() < deadline, "the edit was not seen"
+        time.sleep(0.05)
+    assert "Salt Lake Winter Quick" not in web.get(page).text  # and stays so
+
+
+def test_readers_are_served_the_earlier_season_while_a_change_is_read(
+    utah: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """While the folder is read again (here held up on purpose), requests are answered at once
+    from the season as it was; then the new one is served."""
+    import threading
+
+    from grandprix.serve import seasons
+
+    web = client({"utah-2012": utah})
+    before = web.get("/s/utah-2012/")
+    reading, go_on = threading.Event(), threading.Event()
+    real = seasons._load
+
+    def slow(folder: Path, version: str) -> seasons.Loaded:
+        reading.set()
+        assert go_on.wait(20)
+        return real(folder, version)
+
+    monkeypatch.setattr(seasons, "_load", slow)
+    (utah / "notes.txt").write_text("a change by hand\n", encoding="utf-8")
+    time.sleep(seasons.CHECK_SECONDS)
+    web.get("/s/utah-2012/rules.html")  # starts the look at the folder
+    assert reading.wait(20)
+    started = time.monotonic()
+    for _ in range(5):
+        again = web.get("/s/utah-2012/")
+        assert again.status_code == 200 and again.content == before.content
+        assert again.headers["etag"] == before.headers["etag"]
+    assert time.monotonic() - started < 5
+    go_on.set()
+    deadline = time.monotonic() + 20
+    while web.get("/s/utah-2012/").headers["etag"] == before.headers["etag"]:
+        assert time.monotonic() < deadline, "the new season was not served"
+        time.sleep(0.05)
+
+
+def test_pages_answer_304_to_the_tag_or_time_the_reader_has(utah: Path) -> None:
+    web = client({"utah-2012": utah})
+    first = web.get("/s/utah-2012/players/1214.html")
+    tag, modified = first.headers["etag"], first.headers["last-modified"]
+    assert first.status_code == 200 and tag and modified
+    for headers in ({"if-none-match": tag}, {"if-none-match": f'"x", {tag}'},
+                    {"if-modified-since": modified}):  # fmt: skip
+        again = web.get("/s/utah-2012/players/1214.html", headers=headers)
+        assert again.status_code == 304 and again.content == b"", headers
+        assert again.headers["etag"] == tag
+    for headers in ({"if-none-match": '"another"'},
+                    {"if-modified-since": "Mon, 01 Jan 2001 00:00:00 GMT"}):  # fmt: skip
+        assert web.get("/s/utah-2012/players/1214.html", headers=headers).status_code == 200
+    for path in ("standings.csv", "players.js", "downloads.html"):
+        served = web.get(f"/s/utah-2012/{path}")
+        assert served.status_code == 200 and served.headers["etag"] == tag
+        assert web.get(f"/s/utah-2012/{path}", headers={"if-none-match": tag}).status_code == 304
 
 
 def test_an_unchanged_folder_is_not_read_again(utah: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from grandprix.serve import seasons
+
+    monkeypatch.setattr(seasons, "CHECK_SECONDS", 0.0)
     web = client({"utah-2012": utah})
     web.get("/s/utah-2012/")
     reads: list[Path] = []
-    monkeypatch.setattr("grandprix.serve.seasons._load", lambda f, v: reads.append(f))
-    assert web.get("/s/utah-2012/rules.html").status_code == 200
+    monkeypatch.setattr(seasons, "_load", lambda f, v: reads.append(f))
+    os.utime(utah / "winter_quick.csv")  # touched: the same contents
+    for _ in range(3):
+        assert web.get("/s/utah-2012/rules.html").status_code == 200
+        time.sleep(0.1)
     assert reads == []
 
 

@@ -126,8 +126,14 @@ def test_without_a_played_column_the_records_say_none() -> None:
     assert section.players[0].declared_played is None and section.columns.played == (0,)
 
 
-def test_a_season_of_lists_is_computed_without_player_records(tmp_path: Path) -> None:
-    folder = shutil.copytree(EXAMPLES.parent / "utah-2012", tmp_path / "season")  # not cached
+def test_a_season_of_lists_is_computed_without_player_records(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from grandprix import readers
+    from grandprix.paths import FileCache
+
+    monkeypatch.setattr(readers, "_SECTIONS", FileCache())  # none read by another test
+    folder = shutil.copytree(EXAMPLES.parent / "utah-2012", tmp_path / "season")
     season, problems = load_season(folder)
     assert season is not None and not [p for p in problems if p.severity is Severity.ERROR]
     lists = [s.section for e in season.events for s in e.sections]

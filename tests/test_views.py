@@ -254,11 +254,11 @@ def test_long_tables_are_shown_in_part_and_listed_in_full_page_by_page(
             assert all(r.href.startswith("../players/") for r in page.tables[0].rows)
             assert all(posixpath.normpath(posixpath.join("standings", link.href)) in paths
                        for link in page.tables[0].pages if link.href)  # fmt: skip
-    listed = [views.players_index(n) for n in range(1, -(-len(views.lines) // 7) + 1)]
-    names = [entry.href for page in listed for entry in page.blocks[0].entries]
+    players = [views.players_index(n) for n in range(1, -(-len(views.lines) // 7) + 1)]
+    names = [entry.href for part in players for entry in part.blocks[0].entries]
     assert sorted(names) == sorted(f"players/{f}" for f in views.player_files.values())
-    assert len(names) == len(set(names)) and all(p.path in paths for p in listed)
+    assert len(names) == len(set(names)) and all(p.path in paths for p in players)
     for event in views.played:
         if event.date in views.dated:
-            page = views.after(event.index)
-            assert all(len(t.rows) <= 7 for block in page.blocks for t in block.tables)
+            after = views.after(event.index)
+            assert all(len(t.rows) <= 7 for block in after.blocks for t in block.tables)

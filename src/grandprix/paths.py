@@ -4,6 +4,7 @@ opened, so nothing outside the folder the user gave is ever read (issue 2.1, ite
 
 from __future__ import annotations
 
+import hashlib
 import os
 import stat
 from collections.abc import Sequence
@@ -98,26 +99,25 @@ def shared_folders(base: Path, names: Sequence[str]) -> tuple[list[Path], list[s
 
 
 class FileCache:
-    """What was read from files, kept by the file's identity (device, inode, size, modification
-    time) while nothing was wrong with it: a long-running server reading a season again, or a
-    preview reading a hard-linked copy, does not parse an unchanged file twice. Only reads
-    without problems are kept (a problem names the path it was read at)."""
+    """What was read from files, kept by the file's contents (a digest of its bytes) while
+    nothing was wrong with it: a long-running server reading a season again, or a preview
+    reading a copy, does not parse an unchanged file twice, and a file changed in place is read
+    again whatever its size and modification time. Only reads without problems are kept (a
+    problem names the path it was read at)."""
 
     def __init__(self, limit: int = 4096) -> None:
         self.limit = limit
         self.items: dict[tuple[object, ...], object] = {}
 
     @staticmethod
-    def identity(path: Path, *extra: object) -> tuple[object, ...] | None:
-        try:
-            stat = path.stat()
-        except OSError:
-            return None
-        return FileCache.identity_of(stat, *extra)
+    def key(data: bytes, *extra: object) -> tuple[object, ...]:
+        """The key of a file's ``data`` (and whatever else the reading depends on)."""
+        return (hashlib.blake2b(data, digest_size=16).digest(), *extra)
 
     @staticmethod
     def identity_of(stat: os.stat_result, *extra: object) -> tuple[object, ...]:
-        """``identity`` from the file's ``os.stat`` already made."""
+        """A file as ``os.stat`` sees it (device, inode, size, modification time): whether it
+        is still the file another process read during one command."""
         return (stat.st_dev, stat.st_ino, stat.st_size, stat.st_mtime_ns, *extra)
 
     def get(self, key: tuple[object, ...] | None) -> object | None:

@@ -82,7 +82,10 @@ def read_players(path: Path | None, problems: list[Problem]) -> tuple[ListedPlay
     """players.csv, if present: columns id, name, then any attributes."""
     if path is None:
         return ()
-    key = _READ.identity(path)
+    try:
+        key: tuple[object, ...] | None = FileCache.key(path.read_bytes())
+    except OSError:
+        key = None  # the reading says why
     known = _READ.get(key)
     if isinstance(known, tuple):
         return known
@@ -94,7 +97,7 @@ def read_players(path: Path | None, problems: list[Problem]) -> tuple[ListedPlay
     return players
 
 
-_READ = FileCache(limit=64)  # players.csv files read without problems, by file identity
+_READ = FileCache(limit=64)  # players.csv files read without problems, by their contents
 
 
 def _read_players(path: Path, problems: list[Problem]) -> tuple[ListedPlayer, ...]:

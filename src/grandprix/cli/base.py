@@ -8,7 +8,6 @@ Exit codes: 0 done; 1 the check found problems; 2 bad input or bad usage (nothin
 from __future__ import annotations
 
 import contextlib
-import gc
 import os
 import sys
 import traceback
@@ -23,6 +22,7 @@ from grandprix import __version__
 from grandprix.errors import GrandprixError, InputError, errors_only
 from grandprix.model import Problem
 from grandprix.readers.text import excerpt
+from grandprix.runtime import pause_for_good, paused_collection
 
 if TYPE_CHECKING:
     from grandprix.season.model import Season
@@ -160,13 +160,10 @@ def batch_collection() -> Iterator[None]:
     10,000-event season's standings). A long-running command (a server) sets
     ``long_running = True`` on itself and keeps the collector.
     """
-    was_enabled = gc.isenabled()
-    gc.disable()
-    try:
+    if _RUN[0]:
+        pause_for_good()
+    with paused_collection():
         yield
-    finally:
-        if was_enabled and not _RUN[0]:
-            gc.enable()
 
 
 def format_option(

@@ -75,29 +75,32 @@ def load_section(
     path = path if isinstance(path, Path) else Path(path)  # (the caller's: its hash is made)
     if fmt is not None and fmt not in FORMATS:
         raise UsageError(f"unknown input format '{fmt}' (expected one of {', '.join(FORMATS)})")
-    key = _SECTIONS.identity(path, fmt) if stat is None else FileCache.identity_of(stat, fmt)
-    known = _SECTIONS.get(key)
-    if known is None and _AHEAD is not None:
+    if _AHEAD is not None:
+        try:
+            key = FileCache.identity_of(stat or os.stat(path), fmt)
+        except OSError:
+            key = None
         ahead = _AHEAD.take(path, key)
-        if ahead is not None and check is _AHEAD.check:
-            return ahead, []
-        known = ahead
-    if isinstance(known, Section):
-        return known, check(known) if check is not None else []
+        if ahead is not None:
+            return ahead, check(ahead) if check is not None and check is not _AHEAD.check else []
     try:
         data = read_bytes(path)
     except OSError as exc:
         reason = exc.strerror or str(exc)
         return None, [Problem(Location(str(path)), f"cannot read the file: {reason}")]
+    kept = FileCache.key(data, fmt)
+    known = _SECTIONS.get(kept)
+    if isinstance(known, Section):
+        return known, check(known) if check is not None else []
     section, problems = FORMATS[fmt or detect_format(path, data)].read(path, data)
     if section is not None and not problems:
-        _SECTIONS.put(key, section)
+        _SECTIONS.put(kept, section)
     if section is not None and check is not None:
         problems.extend(check(section))
     return section, problems
 
 
-_SECTIONS = FileCache()  # results files read without problems, by file identity
+_SECTIONS = FileCache()  # results files read without problems, by their contents
 
 
 READ_AHEAD_LEAST = 100  # files worth a forked process (a fork costs milliseconds)

@@ -31,6 +31,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Mapping
 from dataclasses import dataclass
+from email.utils import formatdate, parsedate_to_datetime
 from pathlib import Path
 from typing import Any
 
@@ -56,13 +57,11 @@ from grandprix.serve.accounts import (
     may,
     user_of,
 )
-from grandprix.serve.seasons import KEY, Loaded, SeasonSource
+from grandprix.serve.seasons import EXPORTS, KEY, Loaded, SeasonSource
 from grandprix.serve.security import Csrf, Guard, csrf_field, csrf_protected, error_page
 from grandprix.serve.store import Store
 from grandprix.site.build import HERE as SITE_FILES
-from grandprix.site.build import STATIC, players_script
-from grandprix.site.exports import TEXT_EXPORTS, XLSX_EXPORT
-from grandprix.site.pages import Page
+from grandprix.site.build import STATIC
 
 TEMPLATES = Path(__file__).parent / "templates"
 TYPES = {
@@ -198,7 +197,9 @@ def no_season(request: Request) -> HTMLResponse:
 
 
 async def current(source: SeasonSource) -> Loaded:
-    """The season as its files are now (read in a worker thread when they changed)."""
+    """The season's snapshot being served (read in a worker thread the first time)."""
+    if source.served is not None:
+        return source.current()  # at once: another thread reads the folder when it changed
     return await run_in_threadpool(source.current)
 
 
@@ -264,8 +265,7 @@ async def reload(request: Request, form: FormData) -> Response:
     source = source_of(request)
     if source is None:
         return no_season(request)
-    source.forget()
-    await current(source)
+    await run_in_threadpool(source.refresh, True)
     return RedirectResponse(f"/s/{request.path_params['season']}/workspace", status_code=303)
 
 
@@ -288,21 +288,38 @@ async def season_file(request: Request) -> Response:
                       season=key, folder=str(source.folder) if insider else "",
                       problems=loaded.problems if insider else [],
                       errors=len(loaded.problems))  # fmt: skip
-    views, page_of = loaded.views, loaded.render
-    if path == "players.js":
-        return Response(players_script(views), media_type=TYPES[suffix])
-    if path in (*TEXT_EXPORTS, XLSX_EXPORT):
+    if _unchanged(request, loaded):
+        return Response(status_code=304, headers=_validators(loaded))
+    data: bytes | None
+    if path in EXPORTS:
         data = await run_in_threadpool(loaded.export, path)
-        return Response(data, media_type=TYPES[suffix])
-    page: Page | None = None
-    if path == "downloads.html":  # the exports are served too (below), as the static site has them
-        page = views.downloads([*TEXT_EXPORTS, XLSX_EXPORT])
     else:
-        page = await run_in_threadpool(views.page, path)
-    if page is None:
+        data = loaded.pages.get(path) or await run_in_threadpool(loaded.page, path)
+    if data is None:
         return error_page(404, "Not found", f"The season's site has no page {path!r}.")
-    html = await run_in_threadpool(page_of, page)
-    return HTMLResponse(html)
+    return Response(data, media_type=TYPES.get(suffix, TYPES[".html"]),
+                    headers=_validators(loaded))  # fmt: skip
+
+
+def _validators(loaded: Loaded) -> dict[str, str]:
+    """What a browser or a cache in between asks again with: the snapshot's tag and time."""
+    return {"etag": loaded.etag, "last-modified": formatdate(loaded.made, usegmt=True)}
+
+
+def _unchanged(request: Request, loaded: Loaded) -> bool:
+    """Whether the reader has this snapshot's file already (RFC 9110, 13.1): its tag, or (asked
+    without a tag) a time no earlier than the snapshot's."""
+    tags = request.headers.get("if-none-match")
+    if tags is not None:
+        return tags.strip() == "*" or loaded.etag in (t.strip() for t in tags.split(","))
+    since = request.headers.get("if-modified-since")
+    if since is None:
+        return False
+    try:
+        when = parsedate_to_datetime(since).timestamp()
+    except (TypeError, ValueError):
+        return False
+    return when >= int(loaded.made)
 
 
 # Logging in and out (a server with accounts)

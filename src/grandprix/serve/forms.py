@@ -388,7 +388,7 @@ async def accept_change(
             return error_page(409, "The season changed meanwhile", str(exc))
         return error_page(400, "Not accepted", str(exc))
     _pending(request).pop(token, None)
-    source.forget()
+    await run_in_threadpool(source.refresh)  # served as soon as it is written
     what = pending.change.what
     if pending.submission is not None:
         sent = await run_in_threadpool(store.submission, key, pending.submission)
@@ -430,7 +430,7 @@ async def decide_names(
         return error_page(409, "The season changed meanwhile", str(exc))
     except GrandprixError as exc:
         return error_page(400, "Not accepted", str(exc))
-    source.forget()
+    await run_in_threadpool(source.refresh)  # served as soon as it is written
     await record(request, key, "names", done, change.what)
     return RedirectResponse(f"/s/{key}/workspace/names", status_code=303)
 

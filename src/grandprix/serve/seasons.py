@@ -1,17 +1,25 @@
 """The seasons a server shows, each read from its folder, which stays the source of truth.
 
-A season is read again whenever the version of its files changes: the name, size and
-modification time of every file in the season folder and in the shared folders its
-season.toml names. A file edited by hand while the server runs is seen on the next request;
-an unchanged folder is not read twice. A folder of more than ``WALK_LIMIT`` files has no
-version and is read on every request.
+Each season is served from a snapshot (``Loaded``): the season read at one version of its
+files, with its pages rendered as they are asked for and kept. A season is read again when the
+contents of its files change (``content_version``: every file in the season folder and in the
+shared folders its season.toml names); readers are served the snapshot before until the new one
+is ready, then the new one, never a mix. A file edited by hand while the server runs is seen
+within about ``CHECK_SECONDS``; a change written by the server's own forms is served as soon
+as it is written (``SeasonSource.refresh``).
+
+``folder_version`` (names, sizes and modification times) is what a workspace form is made
+on: a change is accepted only while it is the same.
 """
 
 from __future__ import annotations
 
+import hashlib
 import os
 import re
 import threading
+import time
+from collections import OrderedDict
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -20,9 +28,11 @@ import tomli
 
 from grandprix.errors import GrandprixError, InputError
 from grandprix.paths import shared_folders
+from grandprix.runtime import paused_collection
 from grandprix.season.config import SEASON_FILE, load_season
-from grandprix.site.build import Renderer
-from grandprix.site.exports import XLSX_EXPORT, text_exports, xlsx_bytes
+from grandprix.site.build import Renderer, players_script
+from grandprix.site.exports import TEXT_EXPORTS, XLSX_EXPORT, text_exports, xlsx_bytes
+from grandprix.site.pages import Page
 from grandprix.site.views import SiteViews, slug
 
 WALK_LIMIT = 20_000
@@ -56,15 +66,8 @@ def folder_version(folder: Path) -> Version | None:
     """Name, size and modification time of every file of the season: None beyond WALK_LIMIT.
     Hidden files and folders (the workspace's lock and temporary files) and the published
     site are not the season's."""
-    roots = [folder]
-    try:
-        with (folder / SEASON_FILE).open("rb") as file:
-            names = tomli.load(file).get("shared_folders", [])
-        if isinstance(names, list) and all(isinstance(n, str) for n in names):
-            roots += shared_folders(folder, names)[0]
-    except (OSError, tomli.TOMLDecodeError, UnicodeDecodeError):
-        pass  # the season's own reading says what is wrong with season.toml
     found: list[tuple[str, int, int]] = []
+    roots: list[Path] = [folder, *_shared(folder)]
     for root in roots:
         for path in season_files(root, folder):
             try:
@@ -88,49 +91,186 @@ def season_files(root: Path, folder: Path) -> Iterator[str]:
         yield from (os.path.join(top, name) for name in files if not name.startswith("."))
 
 
+CHECK_SECONDS = 1.0  # the least time between two looks at a season folder's files
+PAGE_BYTES = 64 * 1024 * 1024  # rendered pages kept for each season, the least used dropped
+EXPORTS = (*TEXT_EXPORTS, XLSX_EXPORT)
+WARM = ("index.html",)  # rendered before a season read again is served
+
+
+def content_version(folder: Path) -> str:
+    """A digest of the name and bytes of every file of the season (``season_files``, in the
+    folder and in the shared folders its season.toml names): equal exactly when the files are,
+    whatever their modification times."""
+    digest = hashlib.sha256()
+    roots: list[Path] = [folder, *_shared(folder)]
+    for n, root in enumerate(roots):
+        for path in sorted(season_files(root, folder)):
+            try:
+                data = Path(path).read_bytes()
+            except OSError:
+                continue  # removed meanwhile, or a broken link: the reading will say
+            name = os.path.relpath(path, root).encode("utf-8", "surrogateescape")
+            digest.update(b"%d\0%d\0%d\0" % (n, len(name), len(data)) + name + data)
+    return digest.hexdigest()
+
+
+def _shared(folder: Path) -> list[Path]:
+    """The shared folders the season's season.toml names (none when it cannot be read)."""
+    try:
+        with (folder / SEASON_FILE).open("rb") as file:
+            names = tomli.load(file).get("shared_folders", [])
+    except (OSError, tomli.TOMLDecodeError, UnicodeDecodeError):
+        return []  # the season's own reading says what is wrong with season.toml
+    if isinstance(names, list) and all(isinstance(n, str) for n in names):
+        return shared_folders(folder, names)[0]
+    return []
+
+
+class Pages:
+    """Rendered files of one version of a season, the least recently used dropped beyond
+    ``limit`` bytes."""
+
+    def __init__(self, limit: int) -> None:
+        self.limit = limit
+        self.size = 0
+        self._kept: OrderedDict[str, bytes] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def get(self, path: str) -> bytes | None:
+        with self._lock:
+            found = self._kept.get(path)
+            if found is not None:
+                self._kept.move_to_end(path)
+            return found
+
+    def put(self, path: str, data: bytes) -> None:
+        with self._lock:
+            if path in self._kept or len(data) > self.limit:
+                return
+            self._kept[path] = data
+            self.size += len(data)
+            while self.size > self.limit:
+                _, dropped = self._kept.popitem(last=False)
+                self.size -= len(dropped)
+
+
 @dataclass
 class Loaded:
-    """A season as read at one version of its files: its views, or the problems found."""
+    """A season as read at one version of its files (a snapshot: never changed once served):
+    its views, or the problems found, and what was rendered of it so far."""
 
-    version: Version | None
+    version: str  # ``content_version`` of the files read
     views: SiteViews | None = None
     render: Renderer | None = None
     problems: tuple[str, ...] = ()  # located, as 'grandprix check' prints them
     warnings: tuple[str, ...] = ()  # of a season that loads
-    files: dict[str, bytes] = field(default_factory=dict)  # the exports made so far
+    made: float = field(default_factory=time.time)  # when it was read (Last-Modified)
+    pages: Pages = field(default_factory=lambda: Pages(PAGE_BYTES))
+    _lock: threading.Lock = field(default_factory=threading.Lock)
+
+    @property
+    def etag(self) -> str:
+        """The entity tag of every file served of this version."""
+        return f'"{self.version[:32]}"'
+
+    def page(self, path: str) -> bytes | None:
+        """The page at ``path`` rendered, or players.js (once for this version while it stays
+        among the files kept); None if the site has no such page."""
+        found = self.pages.get(path)
+        if found is not None or self.views is None or self.render is None:
+            return found
+        if path == "players.js":
+            data = players_script(self.views).encode()
+        else:  # the downloads page lists the exports, served too as the static site has them
+            page: Page | None = None
+            if path == "downloads.html":
+                page = self.views.downloads(EXPORTS)
+            page = page or self.views.page(path)
+            if page is None:
+                return None
+            data = self.render(page).encode()
+        self.pages.put(path, data)
+        return data
 
     def export(self, name: str) -> bytes | None:
         """The export ``name`` (CSV, JSON or XLSX), made once for this version; None if none."""
         if self.views is None:
             return None
-        if name not in self.files:
+        key = f"export:{name}"
+        with self._lock:  # made by one request; the others wait for it
+            found = self.pages.get(key)
+            if found is not None:
+                return found
             season, tables = self.views.season, self.views.tables
             if name == XLSX_EXPORT:
-                self.files[name] = xlsx_bytes(season, tables)
+                made = {name: xlsx_bytes(season, tables)}
             else:
-                texts = text_exports(season, tables)
-                if name not in texts:
-                    return None
-                self.files.update((n, t.encode()) for n, t in texts.items())
-        return self.files[name]
+                made = {n: t.encode() for n, t in text_exports(season, tables).items()}
+            for made_name, data in made.items():
+                self.pages.put(f"export:{made_name}", data)
+            return made.get(name)
+
+    def warm(self) -> None:
+        """Render what every reader asks for first, before this version is served."""
+        if self.views is not None:
+            self.views.share()
+            for path in WARM:
+                self.page(path)
 
 
 class SeasonSource:
-    """One season folder, read again when its files change (``current``) or when asked
-    (``forget``)."""
+    """One season folder and the snapshot of it that is served. A request never waits for a
+    season to be read, but the first: every ``CHECK_SECONDS`` at most, a request has the folder
+    looked at by another thread, which reads the season again when its files' contents changed
+    and swaps the new snapshot in when it is ready; a change the server writes itself is read
+    at once (``refresh``)."""
 
-    def __init__(self, folder: Path) -> None:
+    def __init__(self, folder: Path, check_seconds: float | None = None) -> None:
         self.folder = folder
+        self.check_seconds = CHECK_SECONDS if check_seconds is None else check_seconds
         self._loaded: Loaded | None = None
-        self._lock = threading.Lock()
+        self._reading = threading.Lock()  # one reading of the folder at a time
+        self._next_check = 0.0
+        self._checking = threading.Lock()  # held by the thread looking at the folder
+
+    @property
+    def served(self) -> Loaded | None:
+        """The snapshot being served; None before the season is first read."""
+        return self._loaded
 
     def current(self) -> Loaded:
-        """The season as its files are now."""
-        with self._lock:
-            version = folder_version(self.folder)
+        """The season as last read (read now if it never was); a look at its files started
+        when it is time."""
+        loaded = self._loaded
+        if loaded is None:
+            return self.refresh()
+        now = time.monotonic()
+        if now >= self._next_check and self._checking.acquire(blocking=False):
+            self._next_check = now + self.check_seconds
+            threading.Thread(target=self._check, name="grandprix-season-check", daemon=True).start()
+        return loaded
+
+    def _check(self) -> None:
+        try:
+            self.refresh()
+        finally:
+            self._checking.release()
+
+    def refresh(self, force: bool = False) -> Loaded:
+        """The season as its files are now: read again when their contents changed (or when
+        ``force``d), rendered for its first readers, then served."""
+        with self._reading:
+            started = time.monotonic()
+            version = content_version(self.folder)
             loaded = self._loaded
-            if loaded is None or version is None or loaded.version != version:
-                loaded = self._loaded = _load(self.folder, version)
+            if loaded is None or force or loaded.version != version:
+                with paused_collection():
+                    loaded = _load(self.folder, version)
+                    loaded.warm()
+                self._loaded = loaded
+            # a large folder is looked at less often than a small one
+            spent = time.monotonic() - started
+            self._next_check = max(self._next_check, time.monotonic() + 10 * spent)
             return loaded
 
     @property
@@ -147,13 +287,8 @@ class SeasonSource:
         name = said.get("name")
         return name if isinstance(name, str) else ""
 
-    def forget(self) -> None:
-        """Drop what was read: the next request reads the folder again."""
-        with self._lock:
-            self._loaded = None
 
-
-def _load(folder: Path, version: Version | None) -> Loaded:
+def _load(folder: Path, version: str) -> Loaded:
     try:
         season, problems = load_season(folder)
         if season is None:

@@ -18,7 +18,6 @@ written.
 from __future__ import annotations
 
 import datetime
-import gc
 import os
 import shutil
 import stat
@@ -40,6 +39,7 @@ from grandprix.numbers import show
 from grandprix.paths import shared_folders
 from grandprix.players import PlayerKey
 from grandprix.prizes.season import season_prizes
+from grandprix.runtime import paused_collection
 from grandprix.season.config import SEASON_FILE, SeasonFile, load_season
 from grandprix.season.model import Line, Season
 from grandprix.season.race import race
@@ -117,35 +117,9 @@ def _memo(folder: Path) -> AwardMemo:
     return _MEMOS.setdefault(folder, AwardMemo())
 
 
-_GC_LOCK = threading.Lock()
-_GC_HOLDERS = 0
-_GC_WAS_ON = True
-
-
-@contextmanager
-def _no_collection() -> Iterator[None]:
-    """The cyclic garbage collector paused while a preview computes: the season's records
-    live on in the server's caches, and each full collection walks all of them again (a third
-    of a preview's time on a 300-event season). The season's records make no cycles; what
-    garbage is made meanwhile is collected when the last preview running ends."""
-    global _GC_HOLDERS, _GC_WAS_ON
-    with _GC_LOCK:
-        if not _GC_HOLDERS:
-            _GC_WAS_ON = gc.isenabled()
-        _GC_HOLDERS += 1
-        gc.disable()
-    try:
-        yield
-    finally:
-        with _GC_LOCK:
-            _GC_HOLDERS -= 1
-            if not _GC_HOLDERS and _GC_WAS_ON:
-                gc.enable()
-
-
 def preview(folder: Path, change: Change) -> Preview:
     """What ``change`` would do to the season in ``folder``, computed on a copy."""
-    with _no_collection():
+    with paused_collection():
         return _preview(folder, change)
 
 
