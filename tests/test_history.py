@@ -67,8 +67,8 @@ def same_as_from_scratch(season: Season) -> int:
         assert [name for name, _ in again] == [name for name, _ in stood]
         for (name, lines), (_, made) in zip(again, stood, strict=True):
             assert made.players == len(lines), (name, day)
-            assert list(made.top) == lines[:5], (name, day)
-            assert [(ln.rank_first, ln.rank_last) for ln in made.top] == [
+            assert made.top_lines() == lines[:5], (name, day)
+            assert [(ln.rank_first, ln.rank_last) for ln in made.top_lines()] == [
                 (ln.rank_first, ln.rank_last) for ln in lines[:5]
             ]
             ranks = {ln.player: ln.rank_first for ln in lines}

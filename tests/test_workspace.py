@@ -92,6 +92,27 @@ def test_accepting_writes_the_file_and_season_toml_keeping_its_comments(season: 
         assert f",{move.name}," in text or f',"{move.name}",' in text
 
 
+def test_a_preview_made_on_the_same_version_is_not_made_again_on_accepting(
+    season: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from grandprix.serve import workspace
+
+    made = []
+    real = workspace.preview
+    monkeypatch.setattr(workspace, "preview", lambda f, c: made.append(c) or real(f, c))
+    version = folder_version(season)
+    change = event_change(season, "Park City Open", datetime.date(2012, 12, 15), "park.csv",
+                          NEW_EVENT.encode())  # fmt: skip
+    seen = workspace.preview(season, change)
+    assert made == [change]
+    done = accept(season, version, change, seen)
+    assert made == [change] and done.preview is seen  # not made again
+    other = event_change(season, "Later", datetime.date(2012, 12, 20), "later.csv",
+                         NEW_EVENT.encode())  # fmt: skip
+    again = accept(season, done.version, other, seen)  # a preview of another change
+    assert made == [change, other] and again.preview is not seen
+
+
 def test_a_form_made_on_an_older_folder_is_refused_and_writes_nothing(season: Path) -> None:
     version = folder_version(season)
     change = event_change(

@@ -7,6 +7,7 @@ so they stay exact without adding Fractions half a million times.
 from __future__ import annotations
 
 import datetime
+import itertools
 import math
 import threading
 import weakref
@@ -15,7 +16,7 @@ from bisect import bisect_left, bisect_right
 from collections import defaultdict
 from collections.abc import Iterable, Iterator, Sequence
 from fractions import Fraction
-from operator import attrgetter, itemgetter, le
+from operator import attrgetter, itemgetter, le, ne
 from typing import NamedTuple
 
 from grandprix.model import ordered
@@ -171,6 +172,7 @@ def _rows(rows: Iterable[int] = ()) -> array[int]:
 
 
 _EVENT = itemgetter(0)  # an Origin's event
+_FIRST = itemgetter(0)  # a sort key's first part
 _DATE = itemgetter(2)  # an Origin's date
 _VALUATION_ID = attrgetter("id")
 
@@ -303,14 +305,35 @@ def rerank(
 
 
 class Stood(NamedTuple):
-    """A table as it stood on one date (``rerank``'s result, kept small): each player's first
-    rank (``ranks[k]`` of the table's k-th line, 0 when the player had no result yet), and the
-    first ``top`` lines in their order, ranked."""
+    """A table as it stood on one date (``rerank``'s result, kept small): its lines' indexes
+    (k of the table's k-th line) in their order on the date, the first rank of each place in
+    that order, and the lines of the first ``top`` places as they stood (their ranks not set:
+    ``top_lines``)."""
 
     date: datetime.date
-    ranks: array[int]
+    order: array[int]
+    firsts: array[int]
     top: tuple[Line, ...]
-    players: int  # how many players the table had then
+
+    @property
+    def players(self) -> int:
+        """How many players the table had then."""
+        return len(self.order)
+
+    def rank(self, k: int) -> int:
+        """The first rank of the table's k-th line on the date; 0 before it had a result."""
+        try:
+            return self.firsts[self.order.index(k)]
+        except ValueError:
+            return 0
+
+    def top_lines(self) -> list[Line]:
+        """The lines of the first places, ranked as they stood (shared ranks: '2-6')."""
+        firsts = self.firsts
+        return [
+            _with_rank(line, firsts[i], bisect_right(firsts, firsts[i]))
+            for i, line in enumerate(self.top)
+        ]
 
 
 def rerank_each(
@@ -383,14 +406,12 @@ def rerank_each(
                        made[k].player)  # fmt: skip
         last = last_event
         order.sort(key=keys.__getitem__)
-        ranks = array("l", [0]) * len(lines)
-        top_lines: list[Line] = []
-        for first, end, members in share_places(order, lambda k: keys[k][0]):
-            for k in members:
-                ranks[k] = first
-                if len(top_lines) < top:
-                    top_lines.append(_with_rank(made[k], first, end))
-        yield Stood(as_of, ranks, tuple(top_lines), len(order))
+        ranking = list(map(_FIRST, map(keys.__getitem__, order)))  # without the names
+        starts = [0, *itertools.compress(range(1, len(order)), map(ne, ranking, ranking[1:]))]
+        firsts = array("l")
+        for start, end in zip(starts, [*starts[1:], len(order)], strict=True):
+            firsts.extend(itertools.repeat(start + 1, end - start))  # players equal share
+        yield Stood(as_of, array("l", order), firsts, tuple(made[k] for k in order[:top]))
 
 
 def _ranked(

@@ -72,6 +72,7 @@ class Pending:
     upload: Upload | None = None
     submission: int | None = None  # the director's upload this approves
     made_at: float = dataclasses.field(default_factory=time.monotonic)
+    preview: Preview | None = None  # what the change did, on the folder at ``version``
 
 
 @dataclass(frozen=True)
@@ -177,7 +178,7 @@ def _preview_page(
         token = os.urandom(16).hex()
         action = back if submission is None else "approve"
         pending[token] = Pending(key, seen.change, seen.version, user.name, action, upload,
-                                 submission.id if submission else None)  # fmt: skip
+                                 submission.id if submission else None, preview=seen)  # fmt: skip
         mine = [t for t, p in pending.items() if p.user == user.name]
         for old in mine[:-PENDING_PER_USER]:  # this user's oldest go first
             del pending[old]
@@ -379,7 +380,7 @@ async def accept_change(
                           "on this upload.")  # fmt: skip
     try:  # the version the preview was made on, as the server kept it with the change
         done = await run_in_threadpool(
-            workspace.accept, source.folder, pending.version, pending.change
+            workspace.accept, source.folder, pending.version, pending.change, pending.preview
         )
     except GrandprixError as exc:
         if pending.submission is not None:

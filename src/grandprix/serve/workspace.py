@@ -323,9 +323,12 @@ class Accepted:
     replaced: dict[str, bytes]
 
 
-def accept(folder: Path, version: str, change: Change) -> Accepted:
+def accept(
+    folder: Path, version: str, change: Change, previewed: Preview | None = None
+) -> Accepted:
     """Write ``change`` into the folder if it is still at ``version`` and the changed season
-    reads without errors."""
+    reads without errors (``previewed``: the change's preview made on the folder at that
+    version, not made again)."""
     folder = folder.resolve()
     with locked(folder):
         now = changes.folder_version(folder)
@@ -334,7 +337,8 @@ def accept(folder: Path, version: str, change: Change) -> Accepted:
                 f"{folder}: the season's files changed since this form was made (by hand or by "
                 "another change); nothing was written: look at the new state and try again"
             )
-        checked = preview(folder, change)
+        same = previewed is not None and previewed.change is change and previewed.version == now
+        checked = previewed if same and previewed is not None else preview(folder, change)
         if not checked.ok:
             first = checked.errors[0]
             raise UsageError(f"{first}; nothing was written")

@@ -63,12 +63,12 @@ class History:
     def ranks(self, division: str, player: PlayerKey) -> list[int | None]:
         """The player's first rank in the table after each date (None before any result)."""
         k = self._rows[division][player]
-        return [stood.ranks[k] or None for stood in self.stood[division]]
+        return [stood.rank(k) or None for stood in self.stood[division]]
 
     def after(self, day: datetime.date) -> list[tuple[str, Stood]]:
         """Each table as it stood on ``day`` (one of ``dates``)."""
         at = bisect_left(self.dates, day)
-        none = Stood(day, array("l"), (), 0)  # a table without lines
+        none = Stood(day, array("l"), array("l"), ())  # a table without lines
         return [(name, stood[at] if stood else none) for name, stood in self.stood.items()]
 
     def before(self) -> dict[str, dict[PlayerKey, int]]:
@@ -76,10 +76,13 @@ class History:
         before a second date."""
         if len(self.dates) < 2:
             return {}
-        out = {}
+        out: dict[str, dict[PlayerKey, int]] = {}
         for name, stood in self.stood.items():
-            ranks = stood[-2].ranks if stood else ()
-            out[name] = {key: ranks[k] for key, k in self._rows[name].items() if ranks[k]}
+            keys = list(self._rows[name])  # the table's players, k by k
+            then = stood[-2] if stood else None
+            out[name] = {} if then is None else dict(
+                zip(map(keys.__getitem__, then.order), then.firsts, strict=True)
+            )
         return out
 
 

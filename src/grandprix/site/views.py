@@ -502,7 +502,8 @@ class SiteViews:
         event = self.events[index]
         blocks = []
         for name, stood in self.history.after(event.date):
-            lines = stood.top if stood.players <= PAGE_ROWS else stood.top[:TOP_ROWS]
+            lines = stood.top_lines()
+            lines = lines if stood.players <= PAGE_ROWS else lines[:TOP_ROWS]
             rows = tuple(
                 (place_span(ln.rank), Link(ln.name, f"../players/{self.player_files[ln.player]}"),
                  show(ln.total, self.decimals), str(ln.events))
