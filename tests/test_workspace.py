@@ -29,7 +29,7 @@ from grandprix.serve.changes import (
     toml_value,
 )
 from grandprix.serve.rule_fields import rule_fields
-from grandprix.serve.workspace import StaleError, accept, preview, start_season
+from grandprix.serve.workspace import Preview, StaleError, accept, preview, start_season
 
 EXAMPLE = Path(__file__).resolve().parents[1] / "examples" / "utah-2012"
 NEW_EVENT = (
@@ -97,9 +97,14 @@ def test_a_preview_made_on_the_same_version_is_not_made_again_on_accepting(
 ) -> None:
     from grandprix.serve import workspace
 
-    made = []
+    made: list[Change] = []
     real = workspace.preview
-    monkeypatch.setattr(workspace, "preview", lambda f, c: made.append(c) or real(f, c))
+
+    def counted(folder: Path, change: Change) -> Preview:
+        made.append(change)
+        return real(folder, change)
+
+    monkeypatch.setattr(workspace, "preview", counted)
     version = folder_version(season)
     change = event_change(season, "Park City Open", datetime.date(2012, 12, 15), "park.csv",
                           NEW_EVENT.encode())  # fmt: skip
