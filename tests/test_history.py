@@ -12,7 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from grandprix.season.config import load_season
-from grandprix.season.model import Season
+from grandprix.season.model import Line, Season
 from grandprix.season.standings import division_standings
 from grandprix.site import history
 from grandprix.site.history import History, kept_dates, ranks_on
@@ -23,6 +23,14 @@ EXAMPLES = ["utah-2012", "acf-2004", "lupiae-2012-13", "utah-2026", "circuit-202
 # Each season tie-break, a counted number that follows the most events played (Keshmat
 # 2024-25), divisions (ACF 2004), best N and categories.
 PRESETS = ["utah-2012", "acf-2004", "lupiae-2012-13", "keshmat-2024-25", "nwchess-gp"]
+
+
+def shown(line: Line) -> tuple[object, ...]:
+    """What a line of a "standings after" page is made of, and the results behind it."""
+    awards = [(a.origin, a.first, a.last, a.points) for a in line.awards]
+    counted = [(a.origin, a.first, a.points) for a in line.counted]
+    return (line.player, line.name, line.total, line.events, line.bonus, line.rank_first,
+            line.rank_last, awards, counted)  # fmt: skip
 
 
 def random_season(folder: Path, seed: int, preset: str) -> Season:
@@ -101,3 +109,107 @@ def test_only_the_latest_dates_are_kept(tmp_path: Path, monkeypatch: pytest.Monk
         played = sorted({e.date for e in season.events if not e.planned})
         assert kept_dates(season) == set(played[-3:])
         assert same_as_from_scratch(season) == min(3, len(played))
+
+
+def changed(folder: Path, rng: random.Random, step: int) -> str:
+    """One change of a season folder written by ``random_season``, as the workspace makes
+    them: an event added (on the latest date, after it, or before it), an event's results
+    replaced or removed, players.csv edited, or the rules changed. What it did, in words."""
+    toml = (folder / "season.toml").read_text(encoding="utf-8")
+    head, *events = toml.split("[[events]]\n")
+    files = sorted(p.name for p in folder.glob("e*.csv"))
+    people = [line.split(",")[0] for line in (folder / "players.csv").read_text().splitlines()[1:]]
+    days = sorted(int(e.split("date = 2012-05-")[1][:2]) for e in events)
+    kind = rng.choice(["latest", "later", "earlier", "replace", "remove", "players", "rules"])
+    if kind in ("latest", "later", "earlier") or not events:
+        last = days[-1] if days else 1
+        day = {"latest": last, "later": min(28, last + 1), "earlier": rng.randint(1, last)}.get(
+            kind, last
+        )
+        field = rng.sample(people, rng.randint(2, len(people)))
+        name = f"n{step}.csv"
+        body = "".join(f"{i},Player {p},{p},{len(field) - i}\n" for i, p in enumerate(field, 1))
+        (folder / name).write_text("rank,name,id,points\n" + body, encoding="utf-8")
+        events.append(f'name = "New {step}"\ndate = 2012-05-{day:02d}\nresults = "{name}"\n'
+                      "prize_fund = 2000\n")  # fmt: skip
+    elif kind == "replace":
+        name = rng.choice(files)
+        rows = (folder / name).read_text().splitlines()
+        shuffled = rows[1:]
+        rng.shuffle(shuffled)  # the same players, placed otherwise
+        lines = [",".join([str(i), *r.split(",")[1:]]) for i, r in enumerate(shuffled, 1)]
+        (folder / name).write_text("\n".join([rows[0], *lines]) + "\n", encoding="utf-8")
+    elif kind == "remove" and len(events) > 1:
+        events.pop(rng.randrange(len(events)))
+    elif kind == "players":
+        text = (folder / "players.csv").read_text()
+        who = rng.choice(people)
+        region = "NV" if f"{who},Player {who},UT" in text else "UT"
+        text = text.replace(f"{who},Player {who},UT", f"{who},Player {who},{region}").replace(
+            f"{who},Player {who},NV", f"{who},Player {who},{region}"
+        )
+        (folder / "players.csv").write_text(text)
+    elif kind == "rules":
+        preset = rng.choice(PRESETS)
+        head = (
+            "\n".join(
+                f'rules = "{preset}"' if line.startswith("rules = ") else line
+                for line in head.splitlines()
+            )
+            + "\n"
+        )
+    (folder / "season.toml").write_text(head + "".join("[[events]]\n" + e for e in events))
+    return kind
+
+
+@settings(max_examples=25, deadline=None)
+@given(seed=st.integers(0, 10**6), preset=st.sampled_from(PRESETS))
+def test_a_history_derived_from_the_one_before_a_change_equals_one_made_afresh(
+    tmp_path_factory: pytest.TempPathFactory, seed: int, preset: str
+) -> None:
+    """Random sequences of changes: after each, the history made from the previous one equals
+    the history made from scratch, date for date, rank for rank, line for line."""
+    folder = tmp_path_factory.mktemp("derived")
+    season = random_season(folder, seed, preset)
+    rng = random.Random(seed)
+    before = History(season, division_standings(season), top=4)
+    for step in range(5):
+        changed(folder, rng, step)
+        now, problems = load_season(folder)
+        assert now is not None, problems
+        tables = division_standings(now)
+        derived = History(now, tables, top=4, previous=before)
+        fresh = History(now, tables, top=4)
+        assert derived.dates == fresh.dates
+        for (name, made), (_, want) in zip(derived.stood.items(), fresh.stood.items(), strict=True):
+            assert len(made) == len(want)
+            for a, b in zip(made, want, strict=True):
+                assert a.date == b.date and a.players == b.players
+                assert list(map(shown, a.top_lines())) == list(map(shown, b.top_lines())), (
+                    name,
+                    a.date,
+                )
+                assert a.ranks() == b.ranks(), (name, a.date)
+        before = derived
+
+
+def test_the_derived_history_takes_the_dates_before_an_event_added_last(tmp_path: Path) -> None:
+    """An event added on a new latest date: every earlier date of the window is taken as it
+    was, and only the new date is ranked."""
+    season = random_season(tmp_path / "s", 7, "utah-2012")
+    before = History(season, division_standings(season), top=4)
+    rng = random.Random(1)
+    kind = ""
+    while kind != "later":
+        folder = tmp_path / f"try{rng.random()}"
+        import shutil
+
+        shutil.copytree(tmp_path / "s", folder)
+        kind = changed(folder, random.Random(rng.random()), 0)
+    new, _ = load_season(folder)
+    assert new is not None
+    derived = History(new, division_standings(new), top=4, previous=before)
+    for name, stood in derived.stood.items():
+        old = before.stood[name]
+        kept = [a for a in stood if any(a is b for b in old)]
+        assert len(kept) == len(stood) - 1 == len(old), name  # all but the new date

@@ -129,10 +129,10 @@ def test_readers_are_served_the_earlier_season_while_a_change_is_read(
     reading, go_on = threading.Event(), threading.Event()
     real = seasons._load
 
-    def slow(folder: Path, version: str) -> seasons.Loaded:
+    def slow(folder: Path, version: str, *earlier: object) -> seasons.Loaded:
         reading.set()
         assert go_on.wait(20)
-        return real(folder, version)
+        return real(folder, version, *earlier)  # type: ignore[arg-type]
 
     monkeypatch.setattr(seasons, "_load", slow)
     (utah / "notes.txt").write_text("a change by hand\n", encoding="utf-8")
@@ -178,7 +178,7 @@ def test_an_unchanged_folder_is_not_read_again(utah: Path, monkeypatch: pytest.M
     web = client({"utah-2012": utah})
     web.get("/s/utah-2012/")
     reads: list[Path] = []
-    monkeypatch.setattr(seasons, "_load", lambda f, v: reads.append(f))
+    monkeypatch.setattr(seasons, "_load", lambda f, *rest: reads.append(f))
     os.utime(utah / "winter_quick.csv")  # touched: the same contents
     for _ in range(3):
         assert web.get("/s/utah-2012/rules.html").status_code == 200

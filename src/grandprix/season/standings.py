@@ -306,26 +306,33 @@ def rerank(
 
 class Stood(NamedTuple):
     """A table as it stood on one date (``rerank``'s result, kept small): its lines' indexes
-    (k of the table's k-th line) in their order on the date, the first rank of each place in
-    that order, and the lines of the first ``top`` places as they stood (their ranks not set:
-    ``top_lines``)."""
+    (k of the table's k-th line, whose player is ``keys[k]``) in their order on the date, the
+    first rank of each place in that order, and the lines of the first ``top`` places as they
+    stood (their ranks not set: ``top_lines``)."""
 
     date: datetime.date
     order: array[int]
     firsts: array[int]
     top: tuple[Line, ...]
+    keys: tuple[PlayerKey, ...]  # the table's players, by k (shared by its dates)
+    where: dict[PlayerKey, int]  # and each one's k
 
     @property
     def players(self) -> int:
         """How many players the table had then."""
         return len(self.order)
 
-    def rank(self, k: int) -> int:
-        """The first rank of the table's k-th line on the date; 0 before it had a result."""
+    def rank(self, player: PlayerKey) -> int:
+        """The player's first rank on the date; 0 before they had a result."""
+        k = self.where.get(player)
         try:
-            return self.firsts[self.order.index(k)]
+            return 0 if k is None else self.firsts[self.order.index(k)]
         except ValueError:
             return 0
+
+    def ranks(self) -> dict[PlayerKey, int]:
+        """Every player's first rank on the date (those with a result by then)."""
+        return dict(zip(map(self.keys.__getitem__, self.order), self.firsts, strict=True))
 
     def top_lines(self) -> list[Line]:
         """The lines of the first places, ranked as they stood (shared ranks: '2-6')."""
@@ -367,6 +374,8 @@ def rerank_each(
         for event in dict.fromkeys(events_of[r] for r in line.held.rows):
             in_event[event].append(k)
     ordered_days = sorted(on_day)
+    players = tuple(line.player for line in lines)
+    index = {player: k for k, player in enumerate(players)}
     by_last = "last-event" in rules.standings.tiebreaks
     owns: list[array[int]] = [_rows()] * len(lines)  # each player's rows by the date
     counts = [0] * len(lines)  # and their events
@@ -374,27 +383,32 @@ def rerank_each(
     raws: dict[int, tuple[int, ...]] = {}
     keys: dict[int, tuple[object, ...]] = {}  # and its sort key on the date
     order: list[int] = []  # the players with a line, in the last date's order
+    placed: set[int] = set()  # the players in ``order``
+    stale: set[int] = set()  # the players whose line is to be made again
     most, seen, last = 0, 0, None
-    first_shown = len(days) - shown if shown is not None else 0
+    first_shown = max(0, len(days) - shown) if shown is not None else 0
     for n, (as_of, last_event) in enumerate(days):
         changed: set[int] = set()
         while seen < len(ordered_days) and ordered_days[seen] <= as_of:
             changed.update(on_day[ordered_days[seen]])
             seen += 1
-        for k in changed:
+        order.extend(sorted(k for k in changed if k not in placed))
+        placed.update(changed)
+        stale |= changed
+        if n < first_shown:
+            continue  # (the lines are made on the first date shown)
+        for k in stale:
             own = owns[k] = _rows(r for r in lines[k].held.rows if dates[r] <= as_of)
             counts[k] = len(set(map(events_of.__getitem__, own))) if table.repeats else len(own)
             most = max(most, counts[k])
-        order.extend(sorted(k for k in changed if k not in made))
         # Every line's counted number follows ``most`` when it is the most events less some.
-        redo = order if counting.mode == "most-minus" else changed
+        redo = order if counting.mode == "most-minus" else stale
         for k in redo:
             own = owns[k]
             made[k], raws[k] = player_line(lines[k].player, table, own,
                                            list(map(units.__getitem__, own)), counting,
                                            calendar, scale, most, counts[k])  # fmt: skip
-        if n < first_shown:
-            continue
+        redo, stale = set(redo), set()
         if n == first_shown:
             again: Iterable[int] = order
         else:  # the lines made again, and the players of the last event before and now
@@ -411,7 +425,8 @@ def rerank_each(
         firsts = array("l")
         for start, end in zip(starts, [*starts[1:], len(order)], strict=True):
             firsts.extend(itertools.repeat(start + 1, end - start))  # players equal share
-        yield Stood(as_of, array("l", order), firsts, tuple(made[k] for k in order[:top]))
+        top_lines = tuple(made[k] for k in order[:top])
+        yield Stood(as_of, array("l", order), firsts, top_lines, players, index)
 
 
 def _ranked(

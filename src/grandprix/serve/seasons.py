@@ -30,6 +30,7 @@ from grandprix.errors import GrandprixError, InputError
 from grandprix.paths import shared_folders
 from grandprix.runtime import paused_collection
 from grandprix.season.config import SEASON_FILE, load_season
+from grandprix.season.standings import AwardMemo
 from grandprix.site.build import Renderer, players_script
 from grandprix.site.exports import TEXT_EXPORTS, XLSX_EXPORT, text_exports, xlsx_bytes
 from grandprix.site.pages import Page
@@ -232,6 +233,7 @@ class SeasonSource:
         self._reading = threading.Lock()  # one reading of the folder at a time
         self._next_check = 0.0
         self._checking = threading.Lock()  # held by the thread looking at the folder
+        self._memo = AwardMemo()  # the events' awards, kept from one reading to the next
 
     @property
     def served(self) -> Loaded | None:
@@ -265,7 +267,8 @@ class SeasonSource:
             loaded = self._loaded
             if loaded is None or force or loaded.version != version:
                 with paused_collection():
-                    loaded = _load(self.folder, version)
+                    earlier = loaded.views if loaded else None
+                    loaded = _load(self.folder, version, earlier, self._memo)
                     loaded.warm()
                 self._loaded = loaded
             # a large folder is looked at less often than a small one
@@ -288,12 +291,16 @@ class SeasonSource:
         return name if isinstance(name, str) else ""
 
 
-def _load(folder: Path, version: str) -> Loaded:
+def _load(
+    folder: Path, version: str, previous: SiteViews | None = None, memo: AwardMemo | None = None
+) -> Loaded:
+    """The season in ``folder`` read (``previous``: its views before, whose history the new
+    ones take what is the same of; ``memo``: the events' awards computed before)."""
     try:
         season, problems = load_season(folder)
         if season is None:
             return Loaded(version, problems=tuple(str(p) for p in problems))
-        views = SiteViews(season)
+        views = SiteViews(season, previous, memo)
         return Loaded(version, views, Renderer(views), warnings=tuple(str(p) for p in problems))
     except InputError as exc:
         return Loaded(version, problems=tuple(str(p) for p in exc.problems))

@@ -11,7 +11,7 @@ import datetime
 import itertools
 from array import array
 from bisect import bisect_left
-from collections import defaultdict
+from collections import Counter, defaultdict
 from fractions import Fraction
 
 from grandprix.players import PlayerKey
@@ -39,9 +39,17 @@ class History:
     """Every table as it stood after each of the last ``HISTORY_LIMIT`` played event dates
     (``ranks_on``), made in one pass (``rerank_each``) and kept small: each player's rank on
     each date (the rank charts) and each table's first ``top`` lines (the "standings after"
-    pages)."""
+    pages).
 
-    def __init__(self, season: Season, tables: Tables, top: int) -> None:
+    ``previous``: the history of the season before a change (the server's last snapshot). A
+    table's dates before the first date whose results differ (any row of the table: player,
+    event, section, place, points, category) are taken from it when the rules are the same
+    (and the calendar's length, where a share of it counts): results added on the latest date
+    rank that date alone."""
+
+    def __init__(
+        self, season: Season, tables: Tables, top: int, previous: History | None = None
+    ) -> None:
         played = [e for e in season.events if not e.planned]
         every = sorted({e.date for e in played})
         last: dict[datetime.date, int] = {}
@@ -49,26 +57,49 @@ class History:
             last[event.date] = max(last.get(event.date, event.index), event.index)
         days = list(zip(every, itertools.accumulate((last[d] for d in every), max), strict=True))
         self.dates = every[-HISTORY_LIMIT:]
+        self.days = days
+        self.rules, self.calendar, self.top = season.rules, len(season.events), top
+        self.signatures: dict[str, dict[datetime.date, Counter[Signature]]] = {}
         self.stood: dict[str, list[Stood]] = {}
-        self._rows: dict[str, dict[PlayerKey, int]] = {}  # a player's line in each table
+        self.countings = {name: counting_of(season, name) for name, _ in tables}
         for name, lines in tables:
-            counting = counting_of(season, name)
-            self.stood[name] = list(
-                rerank_each(
-                    lines, season.rules, len(season.events), counting, days, top, HISTORY_LIMIT
-                )
-            )
-            self._rows[name] = {line.player: k for k, line in enumerate(lines)}
+            self.signatures[name] = signatures(lines)
+            kept = self._kept(name, previous)
+            counting = self.countings[name]
+            made = rerank_each(lines, season.rules, self.calendar, counting, days, top,
+                               len(self.dates) - len(kept))  # fmt: skip
+            self.stood[name] = [*kept, *made] if lines else []
+
+    def _kept(self, name: str, previous: History | None) -> list[Stood]:
+        """The table's dates that ``previous`` has as they are (before the first that
+        differs)."""
+        if (
+            previous is None
+            or name not in previous.stood
+            or (previous.rules, previous.top) != (self.rules, self.top)
+            or (self.countings[name].mode == "percent" and previous.calendar != self.calendar)
+        ):
+            return []  # (only a share of the calendar counts its events: LUP-3)
+        old, new = previous.signatures[name], self.signatures[name]
+        kept = []
+        earlier = dict(zip(previous.dates, previous.stood[name], strict=False))
+        for (day, last_event), was in zip(self.days, previous.days, strict=False):
+            if was != (day, last_event) or old.get(day) != new.get(day):
+                break
+            if day in earlier and day >= self.dates[0]:
+                kept.append(earlier[day])
+            elif day >= self.dates[0]:
+                break  # (before the previous window)
+        return kept
 
     def ranks(self, division: str, player: PlayerKey) -> list[int | None]:
         """The player's first rank in the table after each date (None before any result)."""
-        k = self._rows[division][player]
-        return [stood.rank(k) or None for stood in self.stood[division]]
+        return [stood.rank(player) or None for stood in self.stood[division]]
 
     def after(self, day: datetime.date) -> list[tuple[str, Stood]]:
         """Each table as it stood on ``day`` (one of ``dates``)."""
         at = bisect_left(self.dates, day)
-        none = Stood(day, array("l"), array("l"), ())  # a table without lines
+        none = Stood(day, array("l"), array("l"), (), (), {})  # a table without lines
         return [(name, stood[at] if stood else none) for name, stood in self.stood.items()]
 
     def before(self) -> dict[str, dict[PlayerKey, int]]:
@@ -76,14 +107,35 @@ class History:
         before a second date."""
         if len(self.dates) < 2:
             return {}
-        out: dict[str, dict[PlayerKey, int]] = {}
-        for name, stood in self.stood.items():
-            keys = list(self._rows[name])  # the table's players, k by k
-            then = stood[-2] if stood else None
-            out[name] = {} if then is None else dict(
-                zip(map(keys.__getitem__, then.order), then.firsts, strict=True)
-            )
-        return out
+        return {name: stood[-2].ranks() if stood else {} for name, stood in self.stood.items()}
+
+
+Signature = tuple[object, ...]
+
+
+def signatures(lines: list[Line]) -> dict[datetime.date, Counter[Signature]]:
+    """What the table's rows of each date are, as what ranks them sees them (event, section,
+    date, category, player, name, place, points)."""
+    if not lines:
+        return {}
+    table = lines[0].held.table
+    found: dict[datetime.date, Counter[Signature]] = defaultdict(Counter)
+    origin, player, name, first, last = (
+        table.origin,
+        table.player,
+        table.name,
+        table.first,
+        table.last,
+    )
+    valuation = table.valuation
+    for line in lines:
+        for r in line.held.rows:
+            points = valuation[r].points  # as two integers: a Fraction's hash is slow
+            found[origin[r].date][
+                origin[r], player[r], name[r], first[r], last[r], points.numerator,
+                points.denominator,
+            ] += 1  # fmt: skip
+    return dict(found)
 
 
 def kept_dates(season: Season) -> set[datetime.date]:

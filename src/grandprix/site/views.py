@@ -29,7 +29,12 @@ from grandprix.season.places import placed_rows
 from grandprix.season.points import earning_sections, table_for
 from grandprix.season.race import Outlook, race
 from grandprix.season.report import Tables
-from grandprix.season.standings import deciding, division_standings, season_directory
+from grandprix.season.standings import (
+    AwardMemo,
+    deciding,
+    division_standings,
+    season_directory,
+)
 from grandprix.site.chart import leaders_chart, rank_chart
 from grandprix.site.event_words import event_has_more, event_points_facts, short_of_rounds
 from grandprix.site.history import History, counting_of, kept_dates, running_totals
@@ -83,11 +88,17 @@ def slug(text: str) -> str:
 class SiteViews:
     """The pages of a season's site; the standings and the pages' file names computed once."""
 
-    def __init__(self, season: Season) -> None:
+    def __init__(
+        self, season: Season, previous: SiteViews | None = None, memo: AwardMemo | None = None
+    ) -> None:
+        """``previous``: the season's views before a change, whose history these take what is
+        still the same of; ``memo``: the events' awards kept from earlier computations of the
+        same folder (the server's)."""
         self.season = season
+        self._previous = previous
         self.season_name = season.name
         self.decimals = season.rules.standings.decimals
-        self.tables: Tables = division_standings(season)
+        self.tables: Tables = division_standings(season, memo=memo)
         self.played = [e for e in season.events if not e.planned]
         by_player: dict[PlayerKey, list[tuple[str, Line]]] = defaultdict(list)
         for division, lines in self.tables:
@@ -369,7 +380,9 @@ class SiteViews:
     def history(self) -> History:
         """The tables as they stood after each of the latest event dates (rank charts, the
         "standings after" pages)."""
-        return History(self.season, self.tables, PAGE_ROWS)
+        earlier = self._previous.__dict__.get("history") if self._previous else None
+        self._previous = None  # not kept alive any longer than this
+        return History(self.season, self.tables, PAGE_ROWS, earlier)
 
     # An event's page.
 
