@@ -51,9 +51,18 @@ def standings_command(
     else:
         from rich.console import Console
 
+        from grandprix.season.report import HEADS, RIGHT, table_parts
+        from grandprix.writers import table
+
         console = Console()
+        styled = console.is_terminal and console.color_system is not None
         for name, lines in tables:
-            console.print(standings_table(season, name, lines))
+            title, caption, rows = table_parts(season, name, lines)
+            text = table.lines(title, caption, HEADS, RIGHT, rows, console.width, styled)
+            if text is None:  # too wide for the console: rich wraps its cells
+                console.print(standings_table(season, name, lines))
+            else:
+                console.file.write("".join(f"{line}\n" for line in text))
 
 
 def _division_tables(

@@ -42,18 +42,31 @@ def standings_csv(tables: Tables, decimals: int) -> str:
     return out.getvalue()
 
 
-def standings_table(season: Season, division: str, lines: list[Line]) -> Table:
-    from rich.table import Table
+HEADS = ("Rank", "Name", "Points", "Events")
+RIGHT = (True, False, True, True)  # the columns of numbers
 
+
+def table_parts(
+    season: Season, division: str, lines: list[Line]
+) -> tuple[str, str, list[tuple[str, str, str, str]]]:
+    """The title, caption and rows (``HEADS``) of a division's standings in the terminal."""
     decimals = season.rules.standings.decimals
     title = f"{season.name}: {division}" if division else season.name
-    table = Table(title=title, caption=f"rules: {season.rules.name}")
-    table.add_column("Rank", justify="right")
-    table.add_column("Name")
-    table.add_column("Points", justify="right")
-    table.add_column("Events", justify="right")
-    for line in lines:
-        table.add_row(line.rank, line.name, show(line.total, decimals), str(line.events))
+    rows = [(ln.rank, ln.name, show(ln.total, decimals), str(ln.events)) for ln in lines]
+    return title, f"rules: {season.rules.name}", rows
+
+
+def standings_table(season: Season, division: str, lines: list[Line]) -> Table:
+    """The standings as a rich table (what ``writers.table`` cannot write: one that does not
+    fit the console's width, its cells wrapped)."""
+    from rich.table import Table
+
+    title, caption, rows = table_parts(season, division, lines)
+    table = Table(title=title, caption=caption)
+    for head, right in zip(HEADS, RIGHT, strict=True):
+        table.add_column(head, justify="right" if right else "left")
+    for row in rows:
+        table.add_row(*row)
     return table
 
 
