@@ -74,6 +74,8 @@ bench: $(STAMP)
 	$(BIN)/python benchmarks/bench_site.py || status=1; \
 	$(BIN)/python benchmarks/bench_serve.py || status=1; \
 	$(BIN)/python benchmarks/bench_load.py || status=1; \
+	$(BIN)/python benchmarks/bench_load.py --events 500 --players 20000 --seconds 60 --every 10 \
+	  --approval || status=1; \
 	$(BIN)/python benchmarks/scaling.py $(SCALING) || status=1; \
 	exit $$status
 

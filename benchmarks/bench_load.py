@@ -1,28 +1,35 @@
-"""Server load with accounts (issue 2.6): many readers of a season's pages while two directors
-upload events to it, over a real socket, with nothing lost.
+"""Server load with accounts: many readers of a season's pages while two directors upload
+events to it, over a real socket, with nothing lost.
 
 A temporary copy of examples/utah-2012 (or, with --events N, the season benchmark's generator
-at N events) is served by ``grandprix serve``'s application under uvicorn in a separate
-process on 127.0.0.1, with a store of accounts (SQLite beside the season, or --database URL):
-a coordinator and two directors, each given events not yet in the season. For --seconds,
---readers concurrent readers (asyncio, httpx, one client each) fetch the season's public pages
-in a loop: the standings, the rules, player pages and event pages. Meanwhile both directors log
-in and upload their events one after another (the event form, its preview, accept), --uploads
-each, paced over the run and started together so that their uploads collide: an accept refused
-because the other's upload landed since the preview (409), or a preview of an upload made as
-the other's landed (422), is made and accepted again. The
-uploads are dated on the day of the season's last event, so they are listed after it: an event
-dated earlier renumbers the later events' pages (events/NNN-name.html), and a reader fetching
-an address it found before would get a 404.
+at N events, its players drawn from --players) is served by ``grandprix serve``'s application
+under uvicorn in a separate process on 127.0.0.1, with a store of accounts (SQLite beside the
+season, or --database URL): a coordinator and two directors, each given events not yet in the
+season. For --seconds, --readers concurrent readers (asyncio, httpx, one client each) fetch the
+season's public pages in a loop: the standings, the rules, player pages and event pages.
+Meanwhile both directors log in and upload their events one after another (the event form, its
+preview, accept), --uploads each or one every --every seconds, started together so that their
+uploads collide: an accept refused because the other's upload landed since the preview (409),
+or a preview of an upload made as the other's landed (422), is made and accepted again. With
+--approval the season says ``approval = true``: the directors' uploads wait, and a coordinator
+opens each waiting upload (its preview) and approves it, then reads the standings page until it
+counts the event. The uploads are dated on the day of the season's last event, so they are
+listed after it: an event dated earlier renumbers the later events' pages
+(events/NNN-name.html), and a reader fetching an address it found before would get a 404.
 
 Reported: the readers' requests, errors (any status but 200, any exception or timeout),
-throughput and p50 / p95 / max latency; the uploads accepted, the retries after a 409, the
-upload's p50 (form, preview and accept). Then, the server stopped, nothing lost: every accepted
-upload's file is in the season folder with the bytes sent, season.toml lists every event (the
-earlier ones and each accepted one) exactly once, the season reads without errors, and the
-store's audit trail has one entry per accepted upload, naming its director and its file.
-Target: 0 reader errors, every upload accepted and nothing lost.
-Run: make bench (or .venv/bin/python benchmarks/bench_load.py [--seconds 30] [--readers 50]).
+throughput and p50 / p95 / max latency, overall and of the requests made while an upload was
+being approved; the uploads accepted (or sent), the retries after a 409, the upload's p50
+(form, preview, accept); with --approval, each approval's time and the time from its accept sent
+to the standings page counting the event. Then, the server stopped, nothing lost: every
+accepted upload's file is in the season folder with the bytes sent, season.toml lists every
+event (the earlier ones and each accepted one) exactly once, the season reads without errors,
+and the store's audit trail has one entry per accepted upload, naming its director and its file.
+Targets: 0 reader errors, every upload accepted and nothing lost; with --approval also a reader
+p95 under 300 ms, no reader request over 1 s while an upload is approved, and every approved
+upload on the standings page within 2 s of its accept.
+Run: make bench (or .venv/bin/python benchmarks/bench_load.py [--seconds 30] [--readers 50];
+the federation's profile: --events 500 --players 20000 --seconds 60 --every 10 --approval).
 """
 
 from __future__ import annotations
