@@ -434,6 +434,57 @@ def test_no_page_scrolls_sideways_on_a_phone(
     assert not wide, "\n".join(wide)
 
 
+@pytest.fixture(scope="session")
+def long_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A made-up season of more than ``PAGE_ROWS`` players: its standings and players' list
+    in pages."""
+    import random
+
+    from grandprix.site.views import PAGE_ROWS
+    from seasons import write_season
+
+    rng = random.Random(5)
+    pool = [str(1000 + i) for i in range(900)]
+    files = {"players.csv": "id,name,region,member\n"
+             + "".join(f"{p},Player {p},UT,yes\n" for p in pool)}  # fmt: skip
+    events = []
+    for k in range(20):
+        field = rng.sample(pool, 50)
+        files[f"e{k}.csv"] = "rank,name,id,points\n" + "".join(
+            f"{i},Player {p},{p},{(50 - i) / 2}\n" for i, p in enumerate(field, 1)
+        )
+        events.append(f'[[events]]\nname = "Open {k}"\ndate = 2012-{1 + k // 2:02d}-{1 + k:02d}\n'
+                      f'results = "e{k}.csv"\n')  # fmt: skip
+    toml = 'name = "Long"\nstart = 2012-01-01\nend = 2012-12-31\nrules = "utah-2012"\n\n'
+    folder = write_season(tmp_path_factory.mktemp("long") / "long", toml + "\n".join(events),
+                          files)  # fmt: skip
+    season, problems = load_season(folder)
+    assert season is not None, [str(p) for p in problems]
+    out = folder.parent / "site"
+    build_site(season, out)
+    assert len(list((out / "standings").glob("*.html"))) == -(-len(season.players) // PAGE_ROWS)
+    return out
+
+
+@pytest.mark.parametrize("width", WIDTHS, ids=lambda w: f"{w}px")
+@pytest.mark.parametrize("page", ["index.html", "standings/standings-2.html", "players-2.html",
+                                  "events/after-020.html"])  # fmt: skip
+def test_the_pages_of_a_long_table_pass_axe_and_fit_a_phone(
+    long_site: Path, browser: Browser, page: str, width: int
+) -> None:
+    if not AXE.exists():
+        pytest.fail(f"axe-core is not installed at {AXE}: 'make unit' installs it with npm")
+    with opened(browser, long_site / page, width) as tab:
+        tab.add_script_tag(path=str(AXE))
+        violations = tab.evaluate(AXE_RUN)
+        scroll, inner = tab.evaluate("[document.documentElement.scrollWidth, window.innerWidth]")
+        links = tab.evaluate("Array.from(document.querySelectorAll('nav.pages a')).length")
+    assert violations == [], f"{page} at {width} px:\n{readable(violations)}"
+    assert scroll <= inner, f"{page}: {scroll} px wide in a {inner} px window"
+    if page.startswith(("index", "standings/")):
+        assert links >= 1  # the other pages of the table
+
+
 # -- search -------------------------------------------------------------------------------------
 
 
