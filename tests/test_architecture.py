@@ -18,7 +18,7 @@ LAYERS: tuple[frozenset[str], ...] = tuple(
     for layer in (
         "grandprix model",
         "errors numbers tomlpos",
-        "paths forked runtime",
+        "paths runtime",
         "tiebreaks ratings writers synthetic",
         "rules",
         "placings",

@@ -1,5 +1,5 @@
-"""How input files are read: ``paths.read_bytes`` (a season reads 10,000 results files with it)
-gives what ``Path.read_bytes`` gives, and fails as it fails."""
+"""How input files are read: ``runtime.files.read_bytes`` (a season reads 10,000 results files
+with it) gives what ``Path.read_bytes`` gives, and fails as it fails."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from grandprix.paths import read_bytes
+from grandprix.runtime.files import read_bytes
 
 
 @pytest.mark.parametrize("size", [0, 1, 4095, 64 * 1024, 64 * 1024 + 1, 300_000])

@@ -190,21 +190,19 @@ def test_entrants_of_a_section_are_each_row_found_afresh() -> None:
 
 
 def test_a_season_has_one_directory_while_it_lives() -> None:
-    """``season_directory`` gives the same directory for one season read (the standings, the
+    """``Season.directory`` is the same directory for one season read (the standings, the
     divisions, the prizes and the site ask it about the same players), another for the same
-    folder read again, and forgets a season once it is gone."""
+    folder read again; it lives with its season: no table outside it keeps one."""
     import gc
-
-    from grandprix.season import standings
-    from grandprix.season.standings import season_directory
+    import weakref
 
     folder = Path(__file__).parent.parent / "examples" / "utah-2012"
     season, again = load(folder), load(folder)
-    first = season_directory(season)
-    assert season_directory(season) is first
-    assert season_directory(again) is not first
-    assert season_directory(again).sameness() == first.sameness()
-    kept = id(season)
+    first = season.directory
+    assert season.directory is first
+    assert again.directory is not first
+    assert again.directory.sameness() == first.sameness()
+    gone = weakref.ref(first)
     del season, first
     gc.collect()
-    assert kept not in standings._DIRECTORIES
+    assert gone() is None

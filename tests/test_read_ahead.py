@@ -18,7 +18,7 @@ import pytest
 import grandprix.readers as readers
 import grandprix.season.config as config
 from grandprix.model import Problem, Section
-from grandprix.paths import FileCache
+from grandprix.runtime.files import FileCache
 from grandprix.season.checks import rank_contradictions
 from grandprix.season.config import load_season
 from grandprix.season.standings import standings

@@ -26,7 +26,7 @@ from playwright.sync_api import Browser
 
 from conftest import ROOT
 from grandprix.errors import GrandprixError, WriteError
-from grandprix.forked import can_fork
+from grandprix.runtime.forked import can_fork
 from grandprix.season.config import load_season
 from grandprix.season.model import Season
 from grandprix.site import build as build_module

@@ -130,7 +130,7 @@ def test_a_season_of_lists_is_computed_without_player_records(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     from grandprix import readers
-    from grandprix.paths import FileCache
+    from grandprix.runtime.files import FileCache
 
     monkeypatch.setattr(readers, "_SECTIONS", FileCache())  # none read by another test
     folder = shutil.copytree(EXAMPLES.parent / "utah-2012", tmp_path / "season")

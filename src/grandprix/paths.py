@@ -4,7 +4,6 @@ opened, so nothing outside the folder the user gave is ever read (issue 2.1, ite
 
 from __future__ import annotations
 
-import hashlib
 import os
 import stat
 from collections.abc import Sequence
@@ -96,53 +95,3 @@ def shared_folders(base: Path, names: Sequence[str]) -> tuple[list[Path], list[s
         else:
             bad.append(f"shared folder '{name[:120]}' is not a folder")
     return found, bad
-
-
-class FileCache:
-    """What was read from files, kept by the file's contents (a digest of its bytes) while
-    nothing was wrong with it: a long-running server reading a season again, or a preview
-    reading a copy, does not parse an unchanged file twice, and a file changed in place is read
-    again whatever its size and modification time. Only reads without problems are kept (a
-    problem names the path it was read at)."""
-
-    def __init__(self, limit: int = 4096) -> None:
-        self.limit = limit
-        self.items: dict[tuple[object, ...], object] = {}
-
-    @staticmethod
-    def key(data: bytes, *extra: object) -> tuple[object, ...]:
-        """The key of a file's ``data`` (and whatever else the reading depends on)."""
-        return (hashlib.blake2b(data, digest_size=16).digest(), *extra)
-
-    @staticmethod
-    def identity_of(stat: os.stat_result, *extra: object) -> tuple[object, ...]:
-        """A file as ``os.stat`` sees it (device, inode, size, modification time): whether it
-        is still the file another process read during one command."""
-        return (stat.st_dev, stat.st_ino, stat.st_size, stat.st_mtime_ns, *extra)
-
-    def get(self, key: tuple[object, ...] | None) -> object | None:
-        return None if key is None else self.items.get(key)
-
-    def put(self, key: tuple[object, ...] | None, value: object) -> None:
-        if key is None:
-            return
-        if len(self.items) >= self.limit:
-            self.items.pop(next(iter(self.items)))
-        self.items[key] = value
-
-
-def read_bytes(path: str | Path) -> bytes:
-    """The whole file, as ``Path.read_bytes`` gives it, in four system calls for a small file
-    (open, read, the read that finds the end, close) instead of nine: a season reads 10,000
-    results files."""
-    fd = os.open(path, os.O_RDONLY | os.O_CLOEXEC)
-    try:
-        chunks = []
-        while chunk := os.read(fd, _CHUNK):
-            chunks.append(chunk)
-        return b"".join(chunks)
-    finally:
-        os.close(fd)
-
-
-_CHUNK = 64 * 1024  # below the allocator's threshold for a mapping of its own

@@ -15,8 +15,8 @@ from pathlib import Path
 
 from grandprix.model import Location, Problem
 from grandprix.numbers import parse_birth
-from grandprix.paths import FileCache
 from grandprix.readers.text import csv_file, excerpt
+from grandprix.runtime.files import FileCache
 
 _SPACES = re.compile(r"\s+")
 _SEPARATORS = re.compile(r"[,.;]")

@@ -12,7 +12,7 @@ from grandprix.prizes.offers import offers
 from grandprix.rules.schema import Prize
 from grandprix.season.divisions import profiles, season_dates
 from grandprix.season.model import Line, Season
-from grandprix.season.standings import division_standings, season_directory, standings
+from grandprix.season.standings import division_standings, standings
 
 
 @dataclass(frozen=True)
@@ -41,9 +41,9 @@ def season_prizes(
         rankings.update({name: rows(lines) for name, lines in tables})
     else:
         rankings = {"": rows(tables[0][1] if tables else standings(season, as_of))}
-    people = profiles(season, season_directory(season))
+    people = profiles(season, season.directory)
     played = [e for e in season.events if not e.planned and (as_of is None or e.date <= as_of)]
-    directory = season_directory(season)
+    directory = season.directory
     last = {
         directory.key(p)[0]
         for s in (played[-1].sections if played else ())

@@ -19,10 +19,10 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Literal, cast
 
 from grandprix.errors import UsageError
-from grandprix.forked import Child, can_fork
 from grandprix.model import Location, Problem, Section
-from grandprix.paths import FileCache, read_bytes
 from grandprix.readers import chess_results, standings_csv, trf
+from grandprix.runtime.files import FileCache, read_bytes
+from grandprix.runtime.forked import Child, can_fork
 
 Reader = Callable[[Path, bytes], tuple[Section | None, list[Problem]]]
 Check = Callable[[Section], list[Problem]]  # a check of a section read (the season's rank check)

@@ -18,7 +18,6 @@ from grandprix.numbers import show
 from grandprix.placings import parse_rank
 from grandprix.players import birth_year, name_key
 from grandprix.season.model import Alias, Season
-from grandprix.season.standings import season_directory
 from grandprix.tomlpos import Path as KeyPath
 
 
@@ -211,7 +210,7 @@ def _missing_players(season: Season, where: Callable[[KeyPath], Location]) -> li
             distinct.update(dict.fromkeys(row for row in rows if row[0] not in by_id))
     if not distinct:
         return []  # everyone listed by id (the directory of the season is not needed)
-    directory = season_directory(season)
+    directory = season.directory
     for ident, name, born in distinct:
         player = Player(start_no=0, name=name, fide_id=ident, birth_date=born)  # who it is
         if directory.find(player) is None:

@@ -10,7 +10,6 @@ from rapidfuzz import fuzz, process
 from grandprix.players import PlayerKey, name_key
 from grandprix.season.identity import NEAR_MATCH
 from grandprix.season.model import Season
-from grandprix.season.standings import season_directory
 
 
 @dataclass(frozen=True)
@@ -38,7 +37,7 @@ class NearMatch:
 
 def people(season: Season) -> list[Person]:
     """Every person of the season's results, with the names and ids they appear under."""
-    directory = season_directory(season)
+    directory = season.directory
     names: dict[PlayerKey, str] = {}
     ids: dict[PlayerKey, set[str]] = defaultdict(set)
     spellings: dict[PlayerKey, set[str]] = defaultdict(set)
@@ -72,7 +71,7 @@ def near_matches(
     Two people who played in the same event are different people. A pair the coordinator
     marked ``different`` in aliases.csv is not asked about again.
     """
-    directory = season_directory(season)
+    directory = season.directory
     keys = [name_key(p.name) for p in found]
     out = []
     for i, person in enumerate(found):

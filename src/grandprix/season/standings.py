@@ -10,7 +10,6 @@ import datetime
 import itertools
 import math
 import threading
-import weakref
 from array import array
 from bisect import bisect_left, bisect_right
 from collections import defaultdict
@@ -80,7 +79,7 @@ def season_awards(
 ) -> tuple[AwardRows, Valuations]:
     """Every award of every event played (on or before ``as_of``), and their valuations."""
     played = [e for e in season.events if not e.planned and (as_of is None or e.date <= as_of)]
-    directory = season_directory(season)
+    directory = season.directory
     awards = AwardRows()
     if memo is not None:
         with memo.lock:
@@ -92,25 +91,6 @@ def season_awards(
     for event in played:
         event_awards(event, season.rules, directory, valuations, awards)
     return awards, valuations
-
-
-def season_directory(season: Season) -> Directory:
-    """The people of the season, from players.csv, aliases.csv and every results file: one
-    directory for each season read, kept while the season is (the standings, the divisions,
-    the prizes and the site's pages ask it about the same players; each new directory would
-    learn them again, 0.3-0.5 s for the 500,000 rows of a 10,000-event season)."""
-    with _DIRECTORIES_LOCK:
-        found = _DIRECTORIES.get(id(season))
-        if found is None:
-            seen = (s.section.columns for e in season.events for s in e.sections)
-            found = Directory(season.players, season.rules, season.aliases, seen)
-            _DIRECTORIES[id(season)] = found
-            weakref.finalize(season, _DIRECTORIES.pop, id(season), None)
-    return found
-
-
-_DIRECTORIES: dict[int, Directory] = {}  # by id() of a season still alive
-_DIRECTORIES_LOCK = threading.Lock()
 
 
 def counted_number(counting: Counting, calendar: int, played: int, most: int = 0) -> int:
@@ -504,7 +484,7 @@ def division_standings(
     if not rules.divisions:
         return [("", standings(season, as_of, memo))]
     played = [e for e in season.events if not e.planned and (as_of is None or e.date <= as_of)]
-    directory = season_directory(season)
+    directory = season.directory
     found = {k: divisions_of(p, rules, season) for k, p in profiles(season, directory).items()}
     out = []
     overall: list[Line] | None = None

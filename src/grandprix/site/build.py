@@ -32,8 +32,8 @@ from jinja2 import Environment, FileSystemLoader, select_autoescape
 from markupsafe import Markup
 
 from grandprix.errors import GrandprixError, UsageError, WriteError
-from grandprix.forked import Child, ChildFailed
-from grandprix.forked import can_fork as _can_fork
+from grandprix.runtime.forked import Child, ChildFailed
+from grandprix.runtime.forked import can_fork as _can_fork
 from grandprix.season.model import Season
 from grandprix.season.report import Tables
 from grandprix.site.exports import write_exports

@@ -33,7 +33,6 @@ from grandprix.season.standings import (
     AwardMemo,
     deciding,
     division_standings,
-    season_directory,
 )
 from grandprix.site.chart import leaders_chart, rank_chart
 from grandprix.site.event_words import event_has_more, event_points_facts, short_of_rounds
@@ -402,7 +401,7 @@ class SiteViews:
 
     @cached_property
     def _directory(self) -> Directory:
-        return season_directory(self.season)
+        return self.season.directory
 
     def event(self, index: int) -> EventPage:
         """The page of the event played at ``index`` in the calendar; KeyError if not played."""
