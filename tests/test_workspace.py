@@ -100,9 +100,9 @@ def test_a_preview_made_on_the_same_version_is_not_made_again_on_accepting(
     made: list[Change] = []
     real = workspace.preview
 
-    def counted(folder: Path, change: Change) -> Preview:
+    def counted(folder: Path, change: Change, kept: workspace.Previews | None = None) -> Preview:
         made.append(change)
-        return real(folder, change)
+        return real(folder, change, kept)
 
     monkeypatch.setattr(workspace, "preview", counted)
     version = folder_version(season)

@@ -136,6 +136,7 @@ def create_app(
     guard = Middleware(Guard, max_upload=max_upload, hosts=hosts, secure=policy.secure)
     app = Starlette(routes=checked, middleware=[guard])
     app.state.served = Served({k: SeasonSource(Path(f)) for k, f in seasons.items()}, root)
+    app.state.previews = {}  # each season folder's workspace.Previews, made when first asked
     app.state.csrf = Csrf(secret)
     app.state.max_upload = max_upload
     app.state.store = store

@@ -37,7 +37,7 @@ from grandprix.serve.rule_fields import rule_fields
 from grandprix.serve.seasons import KEY, PUBLISHED, SeasonSource
 from grandprix.serve.security import UnsafeName, csrf_protected, error_page, safe_name
 from grandprix.serve.store import APPROVED, Submission
-from grandprix.serve.workspace import Accepted, Preview, StaleError
+from grandprix.serve.workspace import Accepted, Preview, Previews, StaleError
 from grandprix.site.build import build_site
 
 PENDING_LIMIT = 100  # previewed changes waiting on the server, for everyone
@@ -192,6 +192,13 @@ def _preview_page(
     )  # fmt: skip
 
 
+def kept(request: Request, source: SeasonSource) -> Previews:
+    """What the previews of the season's folder keep (its events' awards shared with the
+    season's snapshots)."""
+    previews: dict[str, Previews] = request.app.state.previews
+    return previews.setdefault(str(source.folder), Previews(source.memo))
+
+
 def _waits(request: Request, source: SeasonSource) -> bool:
     """Whether this user's upload waits for a coordinator (the season's ``approval``)."""
     user = user_of(request)
@@ -295,7 +302,7 @@ async def _upload_preview(
         change = made.change(source.folder)
     except UsageError as exc:
         return str(exc)
-    seen = await run_in_threadpool(workspace.preview, source.folder, change)
+    seen = await run_in_threadpool(workspace.preview, source.folder, change, kept(request, source))
     return _preview_page(request, key, seen, kind, made)
 
 
@@ -380,8 +387,9 @@ async def accept_change(
                           "on this upload.")  # fmt: skip
     try:  # the version the preview was made on, as the server kept it with the change
         done = await run_in_threadpool(
-            workspace.accept, source.folder, pending.version, pending.change, pending.preview
-        )
+            workspace.accept, source.folder, pending.version, pending.change, pending.preview,
+            kept(request, source),
+        )  # fmt: skip
     except GrandprixError as exc:
         if pending.submission is not None:
             await run_in_threadpool(store.reopen, pending.submission)
@@ -425,8 +433,9 @@ async def decide_names(
     try:
         change = changes.alias_change(source.folder, name, other, same)
         done = await run_in_threadpool(
-            workspace.accept, source.folder, str(form.get("version", "")), change
-        )
+            workspace.accept, source.folder, str(form.get("version", "")), change, None,
+            kept(request, source),
+        )  # fmt: skip
     except StaleError as exc:
         return error_page(409, "The season changed meanwhile", str(exc))
     except GrandprixError as exc:
@@ -468,7 +477,7 @@ async def rules_preview(
         change = changes.rules_change(source.folder, edits)
     except GrandprixError as exc:
         return error_page(400, "Not a value", str(exc))
-    seen = await run_in_threadpool(workspace.preview, source.folder, change)
+    seen = await run_in_threadpool(workspace.preview, source.folder, change, kept(request, source))
     return _preview_page(request, key, seen, "rules")
 
 

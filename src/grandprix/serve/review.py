@@ -17,7 +17,7 @@ from starlette.routing import BaseRoute, Route
 from grandprix.errors import UsageError
 from grandprix.serve import changes, workspace
 from grandprix.serve.accounts import COORDINATOR, allow, user_of
-from grandprix.serve.forms import Upload, _preview_page, _render, season_form, season_page
+from grandprix.serve.forms import Upload, _preview_page, _render, kept, season_form, season_page
 from grandprix.serve.seasons import SeasonSource
 from grandprix.serve.security import error_page
 from grandprix.serve.store import REJECTED, AuditEntry, Store
@@ -90,7 +90,7 @@ async def approval(request: Request, key: str, source: SeasonSource) -> Response
             "Cannot be made now",
             f"{exc}: reject it, and ask {found.user_name} to upload it again.",
         )
-    seen = await run_in_threadpool(workspace.preview, source.folder, change)
+    seen = await run_in_threadpool(workspace.preview, source.folder, change, kept(request, source))
     return _preview_page(request, key, seen, "approvals", made, found)
 
 

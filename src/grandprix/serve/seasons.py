@@ -233,7 +233,7 @@ class SeasonSource:
         self._reading = threading.Lock()  # one reading of the folder at a time
         self._next_check = 0.0
         self._checking = threading.Lock()  # held by the thread looking at the folder
-        self._memo = AwardMemo()  # the events' awards, kept from one reading to the next
+        self.memo = AwardMemo()  # the events' awards, kept from one reading to the next
 
     @property
     def served(self) -> Loaded | None:
@@ -268,7 +268,7 @@ class SeasonSource:
             if loaded is None or force or loaded.version != version:
                 with paused_collection():
                     earlier = loaded.views if loaded else None
-                    loaded = _load(self.folder, version, earlier, self._memo)
+                    loaded = _load(self.folder, version, earlier, self.memo)
                     loaded.warm()
                 self._loaded = loaded
             # a large folder is looked at less often than a small one

@@ -109,28 +109,32 @@ class _Before:
     leaders: tuple[str, ...] = ()
 
 
-_BEFORE: dict[Path, _Before] = {}
-_MEMOS: dict[Path, AwardMemo] = {}  # each folder's event awards, reused by its previews
+class Previews:
+    """What the previews of one season folder keep from one to the next: the events' awards
+    (``memo``, shared with the server's snapshots of the folder) and the folder's own
+    standings, prizes and race at its last version."""
+
+    def __init__(self, memo: AwardMemo | None = None) -> None:
+        self.memo = memo or AwardMemo()
+        self.before: _Before | None = None
+        self.lock = threading.Lock()
 
 
-def _memo(folder: Path) -> AwardMemo:
-    return _MEMOS.setdefault(folder, AwardMemo())
-
-
-def preview(folder: Path, change: Change) -> Preview:
-    """What ``change`` would do to the season in ``folder``, computed on a copy."""
+def preview(folder: Path, change: Change, kept: Previews | None = None) -> Preview:
+    """What ``change`` would do to the season in ``folder``, computed on a copy (``kept``:
+    what earlier previews of the folder computed)."""
     with paused_collection():
-        return _preview(folder, change)
+        return _preview(folder, change, kept or Previews())
 
 
-def _preview(folder: Path, change: Change) -> Preview:
+def _preview(folder: Path, change: Change, kept: Previews) -> Preview:
     folder = folder.resolve()
     version = changes.folder_version(folder)
     if change.base and change.base != version:
         moved = Problem(Location(str(folder / SEASON_FILE)), "the season's files changed "
                         "while this change was being made; make it again")  # fmt: skip
         return Preview(change, change.base, (moved,))
-    before = _before(folder, version)
+    before = _before(folder, version, kept)
     with _copy(folder, change) as (copy, problems):
         if problems:
             return Preview(change, version, tuple(problems))
@@ -138,7 +142,7 @@ def _preview(folder: Path, change: Change) -> Preview:
         found = [_relocated(p, copy, folder) for p in found]
         if season is None:
             return Preview(change, version, tuple(found))
-        tables = division_standings(season, memo=_memo(folder))
+        tables = division_standings(season, memo=kept.memo)
         moves = _moves(before.tables or [], tables)
         prizes = _prize_changes(before.prizes, _prizes(season, tables))
         leaders = _leaders(season, tables)
@@ -146,19 +150,20 @@ def _preview(folder: Path, change: Change) -> Preview:
         return Preview(change, version, tuple(found), moves, prizes, said)
 
 
-def _before(folder: Path, version: str) -> _Before:
+def _before(folder: Path, version: str, kept: Previews) -> _Before:
     """The folder's own standings, prizes and race, computed once per version."""
-    known = _BEFORE.get(folder)
-    if known is not None and known.version == version:
-        return known
-    season, _ = load_season(folder)
-    if season is None:
-        state = _Before(version, None)
-    else:
-        tables = division_standings(season, memo=_memo(folder))
-        state = _Before(version, tables, _prizes(season, tables), _leaders(season, tables))
-    _BEFORE[folder] = state
-    return state
+    with kept.lock:
+        known = kept.before
+        if known is not None and known.version == version:
+            return known
+        season, _ = load_season(folder)
+        if season is None:
+            state = _Before(version, None)
+        else:
+            tables = division_standings(season, memo=kept.memo)
+            state = _Before(version, tables, _prizes(season, tables), _leaders(season, tables))
+        kept.before = state
+        return state
 
 
 @contextmanager
@@ -324,11 +329,15 @@ class Accepted:
 
 
 def accept(
-    folder: Path, version: str, change: Change, previewed: Preview | None = None
+    folder: Path,
+    version: str,
+    change: Change,
+    previewed: Preview | None = None,
+    kept: Previews | None = None,
 ) -> Accepted:
     """Write ``change`` into the folder if it is still at ``version`` and the changed season
     reads without errors (``previewed``: the change's preview made on the folder at that
-    version, not made again)."""
+    version, not made again; ``kept``: what the folder's previews keep)."""
     folder = folder.resolve()
     with locked(folder):
         now = changes.folder_version(folder)
@@ -338,7 +347,7 @@ def accept(
                 "another change); nothing was written: look at the new state and try again"
             )
         same = previewed is not None and previewed.change is change and previewed.version == now
-        checked = previewed if same and previewed is not None else preview(folder, change)
+        checked = previewed if same and previewed is not None else preview(folder, change, kept)
         if not checked.ok:
             first = checked.errors[0]
             raise UsageError(f"{first}; nothing was written")
