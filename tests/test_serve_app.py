@@ -83,6 +83,67 @@ def test_every_page_served_is_the_static_sites_file_byte_for_byte(tmp_path: Path
     assert web.get("/s/nowhere/index.html").status_code == 404
 
 
+def same_as_built(web: TestClient, key: str, folder: Path, out: Path) -> int:
+    """Every file of the site built afresh from ``folder`` is served byte for byte (the
+    workbook but its time stamps); the number of files compared."""
+    build_site(load(folder), out)
+    files = [p for p in sorted(out.rglob("*")) if p.is_file() and p.name != ".grandprix-site"]
+    for path in files:
+        rel = path.relative_to(out).as_posix()
+        served = web.get(f"/s/{key}/{rel}")
+        assert served.status_code == 200, rel
+        if rel.endswith(".xlsx"):
+            assert sheets(served.content) == sheets(path.read_bytes()), rel
+        else:
+            assert served.content == path.read_bytes(), rel
+    return len(files)
+
+
+def test_a_snapshot_derived_after_each_change_serves_what_a_fresh_build_writes(
+    utah: Path, tmp_path: Path
+) -> None:
+    """Changes one after another (an event on a new date, one on the latest date, a correction
+    of an earlier event, players.csv edited): the server derives each new snapshot from the one
+    before (its history, its awards), and every file it serves is what a site built afresh from
+    the folder holds."""
+    from grandprix.serve import seasons
+
+    source = seasons.SeasonSource(utah)
+    web = client({"utah-2012": utah})
+    web.app.state.served.seasons["utah-2012"] = source  # type: ignore[attr-defined]
+    source.refresh()
+    toml = utah / "season.toml"
+    rows = 'rank,name,id,points\n1,"Walsh, Milo",1214,4\n2,"Baird, Alma",1205,3\n'
+    steps = [
+        ("late.csv", rows, '\n[[events]]\nname = "Late Open"\ndate = 2012-12-20\n'
+         'results = "late.csv"\n'),
+        ("later.csv", rows.replace(",4\n", ",2\n"), '\n[[events]]\nname = "Same Day"\n'
+         'date = 2012-12-20\nresults = "later.csv"\n'),
+        ("winter_quick.csv", None, ""),
+        ("players.csv", None, ""),
+    ]  # fmt: skip
+    compared = 0
+    for n, (name, data, entry) in enumerate(steps):
+        before = source.served
+        path = utah / name
+        if data is None:  # an earlier file edited: its last two lines swapped, or a region
+            text = path.read_text(encoding="utf-8")
+            if name == "players.csv":
+                text = text.replace(",UT,", ",NV,", 1)
+            else:
+                lines = text.rstrip("\n").split("\n")
+                lines[-1], lines[-2] = lines[-2], lines[-1]
+                text = "\n".join(lines) + "\n"
+            path.write_text(text, encoding="utf-8")
+        else:
+            path.write_text(data, encoding="utf-8")
+            toml.write_text(toml.read_text(encoding="utf-8") + entry, encoding="utf-8")
+        now = source.refresh()
+        assert now is not before and now.views is not None, now.problems
+        compared += same_as_built(web, "utah-2012", utah, tmp_path / f"site{n}")
+    assert compared > 4 * 40
+
+
 def test_one_season_redirects_and_several_are_listed(tmp_path: Path, utah: Path) -> None:
     web = client({"utah-2012": utah})
     home = web.get("/", follow_redirects=False)

@@ -422,3 +422,41 @@ def test_a_preview_pauses_the_collector_and_gives_it_back_as_it_was(season: Path
         assert not gc.isenabled()  # left as the caller had it
     finally:
         gc.enable()
+
+
+def test_a_preview_takes_the_folders_standings_from_the_snapshot_served(
+    season: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """With the server's season at hand, a preview does not read the folder again for its own
+    standings; what it says is what a preview made alone says."""
+    from grandprix.serve import workspace
+    from grandprix.serve.seasons import SeasonSource
+
+    source = SeasonSource(season)
+    source.refresh()
+    change = event_change(season, "Park City Open", datetime.date(2012, 12, 15), "park.csv",
+                          NEW_EVENT.encode())  # fmt: skip
+    alone = preview(season, change)
+    reads: list[Path] = []
+    real = load_season
+
+    def counted(folder: Path) -> object:
+        reads.append(Path(folder))
+        return real(folder)
+
+    monkeypatch.setattr(workspace, "load_season", counted)
+    kept = workspace.Previews(source)
+    seen = preview(season, change, kept)
+    assert [r for r in reads if r == season.resolve()] == []  # only the copy was read
+    assert (seen.moves, seen.prizes, seen.race, seen.problems) == (
+        alone.moves,
+        alone.prizes,
+        alone.race,
+        alone.problems,
+    )
+    (season / "notes.txt").write_text("by hand\n")  # the snapshot is no longer of the folder
+    reads.clear()
+    again = event_change(season, "Park City Open", datetime.date(2012, 12, 15), "park.csv",
+                         NEW_EVENT.encode())  # fmt: skip
+    assert preview(season, again, workspace.Previews(source)).ok
+    assert season.resolve() in reads

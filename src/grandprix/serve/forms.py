@@ -196,7 +196,7 @@ def kept(request: Request, source: SeasonSource) -> Previews:
     """What the previews of the season's folder keep (its events' awards shared with the
     season's snapshots)."""
     previews: dict[str, Previews] = request.app.state.previews
-    return previews.setdefault(str(source.folder), Previews(source.memo))
+    return previews.setdefault(str(source.folder), Previews(source))
 
 
 def _waits(request: Request, source: SeasonSource) -> bool:

@@ -112,12 +112,24 @@ class _Before:
 class Previews:
     """What the previews of one season folder keep from one to the next: the events' awards
     (``memo``, shared with the server's snapshots of the folder) and the folder's own
-    standings, prizes and race at its last version."""
+    standings, prizes and race at its last version (taken from the snapshot the server
+    serves, ``source``, when it is of the folder as it is)."""
 
-    def __init__(self, memo: AwardMemo | None = None) -> None:
-        self.memo = memo or AwardMemo()
+    def __init__(self, source: seasons.SeasonSource | None = None) -> None:
+        self.memo = source.memo if source is not None else AwardMemo()
+        self.source = source  # the server's season, whose snapshot has the folder's standings
         self.before: _Before | None = None
         self.lock = threading.Lock()
+
+    def served(self, folder: Path) -> tuple[Season, Tables] | None:
+        """The season and standings of the snapshot served, when it is of the folder's files
+        as they are now."""
+        loaded = self.source.served if self.source is not None else None
+        if loaded is None or loaded.views is None:
+            return None
+        if loaded.version != seasons.content_version(folder):
+            return None
+        return loaded.views.season, loaded.views.tables
 
 
 def preview(folder: Path, change: Change, kept: Previews | None = None) -> Preview:
@@ -156,11 +168,12 @@ def _before(folder: Path, version: str, kept: Previews) -> _Before:
         known = kept.before
         if known is not None and known.version == version:
             return known
-        season, _ = load_season(folder)
+        served = kept.served(folder)
+        season, tables = served if served else (load_season(folder)[0], None)
         if season is None:
             state = _Before(version, None)
         else:
-            tables = division_standings(season, memo=kept.memo)
+            tables = tables if tables is not None else division_standings(season, memo=kept.memo)
             state = _Before(version, tables, _prizes(season, tables), _leaders(season, tables))
         kept.before = state
         return state
