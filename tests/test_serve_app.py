@@ -4,6 +4,8 @@ truth, and the server's guards (CSRF, Host, body limit, headers, uploaded names)
 from __future__ import annotations
 
 import asyncio
+import csv
+import io
 import os
 import re
 import shutil
@@ -126,14 +128,18 @@ def test_a_snapshot_derived_after_each_change_serves_what_a_fresh_build_writes(
     for n, (name, data, entry) in enumerate(steps):
         before = source.served
         path = utah / name
-        if data is None:  # an earlier file edited: its last two lines swapped, or a region
+        if data is None:  # an earlier file edited, or a player's region
             text = path.read_text(encoding="utf-8")
             if name == "players.csv":
                 text = text.replace(",UT,", ",NV,", 1)
-            else:
-                lines = text.rstrip("\n").split("\n")
-                lines[-1], lines[-2] = lines[-2], lines[-1]
-                text = "\n".join(lines) + "\n"
+            else:  # the first two eligible players exchange their places (names and ids)
+                table = list(csv.reader(io.StringIO(text)))
+                local = (utah / "players.csv").read_text(encoding="utf-8")
+                a, b = [k for k, row in enumerate(table) if f'{row[2]},"{row[1]}",UT' in local][:2]
+                table[a][1:3], table[b][1:3] = table[b][1:3], table[a][1:3]
+                out = io.StringIO()
+                csv.writer(out, lineterminator="\n").writerows(table)
+                text = out.getvalue()
             path.write_text(text, encoding="utf-8")
         else:
             path.write_text(data, encoding="utf-8")
