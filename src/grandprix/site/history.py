@@ -12,6 +12,7 @@ import itertools
 from array import array
 from bisect import bisect_left
 from collections import Counter, defaultdict
+from collections.abc import Iterable
 from fractions import Fraction
 
 from grandprix.players import PlayerKey
@@ -65,9 +66,14 @@ class History:
         for name, lines in tables:
             self.signatures[name] = signatures(lines)
             kept = self._kept(name, previous)
-            counting = self.countings[name]
-            made = rerank_each(lines, season.rules, self.calendar, counting, days, top,
-                               len(self.dates) - len(kept))  # fmt: skip
+            made: Iterable[Stood]
+            if len(kept) == len(self.dates):
+                made = []
+            elif kept and len(kept) == len(self.dates) - 1 and _final(season, name, lines, days):
+                made = [_as_it_is(lines, days[-1][0], top)]
+            else:
+                made = rerank_each(lines, season.rules, self.calendar, self.countings[name], days,
+                                   top, len(self.dates) - len(kept))  # fmt: skip
             self.stood[name] = [*kept, *made] if lines else []
 
     def _kept(self, name: str, previous: History | None) -> list[Stood]:
@@ -111,6 +117,27 @@ class History:
 
 
 Signature = tuple[object, ...]
+
+
+def _final(
+    season: Season, name: str, lines: list[Line], days: list[tuple[datetime.date, int]]
+) -> bool:
+    """Whether the table as ranked is the table as it stood on the last date: its own ranking
+    (not a division that filters the overall table, whose ranks come from it), with the same
+    last event for the tie-break (``rank_lines`` takes the last event of its rows)."""
+    division = next((d for d in season.rules.divisions if d.name == name), None)
+    if division is not None and division.award == "filter":
+        return False
+    table = lines[0].held.table
+    return max(origin.event for origin in table.origin) == days[-1][1]
+
+
+def _as_it_is(lines: list[Line], day: datetime.date, top: int) -> Stood:
+    """The table as ranked, as it stood on its last date (``rerank`` gives the same)."""
+    players = tuple(line.player for line in lines)
+    firsts = array("l", (line.rank_first for line in lines))
+    where = {player: k for k, player in enumerate(players)}
+    return Stood(day, array("l", range(len(lines))), firsts, tuple(lines[:top]), players, where)
 
 
 def signatures(lines: list[Line]) -> dict[datetime.date, Counter[Signature]]:
