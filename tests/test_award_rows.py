@@ -44,11 +44,12 @@ def test_the_standings_make_no_award_record_until_one_is_asked(name: str, tmp_pa
         assert awards is line.awards  # made once for the line
         assert [tuple(a) for a in awards] == [rows_of(table, r) for r in line.held.rows]
         assert all(table.award(r) is a for r, a in zip(line.held.rows, awards, strict=True))
-        counts = line.counts()
         counted = {id(a) for a in line.counted}
         assert counted <= {id(a) for a in awards}  # the counted are the line's own records
         assert sorted(map(id, (*line.counted, *line.dropped))) == sorted(map(id, awards))
-        assert [a for a in awards if counts(a)] == [a for a in awards if id(a) in counted]
+        results = line.results()
+        assert [a for a, _ in results] == list(awards)
+        assert [a for a, yes in results if yes] == [a for a in awards if id(a) in counted]
         assert line.held.counted_number == len(line.counted)
 
 
@@ -169,9 +170,9 @@ def test_the_table_on_a_date_is_the_same_from_rows_in_any_order(name: str, tmp_p
         )
 
 
-def test_threads_asking_for_the_same_rows_get_one_record_each(tmp_path: Path) -> None:
-    """The server renders pages in several threads: each row's record is still one object, so
-    that ``Line.counts`` (by identity) agrees with the records a page lists."""
+def test_threads_asking_for_the_same_rows_get_equal_records(tmp_path: Path) -> None:
+    """The server renders pages in several threads: a row's record is the same whichever thread
+    made it, and which results count does not depend on which record a page holds."""
     lines = [line for _, table in tables("acf-2004", tmp_path) for line in table]
     source = lines[0].held.table
     rows = [source.award(r) for r in range(len(source))] * 40
@@ -180,9 +181,14 @@ def test_threads_asking_for_the_same_rows_get_one_record_each(tmp_path: Path) ->
     try:
         for _ in range(5):
             made = _asked_by_threads(rows)
-            assert all(list(map(id, seen)) == list(map(id, made[0])) for seen in made)
+            assert all(seen == made[0] == rows for seen in made)
     finally:
         sys.setswitchinterval(before)
+    dropping = next(line for line in lines if line.dropped)
+    with ThreadPoolExecutor(8) as pool:
+        seen = list(pool.map(lambda _: dropping.results(), range(8)))
+    assert all(found == seen[0] for found in seen)
+    assert [a for a, yes in seen[0] if not yes] == list(dropping.dropped)
 
 
 def _asked_by_threads(awards: list[Award]) -> list[list[Award]]:

@@ -101,8 +101,7 @@ def compact_entries(season: Season) -> Callable[[Iterable[Line]], str]:
 
 def _line(line: Line, texts: _Texts) -> dict[str, Any]:
     out = _line_head(line, texts)
-    counts = line.counts()
-    out["results"] = [texts.result(a, counts(a)) for a in line.awards]
+    out["results"] = [texts.result(a, counted) for a, counted in line.results()]
     return out
 
 
@@ -153,8 +152,8 @@ class _Texts:
         section and the text of the rest (``_rest_text``; numbers, places and booleans need no
         escaping)."""
         head = _compact(_line_head(line, self))
-        counts, origin, rest = line.counts(), self._origin_text, self._rest_text
-        results = ",".join([f"{{{origin(a)},{rest(a, counts(a))}}}" for a in line.awards])
+        origin, rest = self._origin_text, self._rest_text
+        results = ",".join([f"{{{origin(a)},{rest(a, counted)}}}" for a, counted in line.results()])
         return f'{head[:-1]},"results":[{results}]}}'
 
     def _rest_text(self, award: Award, counted: bool) -> str:

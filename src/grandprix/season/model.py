@@ -5,8 +5,7 @@ from __future__ import annotations
 import datetime
 import itertools
 import math
-import threading
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cached_property
@@ -202,8 +201,8 @@ class AwardRows:
     awards are counted and ranked without a record each). ``award`` makes the record of one
     row when something asks for it (a page, an explanation), the same object every time."""
 
-    __slots__ = ("_lock", "_made", "first", "last", "name", "origin", "overall", "player",
-                 "repeats", "score", "valuation")  # fmt: skip
+    __slots__ = ("_made", "first", "last", "name", "origin", "overall", "player", "repeats",
+                 "score", "valuation")  # fmt: skip
 
     def __init__(self) -> None:
         self.origin: list[Origin] = []
@@ -215,7 +214,6 @@ class AwardRows:
         self.valuation: list[Valuation] = []
         self.overall: list[str] = []
         self._made: list[Award | None] = []  # by row, as far as records were asked
-        self._lock = threading.Lock()
         # Whether a player may have two rows in one event (two sections of it): when not, a
         # player's events are their rows, and the ranking need not count them.
         self.repeats = False
@@ -236,19 +234,16 @@ class AwardRows:
         self.repeats = True
 
     def award(self, row: int) -> Award:
-        """The record of ``row``, made at the first ask, under a lock (the server renders pages
-        in several threads: two records of one row would break ``Line.counts``)."""
+        """The record of ``row``, made at the first ask and kept (the pages of a line ask for
+        the same rows; two threads asking at once may each make one, equal)."""
         made = self._made
-        found = made[row] if row < len(made) else None
+        if len(made) < len(self.player):
+            made += [None] * (len(self.player) - len(made))
+        found = made[row]
         if found is None:
-            with self._lock:
-                if row >= len(made):
-                    made += [None] * (len(self.player) - len(made))
-                found = made[row]
-                if found is None:
-                    found = made[row] = Award(self.origin[row], self.player[row], self.name[row],
-                                              self.first[row], self.last[row], self.score[row],
-                                              self.valuation[row], self.overall[row])  # fmt: skip
+            found = made[row] = Award(self.origin[row], self.player[row], self.name[row],
+                                      self.first[row], self.last[row], self.score[row],
+                                      self.valuation[row], self.overall[row])  # fmt: skip
         return found
 
     def awards(self, rows: Sequence[int]) -> tuple[Award, ...]:
@@ -347,13 +342,13 @@ class Line:
             return str(self.rank_first)
         return f"{self.rank_first}-{self.rank_last}"
 
-    def counts(self) -> Callable[[Award], bool]:
-        """Whether an award of this line counts. By identity: a line never holds two equal
-        awards (one person twice in an event is an error), and a row's award is one object."""
-        if self.held.counted_rows is None:
-            return lambda award: True
-        ids = set(map(id, self.counted))
-        return lambda award: id(award) in ids
+    def results(self) -> list[tuple[Award, bool]]:
+        """Each award of the line, in its rows' order, and whether it counts."""
+        held = self.held
+        if held.counted_rows is None:
+            return [(award, True) for award in held.awards]
+        counted = set(held.counted_rows)
+        return [(a, r in counted) for a, r in zip(held.awards, held.rows, strict=True)]
 
 
 def section_awards(lines: Sequence[Line]) -> Iterator[tuple[Origin, dict[PlayerKey, Award]]]:

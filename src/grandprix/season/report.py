@@ -77,9 +77,9 @@ def explain(season: Season, line: Line, division: str = "") -> str:
     rules = season.rules
     where = f"{season.name}, {division}" if division else season.name
     out = [f"{line.name} ({line.player}): rank {line.rank} in {where}", ""]
-    counts = line.counts()
-    for award in sorted(line.awards, key=lambda a: (a.date, a.event_name, a.section)):
-        status = "counted" if counts(award) else "dropped"
+    results = sorted(line.results(), key=lambda r: (r[0].date, r[0].event_name, r[0].section))
+    for award, counts in results:
+        status = "counted" if counts else "dropped"
         table = f" (class {award.table_name} table)" if award.table_name else ""
         section = "" if award.section == award.event_name else f", {award.section}"
         out.append(f"{award.date}  {award.event_name}{section}{table}")

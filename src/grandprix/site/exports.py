@@ -47,8 +47,7 @@ def _result_rows(tables: Tables, decimals: int) -> Iterator[list[str]]:
         shown_division = safe_text(division)
         for line in lines:
             player, name = safe_text(line.player.id), safe_text(line.name)
-            counts = line.counts()
-            for award in line.awards:
+            for award, counted in line.results():
                 origin, score, valuation = award.origin, award.score, award.valuation
                 if (section := sections.get(id(origin))) is None:
                     section = sections[id(origin)] = (
@@ -62,7 +61,7 @@ def _result_rows(tables: Tables, decimals: int) -> Iterator[list[str]]:
                     rest = rests[key] = (award.place, show(score),
                                          show(valuation.points, decimals))  # fmt: skip
                 yield [shown_division, player, name, *section, *rest,
-                       "yes" if counts(award) else "no"]  # fmt: skip
+                       "yes" if counted else "no"]  # fmt: skip
 
 
 def _standings(tables: Tables, decimals: int) -> list[list[str]]:

@@ -324,10 +324,9 @@ class SiteViews:
     def _part(self, division: str, line: Line) -> PlayerPart:
         rules, decimals = self.season.rules, self.decimals
         results = []
-        counts = line.counts()
         heads, texts = self._heads, self._said
         by_score = rules.points.from_score
-        for a in sorted(line.awards, key=_BY_DATE):
+        for a, counted in sorted(line.results(), key=_by_date):
             origin = a.origin
             head = heads.get(id(origin))
             if head is None:
@@ -339,7 +338,7 @@ class SiteViews:
                 words = texts[key] = (place_span(a.place), self._points_text(a),
                                      result_sentence(a, rules, decimals, "../"))  # fmt: skip
             place, shown, sentence = words
-            results.append(Result(*head, place, shown, counts(a), sentence))
+            results.append(Result(*head, place, shown, counted, sentence))
         counting = counting_of(self.season, division)
         summary = total_sentence(
             line, counting, len(self.season.events), rules, decimals, "../", self._most[division]
@@ -654,7 +653,13 @@ class SiteViews:
 
 
 # A player's results in order (by the Origin's fields: no property of Award called)
-_BY_DATE = operator.attrgetter("origin.date", "origin.event_name", "origin.section")
+_ORIGIN_ORDER = operator.attrgetter("origin.date", "origin.event_name", "origin.section")
+
+
+def _by_date(result: tuple[Award, bool]) -> tuple[object, ...]:
+    """A line's result (its award, whether it counts) in date order."""
+    found: tuple[object, ...] = _ORIGIN_ORDER(result[0])
+    return found
 
 
 def _section_facts(rounds: int, headers: dict[str, str]) -> tuple[str, ...]:
