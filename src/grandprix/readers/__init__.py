@@ -67,22 +67,24 @@ def load_section(
     fmt: str | None = None,
     stat: os.stat_result | None = None,
     check: Check | None = None,
+    ahead: Ahead | None = None,
 ) -> tuple[Section | None, list[Problem]]:
     """Read one results file in any supported format (``stat``: the file's ``os.stat``, when
     the caller has made it). ``check``: a further check of the section read, its problems
     after the reading's (a section the read-ahead's process read and checked with the same
-    function, finding nothing, is not checked again)."""
+    function, finding nothing, is not checked again); ``ahead``: the read-ahead of the files
+    (``read_ahead``), which may have read this one."""
     path = path if isinstance(path, Path) else Path(path)  # (the caller's: its hash is made)
     if fmt is not None and fmt not in FORMATS:
         raise UsageError(f"unknown input format '{fmt}' (expected one of {', '.join(FORMATS)})")
-    if _AHEAD is not None:
+    if ahead is not None:
         try:
             key = FileCache.identity_of(stat or os.stat(path), fmt)
         except OSError:
             key = None
-        ahead = _AHEAD.take(path, key)
-        if ahead is not None:
-            return ahead, check(ahead) if check is not None and check is not _AHEAD.check else []
+        read = ahead.take(path, key)
+        if read is not None:
+            return read, check(read) if check is not None and check is not ahead.check else []
     try:
         data = read_bytes(path)
     except OSError as exc:
@@ -160,7 +162,7 @@ class _Claims:
 LOCK_WAIT = 5.0  # seconds: the lock is held for microseconds
 
 
-class _Ahead:
+class Ahead:
     """The results files a forked process reads for this one (``read_ahead``)."""
 
     def __init__(
@@ -195,34 +197,29 @@ class _Ahead:
         return self.sections.pop(key, None)
 
 
-_AHEAD: _Ahead | None = None
-
-
 @contextmanager
 def read_ahead(
     files: Sequence[tuple[Path, str | None]], check: Check | None = None
-) -> Iterator[None]:
-    """While in the block, ``load_section`` takes some of the sections of ``files`` (each a
-    path and its format, or None, in the order this process reads them) from a forked process
-    that reads them meanwhile, from the last file back, until it meets this process
-    (``_Claims``), and checks them with ``check`` (the check the caller gives
+) -> Iterator[Ahead | None]:
+    """A forked process that reads some of ``files`` (each a path and its format, or None, in
+    the order this process reads them) while this one reads the others, given to
+    ``load_section`` while in the block: it reads from the last file back, until it meets this
+    process (``_Claims``), and checks them with ``check`` (the check the caller gives
     ``load_section``). Only a file read and checked without a problem comes back, kept by its
     identity as the child saw it: a file with a problem, or changed since, is read by this
-    process, so every message is this process's own. Nothing is forked for fewer than
-    ``READ_AHEAD_LEAST`` files, where fork cannot be used (``can_fork``), or inside another
-    ``read_ahead``. The caller gives only files it has checked may be read."""
-    global _AHEAD
-    if len(files) < READ_AHEAD_LEAST or _AHEAD is not None or not can_fork():
-        yield
+    process, so every message is this process's own. None (nothing forked) for fewer than
+    ``READ_AHEAD_LEAST`` files or where fork cannot be used (``can_fork``). The caller gives
+    only files it has checked may be read."""
+    if len(files) < READ_AHEAD_LEAST or not can_fork():
+        yield None
         return
     claims = _Claims(len(files))
     job = functools.partial(_read_all, list(files), check, claims)
     child = Child(job, "reading results files")
-    _AHEAD = _Ahead([path for path, _ in files], claims, child, check)
+    ahead = Ahead([path for path, _ in files], claims, child, check)
     try:
-        yield
+        yield ahead
     finally:
-        ahead, _AHEAD = _AHEAD, None
         if ahead.sections is None:  # not asked for: no longer needed
             ahead.child.cancel()
 

@@ -20,8 +20,8 @@ from grandprix.model import Location, Problem, Severity
 from grandprix.paths import Folders, OutsideError, shared_folders
 from grandprix.players import normalise, read_players
 from grandprix.ratings.store import RatingStore
+from grandprix.readers import Ahead, load_section, read_ahead
 from grandprix.readers import FormatName as Format
-from grandprix.readers import load_section, read_ahead
 from grandprix.readers.text import csv_file, excerpt
 from grandprix.rules.fields import Money, Strict, TieBreakRules, Weight
 from grandprix.rules.load import TomlFile, load_rules, read_toml, validation_problems
@@ -197,8 +197,8 @@ def _load_season(folder: Path) -> tuple[Season | None, list[Problem]]:
     _check_dates(config, toml, problems)
     rules = _rules(config, toml, files, problems)
     results = _results_files(config, files)
-    with read_ahead(results, rank_contradictions):  # partly by another process
-        events = _events(config, toml, files, rules, problems)
+    with read_ahead(results, rank_contradictions) as ahead:  # partly by another process
+        events = _events(config, toml, files, rules, problems, ahead)
     players = read_players(files.optional(config.players, ("players",)), problems)
     aliases = _aliases(files.optional(ALIASES_FILE, ()), problems)
     ratings = None
@@ -352,6 +352,7 @@ def _events(
     files: _Files,
     rules: RuleSet | None,
     problems: list[Problem],
+    ahead: Ahead | None = None,
 ) -> tuple[SeasonEvent, ...]:
     order = _calendar(config)
     events = []
@@ -425,7 +426,7 @@ def _events(
                 )
                 continue
             seen_files[real] = where.line
-            loaded = _section(path, sub, where, entry.name, problems)
+            loaded = _section(path, sub, where, entry.name, problems, ahead)
             if loaded is not None:
                 sections.append(loaded)
         problems.extend(event_duplicates([s.section for s in sections]))
@@ -483,7 +484,12 @@ def _check_date(
 
 
 def _section(
-    path: Path, entry: SectionEntry, where: Location, event: str, problems: list[Problem]
+    path: Path,
+    entry: SectionEntry,
+    where: Location,
+    event: str,
+    problems: list[Problem],
+    ahead: Ahead | None = None,
 ) -> SeasonSection | None:
     try:
         found = os.stat(path)
@@ -497,7 +503,7 @@ def _section(
             )
         )
         return None
-    section, read = load_section(path, entry.format, found, rank_contradictions)
+    section, read = load_section(path, entry.format, found, rank_contradictions, ahead)
     problems.extend(read)
     if section is None:
         return None
