@@ -40,11 +40,11 @@ from grandprix.paths import shared_folders
 from grandprix.players import PlayerKey
 from grandprix.prizes.season import season_prizes
 from grandprix.runtime import paused_collection
+from grandprix.season.computed import Computed
 from grandprix.season.config import SEASON_FILE, SeasonFile, load_season
 from grandprix.season.model import Line, Season
-from grandprix.season.race import race
 from grandprix.season.report import Tables
-from grandprix.season.standings import AwardMemo, division_standings
+from grandprix.season.standings import AwardMemo
 from grandprix.serve import changes, seasons
 from grandprix.serve.changes import Change
 
@@ -121,15 +121,15 @@ class Previews:
         self.before: _Before | None = None
         self.lock = threading.Lock()
 
-    def served(self, folder: Path) -> tuple[Season, Tables] | None:
-        """The season and standings of the snapshot served, when it is of the folder's files
-        as they are now."""
+    def served(self, folder: Path) -> Computed | None:
+        """The computed season of the snapshot served, when it is of the folder's files as
+        they are now."""
         loaded = self.source.served if self.source is not None else None
         if loaded is None or loaded.views is None:
             return None
         if loaded.version != seasons.content_version(folder):
             return None
-        return loaded.views.season, loaded.views.tables
+        return loaded.views.computed
 
 
 def preview(folder: Path, change: Change, kept: Previews | None = None) -> Preview:
@@ -154,10 +154,11 @@ def _preview(folder: Path, change: Change, kept: Previews) -> Preview:
         found = [_relocated(p, copy, folder) for p in found]
         if season is None:
             return Preview(change, version, tuple(found))
-        tables = division_standings(season, memo=kept.memo)
+        computed = Computed(season, kept.memo)
+        tables = computed.tables
         moves = _moves(before.tables or [], tables)
         prizes = _prize_changes(before.prizes, _prizes(season, tables))
-        leaders = _leaders(season, tables)
+        leaders = _leaders(computed)
         said = () if leaders == before.leaders else (*before.leaders, "->", *leaders)
         return Preview(change, version, tuple(found), moves, prizes, said)
 
@@ -168,13 +169,15 @@ def _before(folder: Path, version: str, kept: Previews) -> _Before:
         known = kept.before
         if known is not None and known.version == version:
             return known
-        served = kept.served(folder)
-        season, tables = served if served else (load_season(folder)[0], None)
-        if season is None:
+        computed = kept.served(folder)
+        if computed is None:
+            season = load_season(folder)[0]
+            computed = Computed(season, kept.memo) if season is not None else None
+        if computed is None:
             state = _Before(version, None)
         else:
-            tables = tables if tables is not None else division_standings(season, memo=kept.memo)
-            state = _Before(version, tables, _prizes(season, tables), _leaders(season, tables))
+            tables = computed.tables
+            state = _Before(version, tables, _prizes(computed.season, tables), _leaders(computed))
         kept.before = state
         return state
 
@@ -291,13 +294,12 @@ def _prize_changes(before: dict[str, str], after: dict[str, str]) -> tuple[Prize
     )
 
 
-def _leaders(season: Season, tables: Tables) -> tuple[str, ...]:
+def _leaders(computed: Computed) -> tuple[str, ...]:
     """The race for 1st place of each table while events are left: who has clinched it or
     who can still reach it."""
-    if not any(e.planned for e in season.events):
-        return ()
     out = []
-    for name, outlooks in race(season, tables=tables).items():
+    for name, by_player in computed.race.items():
+        outlooks = list(by_player.values())
         clinched = [o.name for o in outlooks if o.status(1) == "clinched"]
         reach = [o.name for o in outlooks if o.status(1) == "reachable"]
         where = f"{name}: " if name else ""

@@ -23,20 +23,20 @@ from grandprix.numbers import show
 from grandprix.placings import span_text
 from grandprix.players import PlayerKey, normalise
 from grandprix.prizes.season import PrizeList
+from grandprix.season.computed import Computed
+from grandprix.season.history import ROWS_KEPT, History, counting_of, kept_dates, running_totals
 from grandprix.season.identity import Directory, Entrant
 from grandprix.season.model import Award, Line, Season, SeasonEvent, section_awards
 from grandprix.season.places import placed_rows
 from grandprix.season.points import earning_sections, table_for
-from grandprix.season.race import Outlook, race
+from grandprix.season.race import Outlook
 from grandprix.season.report import Tables
 from grandprix.season.standings import (
     AwardMemo,
     deciding,
-    division_standings,
 )
 from grandprix.site.chart import leaders_chart, rank_chart
 from grandprix.site.event_words import event_has_more, event_points_facts, short_of_rounds
-from grandprix.site.history import History, counting_of, kept_dates, running_totals
 from grandprix.site.pages import (
     EventPage,
     EventRow,
@@ -73,7 +73,7 @@ DOWNLOADS = {  # file -> (who it is for, what it holds)
     "season.json": ("developers", "The standings and every result as JSON"),
     "season.schema.json": ("developers", "The JSON Schema that describes season.json"),
 }
-PAGE_ROWS = 500  # the most rows of a standings table on one page
+PAGE_ROWS = ROWS_KEPT  # the most rows of a standings table on one page
 TOP_ROWS = 100  # the rows shown of a longer table where it is not listed in full
 DIVISION_HEADS = {"": "Points"}  # an event page's points column of the season without divisions
 
@@ -94,10 +94,11 @@ class SiteViews:
         still the same of; ``memo``: the events' awards kept from earlier computations of the
         same folder (the server's)."""
         self.season = season
-        self._previous = previous
+        earlier: Computed | None = previous.computed if previous is not None else None
+        self.computed: Computed = Computed(season, memo, earlier)
         self.season_name = season.name
         self.decimals = season.rules.standings.decimals
-        self.tables: Tables = division_standings(season, memo=memo)
+        self.tables: Tables = self.computed.tables
         self.played = [e for e in season.events if not e.planned]
         by_player: dict[PlayerKey, list[tuple[str, Line]]] = defaultdict(list)
         for division, lines in self.tables:
@@ -228,13 +229,10 @@ class SiteViews:
             for n in range(1, math.ceil(len(lines) / PAGE_ROWS) + 1)
         ]
 
-    @cached_property
+    @property
     def _race(self) -> dict[str, dict[PlayerKey, Outlook]]:
         """Each table's race (nothing once no planned event is left: the ranks are final)."""
-        if not self.left:
-            return {}
-        found = race(self.season, tables=self.tables)
-        return {name: {o.player: o for o in outlooks} for name, outlooks in found.items()}
+        return self.computed.race
 
     def _standings(
         self, name: str, lines: list[Line], start: int = 0, stop: int | None = None,
@@ -374,13 +372,11 @@ class SiteViews:
         """The most events any player of each table has played (KC-2)."""
         return {name: max((ln.events for ln in lines), default=0) for name, lines in self.tables}
 
-    @cached_property
+    @property
     def history(self) -> History:
         """The tables as they stood after each of the latest event dates (rank charts, the
         "standings after" pages)."""
-        earlier = self._previous.__dict__.get("history") if self._previous else None
-        self._previous = None  # not kept alive any longer than this
-        return History(self.season, self.tables, PAGE_ROWS, earlier)
+        return self.computed.history
 
     # An event's page.
 

@@ -23,6 +23,7 @@ from grandprix.season.report import Tables
 from grandprix.season.standings import Stood, player_line, rerank, rerank_each, unit_values
 
 HISTORY_LIMIT = 100  # the latest played event dates whose ranks are kept
+ROWS_KEPT = 500  # the lines of each table kept for each date (a page of standings)
 
 
 def ranks_on(season: Season, tables: Tables, as_of: datetime.date) -> Tables:
