@@ -11,11 +11,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from grandprix.season import history
 from grandprix.season.config import load_season
+from grandprix.season.history import History, kept_dates, ranks_on
 from grandprix.season.model import Line, Season
 from grandprix.season.standings import division_standings
-from grandprix.season import history
-from grandprix.season.history import History, kept_dates, ranks_on
 from seasons import write_season
 
 ROOT = Path(__file__).resolve().parent.parent

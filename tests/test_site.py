@@ -511,8 +511,8 @@ def test_ut8_standings_and_prize_structure_are_published(name: str, tmp_path: Pa
 def test_the_chart_ends_at_each_players_total(name: str) -> None:
     """The leaders' running totals are counted as their table counts (best N, bonus, the
     division's own N): after the last event they are the standings' totals."""
-    from grandprix.season.standings import division_standings
     from grandprix.season.history import running_totals
+    from grandprix.season.standings import division_standings
 
     season, _ = load_season(ROOT / "examples" / name)
     assert season is not None
