@@ -65,7 +65,18 @@ def readers_log(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     monkeypatch.setitem(readers.FORMATS, "csv", readers.InputFormat(read, fmt.recognise, 2))
     monkeypatch.setattr(readers, "READ_AHEAD_LEAST", 1)
     monkeypatch.setattr(readers, "_SECTIONS", FileCache())  # nothing read before
+    alone()
     return log
+
+
+def alone() -> None:
+    """Wait for the threads an earlier test of this process left running (a server's look at
+    a season folder) to end: a process forks only while no other thread runs (``can_fork``)."""
+    deadline = time.monotonic() + 20
+    while threading.active_count() > 1:
+        others = [t.name for t in threading.enumerate() if t is not threading.current_thread()]
+        assert time.monotonic() < deadline, f"threads still running: {others}"
+        time.sleep(0.05)
 
 
 def reads(log: Path) -> list[tuple[int, str]]:
