@@ -150,6 +150,19 @@ def test_a_snapshot_derived_after_each_change_serves_what_a_fresh_build_writes(
     assert compared > 4 * 40
 
 
+def test_each_season_is_read_as_the_server_starts(utah: Path) -> None:
+    """The first reader does not wait for the season to be read: the server reads it as it
+    starts."""
+    with client({"utah-2012": utah}) as web:
+        source = web.app.state.served.seasons["utah-2012"]  # type: ignore[attr-defined]
+        deadline = time.monotonic() + 20
+        while source.served is None:
+            assert time.monotonic() < deadline, "the season was not read at the start"
+            time.sleep(0.02)
+        assert source.served.views is not None
+        assert web.get("/s/utah-2012/").headers["etag"] == source.served.etag
+
+
 def test_one_season_redirects_and_several_are_listed(tmp_path: Path, utah: Path) -> None:
     web = client({"utah-2012": utah})
     home = web.get("/", follow_redirects=False)

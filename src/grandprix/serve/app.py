@@ -28,8 +28,10 @@ uploaded file's name.
 
 from __future__ import annotations
 
+import contextlib
 import functools
-from collections.abc import Mapping
+import threading
+from collections.abc import AsyncIterator, Mapping
 from dataclasses import dataclass
 from email.utils import formatdate, parsedate_to_datetime
 from pathlib import Path
@@ -134,7 +136,7 @@ def create_app(
     ]
     policy = policy or Policy()
     guard = Middleware(Guard, max_upload=max_upload, hosts=hosts, secure=policy.secure)
-    app = Starlette(routes=checked, middleware=[guard])
+    app = Starlette(routes=checked, middleware=[guard], lifespan=_read_at_start)
     app.state.served = Served({k: SeasonSource(Path(f)) for k, f in seasons.items()}, root)
     app.state.previews = {}  # each season folder's workspace.Previews, made when first asked
     app.state.csrf = Csrf(secret)
@@ -145,6 +147,16 @@ def create_app(
     app.state.policy = policy
     app.state.secure = policy.secure
     return app
+
+
+@contextlib.asynccontextmanager
+async def _read_at_start(app: Starlette) -> AsyncIterator[None]:
+    """As the server starts, each season is read by a thread of its own, so that its first
+    reader need not wait for it (a request meanwhile waits for that reading, not another)."""
+    served: Served = app.state.served
+    for source in served.seasons.values():
+        threading.Thread(target=source.refresh, name="grandprix-season-read", daemon=True).start()
+    yield
 
 
 def _workspace_routes() -> list[BaseRoute]:
