@@ -106,7 +106,7 @@ class History:
     def after(self, day: datetime.date) -> list[tuple[str, Stood]]:
         """Each table as it stood on ``day`` (one of ``dates``)."""
         at = bisect_left(self.dates, day)
-        none = Stood(day, array("l"), array("l"), (), (), {})  # a table without lines
+        none = Stood(day, array("i"), array("i"), (), (), {})  # a table without lines
         return [(name, stood[at] if stood else none) for name, stood in self.stood.items()]
 
     def before(self) -> dict[str, dict[PlayerKey, int]]:
@@ -136,9 +136,9 @@ def _final(
 def _as_it_is(lines: list[Line], day: datetime.date, top: int) -> Stood:
     """The table as ranked, as it stood on its last date (``rerank`` gives the same)."""
     players = tuple(line.player for line in lines)
-    firsts = array("l", (line.rank_first for line in lines))
+    firsts = array("i", (line.rank_first for line in lines))
     where = {player: k for k, player in enumerate(players)}
-    return Stood(day, array("l", range(len(lines))), firsts, tuple(lines[:top]), players, where)
+    return Stood(day, array("i", range(len(lines))), firsts, tuple(lines[:top]), players, where)
 
 
 def signatures(lines: list[Line]) -> dict[datetime.date, Counter[Signature]]:

@@ -148,6 +148,7 @@ class SiteViews:
     def share(self) -> None:
         """Compute every value the pages share (this class's cached properties) now: a process
         forked afterwards has them, and does not compute them again."""
+        self.computed.share()
         for name, member in vars(type(self)).items():
             if isinstance(member, cached_property):
                 getattr(self, name)
