@@ -28,3 +28,30 @@ def test_a_missing_file_or_a_folder_fails_as_path_read_bytes_fails(tmp_path: Pat
             theirs.value.errno,
             theirs.value.strerror,
         )
+
+
+def test_equal_files_of_two_folders_are_each_read_as_themselves(tmp_path: Path) -> None:
+    """A file read once is kept by its bytes and by the file itself: an equal file in another
+    folder (a season copied) is its own, and what is said of it names its own path; a hard
+    link to it (a preview's copy) is the same file; a file changed in place is read again."""
+    from grandprix.readers import load_section
+
+    rows = "rank,name,id,points\n1,Ann,1,2\n2,Bob,2,3\n"  # ranks against points: a warning
+    first, second = tmp_path / "a.csv", tmp_path / "copy" / "a.csv"
+    second.parent.mkdir()
+    first.write_text(rows)
+    second.write_text(rows)
+    linked = tmp_path / "linked.csv"
+    os.link(first, linked)
+    one, _ = load_section(first)
+    other, _ = load_section(second)
+    assert one is not None and other is not None
+    assert one == other and one is not other
+    assert {one.players[0].location.path, other.players[0].location.path} == {  # type: ignore[union-attr]
+        str(first),
+        str(second),
+    }
+    assert load_section(linked)[0] is one
+    first.write_text(rows.replace("Bob", "Bea"))  # in place: the same inode, other bytes
+    changed, _ = load_section(first)
+    assert changed is not None and changed.players[1].name == "Bea"

@@ -83,7 +83,7 @@ def read_players(path: Path | None, problems: list[Problem]) -> tuple[ListedPlay
     if path is None:
         return ()
     try:
-        key: tuple[object, ...] | None = FileCache.key(path.read_bytes())
+        key: tuple[object, ...] | None = FileCache.key(path.read_bytes(), path.stat())
     except OSError:
         key = None  # the reading says why
     known = _READ.get(key)

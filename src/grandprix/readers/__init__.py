@@ -87,10 +87,10 @@ def load_section(
             return read, check(read) if check is not None and check is not ahead.check else []
     try:
         data = read_bytes(path)
+        kept = FileCache.key(data, stat or os.stat(path), fmt)
     except OSError as exc:
         reason = exc.strerror or str(exc)
         return None, [Problem(Location(str(path)), f"cannot read the file: {reason}")]
-    kept = FileCache.key(data, fmt)
     known = _SECTIONS.get(kept)
     if isinstance(known, Section):
         return known, check(known) if check is not None else []

@@ -9,20 +9,22 @@ from pathlib import Path
 
 
 class FileCache:
-    """What was read from files, kept by the file's contents (a digest of its bytes) while
-    nothing was wrong with it: a long-running server reading a season again, or a preview
-    reading a copy, does not parse an unchanged file twice, and a file changed in place is read
-    again whatever its size and modification time. Only reads without problems are kept (a
-    problem names the path it was read at)."""
+    """What was read from files, kept by the file's contents (a digest of its bytes) and the
+    file itself (device and inode, which a hard link shares) while nothing was wrong with it: a
+    long-running server reading a season again, or a preview reading its hard-linked copy, does
+    not parse an unchanged file twice; a file changed in place is read again whatever its size
+    and modification time; and an equal file elsewhere is read as itself (what is read names
+    the path it was read at). Only reads without problems are kept."""
 
     def __init__(self, limit: int = 4096) -> None:
         self.limit = limit
         self.items: dict[tuple[object, ...], object] = {}
 
     @staticmethod
-    def key(data: bytes, *extra: object) -> tuple[object, ...]:
-        """The key of a file's ``data`` (and whatever else the reading depends on)."""
-        return (hashlib.blake2b(data, digest_size=16).digest(), *extra)
+    def key(data: bytes, stat: os.stat_result, *extra: object) -> tuple[object, ...]:
+        """The key of a file's ``data`` as read from the file ``stat`` describes (and whatever
+        else the reading depends on)."""
+        return (hashlib.blake2b(data, digest_size=16).digest(), stat.st_dev, stat.st_ino, *extra)
 
     @staticmethod
     def identity_of(stat: os.stat_result, *extra: object) -> tuple[object, ...]:
