@@ -1,7 +1,7 @@
 """Season speed and memory: a generated season of 10,000 events (about 500,000 player-results
 in standings CSVs), side by side with a bare read-and-split of the same files in Python.
 
-Both are timed as whole processes. Targets (issue 2.7): standings within 5x of the bare read;
+Both are timed as whole processes. Targets: standings within 5x of the bare read;
 under 200 MB up to 10,000 events, under 2 GB up to 100,000.
 The two run alternately, three pairs by default (``--pairs``), and the ratio judged is the median
 of the pairs' ratios: this shared machine's speed moves within minutes.
@@ -40,7 +40,7 @@ print(rows)
 """
 # ``--loading``: where the command's time starts. Our reader alone (every file parsed in one
 # process, nothing kept), and the season's loading alone (``load_season``: the schema, the folder
-# checks, the files read by two processes, the checks of issue 2.1), each process ending at once
+# checks, the files read by two processes, the checks of its input), each process ending at once
 # as the command does.
 READER = """
 import gc, os, sys

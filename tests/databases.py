@@ -1,4 +1,4 @@
-"""A temporary PostgreSQL cluster for the tests of the server's store (issue 2.6): Debian's
+"""A temporary PostgreSQL cluster for the tests of the server's store: Debian's
 server binaries (``apt install postgresql``; ``.ci/run`` installs them), a data folder and a
 socket in a temporary folder, no TCP port, started once per test process and stopped at its
 end. As root (CI), the cluster runs as Debian's ``postgres`` user, as PostgreSQL requires."""

@@ -1,4 +1,4 @@
-"""Hostile-input suite (issue 2.1 "Trust"): the harness and the case table.
+"""Hostile-input suite: the harness and the case table.
 
 Every case copies an example season (or event) into a fresh temporary folder, mutates it the
 way a new user could (or an attacker would), runs the real command line and asserts:

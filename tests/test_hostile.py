@@ -1,4 +1,4 @@
-"""Hostile-input suite (issue 2.1 "Trust"): every mistaken or hostile input a new user could
+"""Hostile-input suite: every mistaken or hostile input a new user could
 produce gives the right exit code, a located message, no traceback, reads nothing outside the
 season folder and changes nothing stored. The cases are in ``hostile.py``; their ids start with
 the class number (c01 numbers ... c10 ratings command)."""

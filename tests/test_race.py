@@ -1,4 +1,4 @@
-"""The race at a glance (issue 2.3): clinched, reachable or out of reach, and the most a player
+"""The race at a glance: clinched, reachable or out of reach, and the most a player
 can still total, checked against every possible outcome of the events left, by rule ID."""
 
 from __future__ import annotations

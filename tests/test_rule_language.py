@@ -1,4 +1,4 @@
-"""The rule language of issue 2.4, one tiny hand-worked season per feature (KW, FC, NW, KC).
+"""The rule language, one tiny hand-worked season per feature (KW, FC, NW, KC).
 
 Each season is what a coordinator would write: a rules file of a few keys, a season.toml and the
 events' standings CSV (or a crosstable built round by round and written as TRF). Every expected

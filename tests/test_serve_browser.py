@@ -1,4 +1,4 @@
-"""Issue 2.5, the workspace as a coordinator meets it in Chromium: ``grandprix serve`` runs for
+"""The workspace as a coordinator meets it in Chromium: ``grandprix serve`` runs for
 real (uvicorn on a free port, a server of several seasons starting empty) and Playwright clicks
 links, fills inputs, chooses files and presses buttons, never posting by itself.
 

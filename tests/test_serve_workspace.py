@@ -1,4 +1,4 @@
-"""The workspace's forms over HTTP (issue 2.5): upload an event (a located error, then the
+"""The workspace's forms over HTTP: upload an event (a located error, then the
 corrected file), preview and accept; a stale form refused; an identity decision; a rule change
 previewed and accepted; publishing; hostile uploads."""
 

@@ -1,4 +1,4 @@
-"""A server with accounts over HTTP (issue 2.6), on SQLite and PostgreSQL: every route of the
+"""A server with accounts over HTTP, on SQLite and PostgreSQL: every route of the
 route table refused without login or with the wrong role; logins (session fixation, cookies,
 CSRF, throttling, expiry); directors limited to their events; approval; the audit trail, with
 every replaced file kept; concurrent uploads to one season."""

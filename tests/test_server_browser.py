@@ -1,4 +1,4 @@
-"""Issue 2.6, the server WITH ACCOUNTS as its people meet it in Chromium: ``grandprix serve``
+"""The server WITH ACCOUNTS as its people meet it in Chromium: ``grandprix serve``
 runs for real (uvicorn on a free port, tests/serving.py) over a store holding a coordinator,
 two directors and a reader, and each person has a browser context of their own (their own
 cookies: session and CSRF nonce). Playwright logs in through the login form, follows links,

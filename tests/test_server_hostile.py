@@ -1,4 +1,4 @@
-"""Hostile visitors of a server with accounts (issue 2.6), and mistaken users: what an attacker
+"""Hostile visitors of a server with accounts, and mistaken users: what an attacker
 tries against the login, the sessions, the CSRF tokens, the directors' limits, the approvals,
 the audit trail and its kept files, and what must stay true whatever they send.
 

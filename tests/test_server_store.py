@@ -1,4 +1,4 @@
-"""The server's store (issue 2.6) on SQLite and on PostgreSQL: its schema made by the migrations
+"""The server's store on SQLite and on PostgreSQL: its schema made by the migrations
 (again changes nothing), accounts, sessions that expire, failed logins counted in a window,
 kept files, the audit trail and uploads waiting for approval."""
 

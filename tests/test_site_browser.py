@@ -1,4 +1,4 @@
-"""Issue 11, the pages as readers meet them in Chromium: axe-core finds no violation on any page
+"""The pages as readers meet them in Chromium: axe-core finds no violation on any page
 type at 390 and 1280 px, no page scrolls sideways on a phone, every event page shows the points
 its players' pages show, the search finds players in any order, case and accents, and without
 JavaScript the search form and every table still work.

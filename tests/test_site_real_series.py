@@ -1,4 +1,4 @@
-"""The site's words for the rules of real series (issue 2.4 on the pages): the rules page of
+"""The site's words for the rules of real series, on the pages: the rules page of
 the keshmat-2026 example and of seasons on fide-circuit-2025 and nwchess-gp says each feature
 in words with the season's numbers; a player's sentence adds up to the award's points."""
 

@@ -1,4 +1,4 @@
-"""Issue 2.1 (trust): the error boundary, pure reading, rule IDs only from the rule set's own
+"""Trust: the error boundary, pure reading, rule IDs only from the rule set's own
 book, and the review's alias lines read back. The hostile-input suite is tests/test_hostile.py."""
 
 from __future__ import annotations

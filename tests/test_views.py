@@ -262,3 +262,21 @@ def test_long_tables_are_shown_in_part_and_listed_in_full_page_by_page(
         if event.date in views.dated:
             after = views.after(event.index)
             assert all(len(t.rows) <= 7 for block in after.blocks for t in block.tables)
+
+
+def test_share_makes_every_shared_value_before_a_fork() -> None:
+    """What the static writer's two processes share is made once, before the fork: every
+    cached value of the views (the event pages' too) and of the computed season."""
+    from functools import cached_property
+
+    views = SiteViews(season_of("lupiae-2012-13"))
+    views.share()
+    for owner in (views, views.computed):
+        names = [
+            name
+            for kind in type(owner).__mro__
+            for name, member in vars(kind).items()
+            if isinstance(member, cached_property)
+        ]
+        assert names and all(name in vars(owner) for name in names), type(owner)
+    assert "_awards" in vars(views)  # of the event pages, defined beside the views

@@ -1,5 +1,5 @@
 """The workspace's changes to a season folder: previewed on a copy, accepted against the
-folder's version, written whole (issue 2.5)."""
+folder's version, written whole."""
 
 from __future__ import annotations
 

@@ -290,7 +290,7 @@ def ordered(values: Sequence[_Value], relation: Callable[[_Value, _Value], bool]
 
 class Columns(NamedTuple):
     """A section's players as columns, each a tuple in the players' order: what the season's
-    computations read of every player, without a record per player (issue 2.7: half a million
+    computations read of every player, without a record per player (half a million
     results in a large season). ``points`` and ``played`` are ``Player.points`` and
     ``Player.rounds_played``; ``line`` the player's line in the file (0 when unknown)."""
 

@@ -1,6 +1,6 @@
 """Where input files may be: inside the folder of the file that names them, or inside a shared
 folder that file names explicitly (``shared_folders``). Anything else is refused before it is
-opened, so nothing outside the folder the user gave is ever read (issue 2.1, item 5)."""
+opened, so nothing outside the folder the user gave is ever read."""
 
 from __future__ import annotations
 

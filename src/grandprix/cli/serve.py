@@ -1,5 +1,5 @@
 """``grandprix serve``: the season's site and workspace, until Ctrl+C; ``grandprix users``: the
-accounts of a server shared by a federation (issue 2.6)."""
+accounts of a server shared by a federation."""
 
 from __future__ import annotations
 

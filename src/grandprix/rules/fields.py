@@ -43,7 +43,7 @@ LIMIT = 10**12  # no number of a rule set or a season comes near; bounds exact a
 
 
 def _within(low: int, high: int, what: str) -> AfterValidator:
-    """A bound of a kind of number (documented in the reference, issue 2.1 item 3)."""
+    """A bound of a kind of number (documented in the reference)."""
 
     def check(value: Fraction) -> Fraction:
         if value < 0 <= low:

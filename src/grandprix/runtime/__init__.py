@@ -1,5 +1,5 @@
 """How the process runs its work, apart from what the work is: the cyclic garbage collector's
-one switch.
+one switch, and what is made before a fork.
 
 The season's records make no reference cycles, and a full collection walks every live record
 again (a third of a preview's time on a 300-event season, seconds as a 10,000-event season
@@ -16,6 +16,7 @@ import gc
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
+from functools import cached_property
 
 _LOCK = threading.Lock()
 _HOLDERS = [0]
@@ -45,3 +46,12 @@ def pause_for_good() -> None:
     by the ``paused_collection`` blocks that begin after this."""
     with _LOCK:
         gc.disable()
+
+
+def made_before_fork(value: object) -> None:
+    """Make every ``functools.cached_property`` of ``value`` (of its class and the classes it
+    comes from) now: a process forked afterwards finds them made and does not make them again."""
+    for kind in type(value).__mro__:
+        for name, member in vars(kind).items():
+            if isinstance(member, cached_property):
+                getattr(value, name)

@@ -1,6 +1,6 @@
 """Contradictions inside a season's input that would otherwise change a total without a word:
 one person twice in one event, ranks against points, aliases.csv decisions that disagree, one
-id under two names (issue 2.1, item 3)."""
+id under two names."""
 
 from __future__ import annotations
 

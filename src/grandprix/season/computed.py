@@ -38,13 +38,6 @@ class Computed:
         self.tables: Tables = division_standings(season, memo=memo)
         self._previous = previous
 
-    def share(self) -> None:
-        """Make now what is otherwise made when first asked for: a process forked afterwards
-        has it, and does not make it again."""
-        for name, member in vars(type(self)).items():
-            if isinstance(member, cached_property):
-                getattr(self, name)
-
     def with_season(self, season: Season) -> Computed:
         """The computed value of ``season``, the same folder's season after a change."""
         return Computed(season, self.memo, self)

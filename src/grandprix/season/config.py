@@ -559,7 +559,7 @@ def _ratings(
     config: SeasonFile, toml: TomlFile, files: _Files, problems: list[Problem]
 ) -> RatingStore | None:
     """The season's ratings: a prepared store opened read-only, or the season's rating lists
-    read into a store in memory. Nothing is written anywhere (issue 2.1, item 2)."""
+    read into a store in memory. Nothing is written anywhere."""
     if config.ratings_store is not None:
         if config.rating_lists:
             problems.append(

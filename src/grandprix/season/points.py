@@ -1,6 +1,6 @@
 """Event points: an event's placings turned into awards under a rule set.
 
-Pure functions: placings (issue 1/6) -> eligible players and their places -> table values ->
+Pure functions: placings -> eligible players and their places -> table values ->
 multipliers -> bonuses. Each section of an event gets a ``Scale`` (its category's points, its
 table of places, its multipliers) and each player a valuation of their span under it, shared by
 every player and event it applies to. Each step names the rule it implements.

@@ -1,10 +1,10 @@
-"""Who may do what on a server with accounts (issue 2.6): roles, passwords, sessions, login
+"""Who may do what on a server with accounts: roles, passwords, sessions, login
 throttling, and the access every route declares.
 
 Roles: a **coordinator** does everything; a **director** adds and corrects the results of the
 events given to them (``grandprix users assign``) and sees their previews, nothing else of the
 workspace; a **reader** reads the season's pages (which are open to anyone unless the server is
-``--private``). A server whose store has no accounts is the local workspace of issue 2.5: it
+``--private``). A server whose store has no accounts is a local workspace: it
 listens on this machine only and its one user, ``local``, is a coordinator.
 
 Every route's endpoint carries its access (``allow``): ``OPEN`` (the login page, the style

@@ -1,4 +1,4 @@
-"""A coordinator's review of a season on a server with accounts (issue 2.6): the directors'
+"""A coordinator's review of a season on a server with accounts: the directors'
 uploads waiting for approval (``/s/{season}/workspace/approvals``), and the audit trail of
 every accepted change (``.../audit``, ``.../audit.csv``, and every file kept,
 ``.../files/{sha256}``)."""

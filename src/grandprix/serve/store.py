@@ -1,4 +1,4 @@
-"""What a server with accounts keeps beside the season folders (issue 2.6): its accounts,
+"""What a server with accounts keeps beside the season folders: its accounts,
 sessions, directors' events, failed logins, the audit trail, every file it accepted or replaced,
 and the uploads waiting for approval. SQLite by default (a file beside the seasons), PostgreSQL
 with ``postgresql://...``; the schema is made and kept up to date by the Alembic migrations in

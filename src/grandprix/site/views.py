@@ -18,17 +18,13 @@ from collections.abc import Callable, Iterator, Sequence
 from fractions import Fraction
 from functools import cached_property
 
-from grandprix.model import Section
 from grandprix.numbers import show
-from grandprix.placings import span_text
 from grandprix.players import PlayerKey, normalise
 from grandprix.prizes.season import PrizeList
+from grandprix.runtime import made_before_fork
 from grandprix.season.computed import Computed
 from grandprix.season.history import ROWS_KEPT, History, counting_of, kept_dates, running_totals
-from grandprix.season.identity import Directory, Entrant
-from grandprix.season.model import Award, Line, Season, SeasonEvent, section_awards
-from grandprix.season.places import placed_rows
-from grandprix.season.points import earning_sections, table_for
+from grandprix.season.model import Award, Line, Season
 from grandprix.season.race import Outlook
 from grandprix.season.report import Tables
 from grandprix.season.standings import (
@@ -36,17 +32,13 @@ from grandprix.season.standings import (
     deciding,
 )
 from grandprix.site.chart import leaders_chart, rank_chart
-from grandprix.site.event_words import event_has_more, event_points_facts, short_of_rounds
+from grandprix.site.event_view import EventView
 from grandprix.site.pages import (
-    EventPage,
-    EventRow,
-    EventSection,
     HomePage,
     ListPage,
     Page,
     PlayerPage,
     PlayerPart,
-    PointsCell,
     Result,
     StandingsRow,
     StandingsTable,
@@ -56,7 +48,6 @@ from grandprix.site.rules_text import rules_intro, rules_page
 from grandprix.site.rules_words import place_span
 from grandprix.site.words import (
     Sentence,
-    not_eligible,
     race_note,
     race_sentence,
     race_summary,
@@ -75,7 +66,6 @@ DOWNLOADS = {  # file -> (who it is for, what it holds)
 }
 PAGE_ROWS = ROWS_KEPT  # the most rows of a standings table on one page
 TOP_ROWS = 100  # the rows shown of a longer table where it is not listed in full
-DIVISION_HEADS = {"": "Points"}  # an event page's points column of the season without divisions
 
 
 def slug(text: str) -> str:
@@ -84,7 +74,7 @@ def slug(text: str) -> str:
     return re.sub(r"[^a-z0-9]+", "-", plain.lower()).strip("-")[:SLUG_LIMIT].rstrip("-") or "x"
 
 
-class SiteViews:
+class SiteViews(EventView):
     """The pages of a season's site; the standings and the pages' file names computed once."""
 
     def __init__(
@@ -146,12 +136,10 @@ class SiteViews:
         return [*made, self.events_index, self.players_index, self.prizes, self.rules]
 
     def share(self) -> None:
-        """Compute every value the pages share (this class's cached properties) now: a process
-        forked afterwards has them, and does not compute them again."""
-        self.computed.share()
-        for name, member in vars(type(self)).items():
-            if isinstance(member, cached_property):
-                getattr(self, name)
+        """Compute every value the pages share (the cached properties, the computed season's
+        too) now: a process forked afterwards has them, and does not compute them again."""
+        made_before_fork(self.computed)
+        made_before_fork(self)
 
     def page(self, path: str) -> Page | None:
         """The page at ``path`` (one that ``pages()`` yields), computed alone; None if the site
@@ -360,14 +348,6 @@ class SiteViews:
         event = a.event_name if a.section == a.event_name else f"{a.event_name}, {a.section}"
         return a.date.isoformat(), event, a.section, f"../events/{self.event_files[a.event]}"
 
-    def _points_text(self, award: Award) -> str:
-        """The award's points shown, made once for each valuation (awards share them; hashing
-        the Fraction to look it up costs more than this)."""
-        shown = self._points.get(id(award.valuation))
-        if shown is None:
-            shown = self._points[id(award.valuation)] = show(award.points, self.decimals)
-        return shown
-
     @cached_property
     def _most(self) -> dict[str, int]:
         """The most events any player of each table has played (KC-2)."""
@@ -378,131 +358,6 @@ class SiteViews:
         """The tables as they stood after each of the latest event dates (rank charts, the
         "standings after" pages)."""
         return self.computed.history
-
-    # An event's page.
-
-    @cached_property
-    def _awards(self) -> dict[tuple[int, str], dict[str, dict[PlayerKey, Award]]]:
-        """Every award of every table, by (event, section), then table (in the tables' order),
-        then player."""
-        found: dict[tuple[int, str], dict[str, dict[PlayerKey, Award]]] = defaultdict(dict)
-        for name, lines in self.tables:
-            for origin, awards in section_awards(lines):
-                found[origin.event, origin.section].setdefault(name, {}).update(awards)
-        return dict(found)
-
-    @cached_property
-    def _members(self) -> dict[str, set[PlayerKey]]:
-        return {name: {ln.player for ln in lines} for name, lines in self.tables}
-
-    @cached_property
-    def _directory(self) -> Directory:
-        return self.season.directory
-
-    def event(self, index: int) -> EventPage:
-        """The page of the event played at ``index`` in the calendar; KeyError if not played."""
-        event = self.events[index]
-        rules = self.season.rules
-        rates = {id(s): w for s, w in earning_sections(event, rules)}
-        sections = []
-        for s in event.sections:
-            results = s.section
-            codes, placed = placed_rows(results, event, rules)
-            columns = results.columns
-            entrants = self._directory.entrants(results)
-            earned = {
-                name: awards for name, awards in self._awards.get((index, s.name), {}).items()
-                if any(e.key in awards for e in entrants)
-            }  # fmt: skip
-            rows = []
-            tables, names, files = list(earned.items()), columns.name, self.player_files
-            cell, shown = self._points_cell, self._score
-            for first, last, i, score, values in placed:  # (50 rows an event, 10,000 events)
-                entrant = entrants[i]
-                key, span = entrant.key, (first, last)
-                page = files.get(key)
-                cells = tuple([cell(name, awards.get(key), span, entrant, results, i)
-                               for name, awards in tables])  # fmt: skip
-                rows.append(
-                    EventRow(span_text(first, last), names[i],
-                             f"../players/{page}" if page else "", shown(score),
-                             tuple(map(show, values)), cells)
-                )  # fmt: skip
-            facts = _section_facts(results.rounds, dict(results.headers))
-            if not earned:
-                facts += ("This section earns no Grand Prix points.",)
-            elif id(s) in rates and rates[id(s)] != 1:
-                facts += (f"Its points count {show(rates[id(s)])} times.",)
-            heads = tuple(DIVISION_HEADS.get(name, name) for name in earned)
-            sections.append(EventSection(s.name, codes, heads, tuple(rows), facts))
-        path = f"events/{self.event_files[index]}"
-        after = None
-        if event.date in self.dated:
-            after = Link("The standings after this event", self._after_file(index))
-        return EventPage(path, "events", event.name, event.date.isoformat(),
-                         self._event_facts(event), tuple(sections), after)  # fmt: skip
-
-    def _points_cell(
-        self,
-        division: str,
-        award: Award | None,
-        span: tuple[int, int],
-        entrant: Entrant,
-        results: Section,
-        row: int,
-    ) -> PointsCell:
-        """A player's points in one division (``span``: their places in the section, ``row``
-        their row in its columns), or why none."""
-        label = division or "Grand Prix"
-        if award is not None:
-            same = (award.first, award.last) == span
-            note = "" if same else f"{place_span(award.place)} in {label}"
-            return PointsCell(division, self._points_text(award), note)
-        if entrant.eligible:
-            short = short_of_rounds(results.columns.played[row], results.rounds, self.season)
-            if short:
-                return PointsCell(division, "", short)
-            if entrant.key not in self._members[division]:
-                return PointsCell(division, "", f"not in {label}", member=False)
-            return PointsCell(division, "", f"no {label} points from this section")
-        reason = self._reasons.get(entrant.key)
-        if reason is None:
-            require = self.season.rules.eligibility.require
-            attributes = self._directory.key(results.columns.record(row))[2]
-            reason = not_eligible(lambda n: attributes.get(n, ""), require)
-            self._reasons[entrant.key] = reason
-        return PointsCell(division, "", reason)
-
-    def _score(self, score: Fraction) -> str:
-        """A score shown, remembered by its numerator and denominator."""
-        key = (score.numerator, score.denominator)
-        shown = self._scores.get(key)
-        if shown is None:
-            shown = self._scores[key] = show(score)
-        return shown
-
-    def _event_facts(self, event: SeasonEvent) -> tuple[str, ...]:
-        rules = self.season.rules
-        facts = []
-        headers = dict(event.sections[0].section.headers) if event.sections else {}
-        place = event.place or headers.get("022", "").strip()  # season.toml, else TRF 022
-        if place:
-            facts.append(f"Played in {place}.")
-        if event.weight != 1:
-            facts.append(f"Points count {show(event.weight)} times the normal rate.")
-        points = rules.points.for_category(event.category)
-        if points.from_score:
-            facts.append(f"Points are the score times {show(points.score_factor)}.")
-        elif not event_has_more(points):
-            table, name = table_for(event, points)
-            values = ", ".join(show(v) for v in table)
-            kind = f" (a class {name} tournament)" if name else ""
-            facts.append(f"Points for 1st, 2nd, ... places{kind}: {values}.")
-        facts.extend(event_points_facts(event, points, rules))
-        return tuple(facts)
-
-    def _after_file(self, index: int) -> str:
-        return f"after-{index + 1:03d}.html"
 
     def after(self, index: int) -> ListPage:
         """The standings as they stood after the event at ``index`` (and any of the same day):
@@ -657,17 +512,6 @@ def _by_date(result: tuple[Award, bool]) -> tuple[object, ...]:
     """A line's result (its award, whether it counts) in date order."""
     found: tuple[object, ...] = _ORIGIN_ORDER(result[0])
     return found
-
-
-def _section_facts(rounds: int, headers: dict[str, str]) -> tuple[str, ...]:
-    """Rounds and time control, when the results file gives them (its rounds; TRF 122)."""
-    facts = []
-    if rounds:
-        facts.append(f"{rounds} rounds.")
-    control = headers.get("122", "").strip()
-    if control:
-        facts.append(f"Time control: {control}.")
-    return tuple(facts)
 
 
 def _player_files(tables: Tables) -> dict[PlayerKey, str]:

@@ -87,7 +87,7 @@ def cumulative(ctx: Context, spec: Spec) -> Values:
       points scored in unplayed rounds (with 1/½/0 scoring: 1 per forfeit win, full-point bye
       or pairing bye, 1/2 per half-point bye, 0 for zero-point byes, forfeit losses and rounds
       not played);
-    - with ``/R`` (the rule book's reading, grandprix's value before issue 2.4) ``U`` is one
+    - with ``/R`` (the rule book's reading) ``U`` is one
       win's points per unplayed win (forfeit win, full-point bye, pairing bye); a half-point bye
       costs nothing.
 
@@ -97,7 +97,7 @@ def cumulative(ctx: Context, spec: Spec) -> Values:
     forfeit win", with a worked example whose round-1 bye costs 1 in all (Renaissance Knights,
     renaissanceknights.org, "Tiebreak Rules"); the quotations found say nothing of half-point
     byes, and neither the 7th-edition text nor its TD tips could be read here. SwissSys also
-    subtracts 1/2 per half-point bye: on 145 US sections (2,992 players, issue 2.4) its printed
+    subtracts 1/2 per half-point bye: on 145 US sections (2,992 players) its printed
     Cumulative differs from the rule-book reading by exactly that and nothing else; some
     organisers write it into their rules ("Subtract 0.5 point for each unplayed draw or
     half-point bye", bnasc.org, "Individual tie-breaks explained"). SwissSys is the default

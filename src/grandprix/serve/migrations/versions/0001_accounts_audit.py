@@ -1,5 +1,5 @@
 """Accounts, sessions, directors' events, failed logins, kept files, the audit trail and the
-uploads waiting for approval (issue 2.6).
+uploads waiting for approval.
 
 Revision ID: 0001
 Revises:
