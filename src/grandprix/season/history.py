@@ -20,7 +20,7 @@ from grandprix.rules.schema import Counting
 from grandprix.season.divisions import division_counting
 from grandprix.season.model import Line, Season, SeasonEvent
 from grandprix.season.report import Tables
-from grandprix.season.standings import Stood, player_line, rerank, rerank_each, unit_values
+from grandprix.season.standings import Placed, Stood, player_line, rerank, rerank_each, unit_values
 
 HISTORY_LIMIT = 100  # the latest played event dates whose ranks are kept
 ROWS_KEPT = 500  # the lines of each table kept for each date (a page of standings)
@@ -61,11 +61,11 @@ class History:
         self.dates = every[-HISTORY_LIMIT:]
         self.days = days
         self.rules, self.calendar, self.top = season.rules, len(season.events), top
-        self.signatures: dict[str, dict[datetime.date, Counter[Signature]]] = {}
+        self._tables = dict(tables)
+        self._signatures: dict[str, dict[datetime.date, Counter[Signature]]] = {}
         self.stood: dict[str, list[Stood]] = {}
         self.countings = {name: counting_of(season, name) for name, _ in tables}
         for name, lines in tables:
-            self.signatures[name] = signatures(lines)
             kept = self._kept(name, previous)
             made: Iterable[Stood]
             if len(kept) == len(self.dates):
@@ -87,7 +87,7 @@ class History:
             or (self.countings[name].mode == "percent" and previous.calendar != self.calendar)
         ):
             return []  # (only a share of the calendar counts its events: LUP-3)
-        old, new = previous.signatures[name], self.signatures[name]
+        old, new = previous.signatures(name), self.signatures(name)
         kept = []
         earlier = dict(zip(previous.dates, previous.stood[name], strict=False))
         for (day, last_event), was in zip(self.days, previous.days, strict=False):
@@ -98,6 +98,14 @@ class History:
             elif day >= self.dates[0]:
                 break  # (before the previous window)
         return kept
+
+    def signatures(self, name: str) -> dict[datetime.date, Counter[Signature]]:
+        """The rows of table ``name`` of each date, as what ranks them sees them (made when a
+        history after a change first compares itself with this one)."""
+        found = self._signatures.get(name)
+        if found is None:
+            found = self._signatures[name] = signatures(self._tables[name])
+        return found
 
     def ranks(self, division: str, player: PlayerKey) -> list[int | None]:
         """The player's first rank in the table after each date (None before any result)."""
@@ -138,7 +146,8 @@ def _as_it_is(lines: list[Line], day: datetime.date, top: int) -> Stood:
     players = tuple(line.player for line in lines)
     firsts = array("i", (line.rank_first for line in lines))
     where = {player: k for k, player in enumerate(players)}
-    return Stood(day, array("i", range(len(lines))), firsts, tuple(lines[:top]), players, where)
+    top_lines = tuple(map(Placed.of, lines[:top]))
+    return Stood(day, array("i", range(len(lines))), firsts, top_lines, players, where)
 
 
 def signatures(lines: list[Line]) -> dict[datetime.date, Counter[Signature]]:

@@ -284,18 +284,48 @@ def rerank(
                    calendar, counting, last_event)  # fmt: skip
 
 
-class Stood(NamedTuple):
+class Placed(NamedTuple):
+    """A line of a table as it stood on one date: who, the total and events then, the rank."""
+
+    player: PlayerKey
+    name: str
+    total: Fraction
+    events: int
+    rank_first: int = 0
+    rank_last: int = 0
+
+    @property
+    def rank(self) -> str:
+        same = self.rank_first == self.rank_last
+        return str(self.rank_first) if same else f"{self.rank_first}-{self.rank_last}"
+
+    @classmethod
+    def of(cls, line: Line) -> Placed:
+        return cls(line.player, line.name, line.total, line.events)
+
+
+class Stood:
     """A table as it stood on one date (``rerank``'s result, kept small): its lines' indexes
     (k of the table's k-th line, whose player is ``keys[k]``) in their order on the date, the
-    first rank of each place in that order, and the lines of the first ``top`` places as they
-    stood (their ranks not set: ``top_lines``)."""
+    first rank of each place in that order, and the first ``top`` places as they stood (their
+    ranks set by ``top_lines``). Nothing in it holds the season's awards: a date kept by the
+    histories of later seasons keeps no earlier season alive. Each player's rank by k is made
+    when first asked for (a player's page asks it of every date)."""
 
-    date: datetime.date
-    order: array[int]  # 4-byte whole numbers: a date of 20,000 players in 160 KB
-    firsts: array[int]
-    top: tuple[Line, ...]
-    keys: tuple[PlayerKey, ...]  # the table's players, by k (shared by its dates)
-    where: dict[PlayerKey, int]  # and each one's k
+    __slots__ = ("_by_k", "date", "firsts", "keys", "order", "top", "where")
+
+    def __init__(
+        self,
+        date: datetime.date,
+        order: array[int],  # 4-byte whole numbers: a date of 20,000 players in 80 KB
+        firsts: array[int],
+        top: tuple[Placed, ...],
+        keys: tuple[PlayerKey, ...],  # the table's players, by k (shared by its dates)
+        where: dict[PlayerKey, int],  # and each one's k
+    ) -> None:
+        self.date, self.order, self.firsts, self.top = date, order, firsts, top
+        self.keys, self.where = keys, where
+        self._by_k: array[int] | None = None
 
     @property
     def players(self) -> int:
@@ -305,21 +335,26 @@ class Stood(NamedTuple):
     def rank(self, player: PlayerKey) -> int:
         """The player's first rank on the date; 0 before they had a result."""
         k = self.where.get(player)
-        try:
-            return 0 if k is None else self.firsts[self.order.index(k)]
-        except ValueError:
+        if k is None:
             return 0
+        by_k = self._by_k
+        if by_k is None:  # (two threads may both make it: the same array)
+            by_k = array("i", bytes(4 * len(self.keys)))
+            for place, line in zip(self.firsts, self.order, strict=True):
+                by_k[line] = place
+            self._by_k = by_k
+        return by_k[k]
 
     def ranks(self) -> dict[PlayerKey, int]:
         """Every player's first rank on the date (those with a result by then)."""
         return dict(zip(map(self.keys.__getitem__, self.order), self.firsts, strict=True))
 
-    def top_lines(self) -> list[Line]:
-        """The lines of the first places, ranked as they stood (shared ranks: '2-6')."""
+    def top_lines(self) -> list[Placed]:
+        """The first places, ranked as they stood (shared ranks: '2-6')."""
         firsts = self.firsts
         return [
-            _with_rank(line, firsts[i], bisect_right(firsts, firsts[i]))
-            for i, line in enumerate(self.top)
+            placed._replace(rank_first=firsts[i], rank_last=bisect_right(firsts, firsts[i]))
+            for i, placed in enumerate(self.top)
         ]
 
 
@@ -405,7 +440,7 @@ def rerank_each(
         firsts = array("i")
         for start, end in zip(starts, [*starts[1:], len(order)], strict=True):
             firsts.extend(itertools.repeat(start + 1, end - start))  # players equal share
-        top_lines = tuple(made[k] for k in order[:top])
+        top_lines = tuple(Placed.of(made[k]) for k in order[:top])
         yield Stood(as_of, array("i", order), firsts, top_lines, players, index)
 
 
