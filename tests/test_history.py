@@ -215,3 +215,14 @@ def test_the_derived_history_takes_the_dates_before_an_event_added_last(tmp_path
         assert len(kept) == len(stood) - 1 == len(old), name  # all but the new date
         # what is kept holds plain values, not the earlier season's lines and their awards
         assert all(type(placed) is Placed for date in stood for placed in date.top)
+
+
+def test_a_table_left_without_lines_after_a_change_has_no_dates(tmp_path: Path) -> None:
+    """A division whose only results a change removed: its history is empty, whatever the one
+    before held."""
+    season = random_season(tmp_path / "s", 11, "utah-2012")
+    tables = division_standings(season)
+    before = History(season, tables, top=4)
+    emptied = History(season, [(name, []) for name, _ in tables], top=4, previous=before)
+    assert all(stood == [] for stood in emptied.stood.values())
+    assert emptied.before() == {name: {} for name, _ in tables} or len(emptied.dates) < 2

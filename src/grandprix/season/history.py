@@ -66,6 +66,9 @@ class History:
         self.stood: dict[str, list[Stood]] = {}
         self.countings = {name: counting_of(season, name) for name, _ in tables}
         for name, lines in tables:
+            if not lines:
+                self.stood[name] = []
+                continue
             kept = self._kept(name, previous)
             made: Iterable[Stood]
             if len(kept) == len(self.dates):
@@ -75,7 +78,7 @@ class History:
             else:
                 made = rerank_each(lines, season.rules, self.calendar, self.countings[name], days,
                                    top, len(self.dates) - len(kept))  # fmt: skip
-            self.stood[name] = [*kept, *made] if lines else []
+            self.stood[name] = [*kept, *made]
 
     def _kept(self, name: str, previous: History | None) -> list[Stood]:
         """The table's dates that ``previous`` has as they are (before the first that
@@ -84,9 +87,10 @@ class History:
             previous is None
             or name not in previous.stood
             or (previous.rules, previous.top) != (self.rules, self.top)
+            # a share of the calendar counts (LUP-3): its length changes every line
             or (self.countings[name].mode == "percent" and previous.calendar != self.calendar)
         ):
-            return []  # (only a share of the calendar counts its events: LUP-3)
+            return []
         old, new = previous.signatures(name), self.signatures(name)
         kept = []
         earlier = dict(zip(previous.dates, previous.stood[name], strict=False))

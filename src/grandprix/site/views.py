@@ -27,10 +27,7 @@ from grandprix.season.history import ROWS_KEPT, History, counting_of, kept_dates
 from grandprix.season.model import Award, Line, Season
 from grandprix.season.race import Outlook
 from grandprix.season.report import Tables
-from grandprix.season.standings import (
-    AwardMemo,
-    deciding,
-)
+from grandprix.season.standings import AwardMemo, deciding
 from grandprix.site.chart import leaders_chart, rank_chart
 from grandprix.site.event_view import EventView
 from grandprix.site.pages import (
