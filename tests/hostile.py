@@ -1011,6 +1011,33 @@ def prepared_store(target: str) -> Setup:
     return run
 
 
+def run_case(case: Case, tmp_path: Path) -> None:
+    """Run one case in a fresh folder under ``tmp_path`` and check everything the module's
+    docstring lists."""
+    env = make_env(tmp_path / "c", case.base)
+    try:
+        case.setup(env)
+        harness = Harness(case, env)
+        for run in case.runs:
+            harness.run(run)
+        if case.same_message:
+            check_run, standings_run = case.runs
+            check, standings = harness.results
+            in_check = harness.located(check, check_run)
+            in_standings = harness.located(standings, standings_run)
+            assert set(in_check) & set(in_standings), (
+                "check and standings do not carry the same located message:\n--- check:\n"
+                + "\n".join(in_check)
+                + "\n--- standings:\n"
+                + "\n".join(in_standings)
+            )
+        if case.custom is not None:
+            case.custom(harness)
+    finally:
+        for undo in env.cleanups:
+            undo()
+
+
 CASES: list[Case] = []
 add = CASES.append
 

@@ -9,33 +9,12 @@ from pathlib import Path
 
 import pytest
 
-from hostile import CASES, Case, Harness, make_env
+from hostile import CASES, Case, run_case
 
 
 @pytest.mark.parametrize("case", CASES, ids=[case.test_id for case in CASES])
 def test_hostile_input(case: Case, tmp_path: Path) -> None:
-    env = make_env(tmp_path / "c", case.base)
-    try:
-        case.setup(env)
-        harness = Harness(case, env)
-        for run in case.runs:
-            harness.run(run)
-        if case.same_message:
-            check_run, standings_run = case.runs
-            check, standings = harness.results
-            in_check = harness.located(check, check_run)
-            in_standings = harness.located(standings, standings_run)
-            assert set(in_check) & set(in_standings), (
-                "check and standings do not carry the same located message:\n--- check:\n"
-                + "\n".join(in_check)
-                + "\n--- standings:\n"
-                + "\n".join(in_standings)
-            )
-        if case.custom is not None:
-            case.custom(harness)
-    finally:
-        for undo in env.cleanups:
-            undo()
+    run_case(case, tmp_path)
 
 
 def test_the_suite_has_every_class_of_case() -> None:
