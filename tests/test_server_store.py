@@ -39,7 +39,7 @@ def test_the_migrations_make_the_schema_once_and_again_change_nothing(database: 
                 "submissions", "alembic_version"}  # fmt: skip
     assert expected <= tables
     with again.engine.connect() as db:
-        assert db.execute(sa.text("select version_num from alembic_version")).scalar() == "0001"
+        assert db.execute(sa.text("select version_num from alembic_version")).scalar() == "0002"
 
 
 def test_accounts_roles_and_assignments(database: str) -> None:

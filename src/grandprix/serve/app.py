@@ -154,7 +154,15 @@ async def _read_at_start(app: Starlette) -> AsyncIterator[None]:
     """As the server starts, each season is read by a thread of its own, so that its first
     reader need not wait for it (a request meanwhile waits for that reading, not another)."""
     served: Served = app.state.served
+    store: Store | None = app.state.store
+    from grandprix.serve import workspace
+
+    workspace.clean_previews()  # copies of killed previews
+    if served.root:
+        workspace.clean_new_seasons(Path(served.root))
     for source in served.seasons.values():
+        with workspace.locked(source.folder):  # a change a crash left half-done, finished
+            workspace.recover(source.folder.resolve(), store)
         threading.Thread(target=source.refresh, name="grandprix-season-read", daemon=True).start()
     yield
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 import datetime
 import hashlib
 import os
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from decimal import Decimal, InvalidOperation
 from pathlib import Path
 from typing import Any
@@ -31,6 +31,7 @@ class Change:
     files: dict[str, bytes]
     what: str
     base: str = ""
+    before: dict[str, str | None] = field(default_factory=dict)  # name -> digest (None: none)
 
 
 # The version of a folder
@@ -44,6 +45,21 @@ def folder_version(folder: Path) -> str:
     if listed is None:
         return "now-" + os.urandom(8).hex()
     return hashlib.sha256(repr(listed).encode()).hexdigest()[:20]
+
+
+def digest(data: bytes | None) -> str | None:
+    """The SHA-256 of a file's bytes (None for no file)."""
+    return None if data is None else hashlib.sha256(data).hexdigest()
+
+
+def contents(folder: Path, *names: str) -> dict[str, str | None]:
+    """The digest of each file as it is now (None: none there, or a link): what a change is
+    made from, compared again when it is accepted."""
+    out: dict[str, str | None] = {}
+    for name in names:
+        path = folder / name
+        out[name] = digest(path.read_bytes()) if path.is_file() and not path.is_symlink() else None
+    return out
 
 
 # Changes
@@ -62,6 +78,7 @@ def event_change(
     """A new event of the season: its results file and its ``[[events]]`` entry, with its
     category and prize fund when given (rules that choose tables by either need them)."""
     base = folder_version(folder)
+    seen = contents(folder, SEASON_FILE, filename)
     if not name.strip() or any(not c.isprintable() for c in name):
         raise UsageError(f"{name[:60]!r} cannot be an event's name: write it on one line, "
                          "without control characters")  # fmt: skip
@@ -97,15 +114,16 @@ def event_change(
         for known in document.get("events") or []:
             if known.get("name") == name and known.get("planned"):
                 del known["planned"]
-                for key, value in entry.items():
-                    if key not in known:  # date, category, prize fund: the calendar's own
-                        known[key] = value
+                known["results"] = filename  # the coordinator's date, category and prize fund
+                if "date" not in known:  # stay: a director's upload never changes them
+                    known["date"] = date
                 when = known.get("date", date)
                 break
         return Change(
             {filename: data, SEASON_FILE: dumped(document)},
             f"results of the planned event '{name}' ({when}): {filename}",
             base,
+            seen,
         )
     if tables and "[[events]]" in text:  # written as [[events]] tables, not inline
         # Appended as text: the file's own lines stay as they are, and a large season.toml
@@ -118,6 +136,7 @@ def event_change(
             {filename: data, SEASON_FILE: (text + "\n" + tomlkit.dumps(added)).encode()},
             f"add event '{name}' of {date} with results {filename}",
             base,
+            seen,
         )
     document = season_document(folder)
     events = document.get("events")
@@ -138,6 +157,7 @@ def event_change(
         {filename: data, SEASON_FILE: dumped(document)},
         f"add event '{name}' of {date} with results {filename}",
         base,
+        seen,
     )
 
 
@@ -213,6 +233,7 @@ def results_change(
     replace (its earlier bytes go to the server's store, never lost), or under a new name that
     the event's entry then gives (the earlier file stays in the folder)."""
     base = folder_version(folder)
+    seen = contents(folder, SEASON_FILE, filename)
     files = results_files(folder).get(event)
     if not files:
         raise UsageError(f"the season has no event '{event[:60]}' with results to correct")
@@ -224,7 +245,7 @@ def results_change(
     _not_reserved(folder, filename)
     what = f"correct the results of '{event}'" + (f" ({section})" if section else "")
     if filename == current:
-        return Change({filename: data}, f"{what}: {filename} replaced", base)
+        return Change({filename: data}, f"{what}: {filename} replaced", base, seen)
     if (folder / filename).exists():
         raise UsageError(
             f"{filename}: the season folder already has another file of that name; upload the "
@@ -243,6 +264,7 @@ def results_change(
         {filename: data, SEASON_FILE: dumped(document)},
         f"{what}: now {filename} (instead of {current}, which stays in the folder)",
         base,
+        seen,
     )
 
 
@@ -261,6 +283,7 @@ def rules_change(folder: Path, changes: dict[str, Any]) -> Change:
     """Rule-set keys changed in ``season.toml``: dotted keys (``points.table``) set in its
     ``[rules]`` table, which is made from ``rules = "preset"`` when needed."""
     base = folder_version(folder)
+    seen = contents(folder, SEASON_FILE)
     document = season_document(folder)
     rules = document.get("rules")
     if isinstance(rules, str):
@@ -282,7 +305,7 @@ def rules_change(folder: Path, changes: dict[str, Any]) -> Change:
                 raise UsageError(f"rules key '{dotted}': '{part}' is not a table")
         here[parts[-1]] = _tables(value)
     shown = ", ".join(f"{k} = {_shown(v)}" for k, v in changes.items())
-    return Change({SEASON_FILE: dumped(document)}, f"change the rules: {shown}", base)
+    return Change({SEASON_FILE: dumped(document)}, f"change the rules: {shown}", base, seen)
 
 
 def _tables(value: Any) -> Any:
@@ -300,6 +323,7 @@ def _tables(value: Any) -> Any:
 def alias_change(folder: Path, name: str, other: str, same: bool) -> Change:
     """The coordinator's decision on two similar names, one row of ``aliases.csv``."""
     base = folder_version(folder)
+    seen = contents(folder, ALIASES_FILE)
     for text in (name, other):
         if not text.strip() or any(c in text for c in '\n\r"'):
             raise UsageError(f"'{text[:60]}' is not a name aliases.csv can hold")
@@ -309,7 +333,7 @@ def alias_change(folder: Path, name: str, other: str, same: bool) -> Change:
         before += b"\n"
     row = f"{_cell(name)},{_cell(other)},{'same' if same else 'different'}\n".encode()
     word = "the same person" if same else "two people"
-    return Change({ALIASES_FILE: before + row}, f"'{name}' and '{other}' are {word}", base)
+    return Change({ALIASES_FILE: before + row}, f"'{name}' and '{other}' are {word}", base, seen)
 
 
 def toml_value(text: str) -> Any:

@@ -29,7 +29,7 @@ from starlette.routing import BaseRoute, Route
 from grandprix.errors import GrandprixError, UsageError
 from grandprix.rules.load import preset_names
 from grandprix.season.people import near_matches, people
-from grandprix.serve import changes, workspace
+from grandprix.serve import changes, journal, workspace
 from grandprix.serve.accounts import COORDINATOR, DIRECTOR, Policy, allow, user_of
 from grandprix.serve.app import current, no_season, render, source_of
 from grandprix.serve.changes import Change
@@ -37,8 +37,7 @@ from grandprix.serve.rule_fields import rule_fields
 from grandprix.serve.seasons import KEY, PUBLISHED, SeasonSource
 from grandprix.serve.security import UnsafeName, csrf_protected, error_page, safe_name
 from grandprix.serve.store import APPROVED, Submission
-from grandprix.serve.workspace import Accepted, Preview, Previews, StaleError
-from grandprix.site.build import build_site
+from grandprix.serve.workspace import Preview, Previews, StaleError
 
 PENDING_LIMIT = 100  # previewed changes waiting on the server, for everyone
 PENDING_PER_USER = 20  # of them one user's: one user's previews never push out the others'
@@ -223,23 +222,16 @@ async def _open_events(request: Request, key: str, source: SeasonSource) -> list
     return sorted(own - await run_in_threadpool(changes.with_results, source.folder))
 
 
-async def record(request: Request, key: str, action: str, done: Accepted | None,
-                 what: str) -> None:  # fmt: skip
-    """An entry of the audit trail for a change accepted (or a site published) by this
-    request's user."""
+def entry(request: Request, key: str, action: str, what: str,
+          submission: int | None = None) -> journal.Entry | None:  # fmt: skip
+    """The audit entry of a change this request's user makes (None without a database);
+    ``submission``: the waiting upload it approves."""
     store = request.app.state.store
     user = user_of(request)
     if store is None or user is None:
-        return
-    written = done.preview.change.files if done else {}
-    replaced = done.replaced if done else {}
-    moves = [
-        {"table": m.table, "player": m.name, "rank_before": m.rank_before,
-         "rank_after": m.rank_after, "points_before": m.points_before,
-         "points_after": m.points_after}
-        for m in (done.preview.moves if done else ())
-    ]  # fmt: skip
-    await run_in_threadpool(store.record, key, user.name, action, what, written, replaced, moves)
+        return None
+    status = APPROVED if submission is not None else ""
+    return journal.Entry(key, user.name, action, what, [], submission, status)
 
 
 # Adding an event
@@ -380,29 +372,22 @@ async def accept_change(
         _pending(request).pop(token, None)
         return _render(request, "done.html", key, "Sent for approval", waits=True,
                        what=pending.change.what)  # fmt: skip
-    if pending.submission is not None and not await run_in_threadpool(
-        store.decide, pending.submission, APPROVED, user.name
-    ):
-        return error_page(409, "Already decided", "Another coordinator has already decided "
-                          "on this upload.")  # fmt: skip
+    what = pending.change.what
+    if pending.submission is not None:
+        sent = await run_in_threadpool(store.submission, key, pending.submission)
+        what += f" (sent by {sent.user_name if sent else '?'}, approved)"
+    audit = entry(request, key, pending.action, what, pending.submission)
     try:  # the version the preview was made on, as the server kept it with the change
-        done = await run_in_threadpool(
+        await run_in_threadpool(
             workspace.accept, source.folder, pending.version, pending.change, pending.preview,
-            kept(request, source),
+            kept(request, source), audit, store,
         )  # fmt: skip
     except GrandprixError as exc:
-        if pending.submission is not None:
-            await run_in_threadpool(store.reopen, pending.submission)
         if isinstance(exc, StaleError):
             return error_page(409, "The season changed meanwhile", str(exc))
         return error_page(400, "Not accepted", str(exc))
     _pending(request).pop(token, None)
     await run_in_threadpool(source.refresh)  # served as soon as it is written
-    what = pending.change.what
-    if pending.submission is not None:
-        sent = await run_in_threadpool(store.submission, key, pending.submission)
-        what += f" (sent by {sent.user_name if sent else '?'}, approved)"
-    await record(request, key, pending.action, done, what)
     return _render(request, "done.html", key, "Accepted", what=pending.change.what, waits=False)
 
 
@@ -432,16 +417,16 @@ async def decide_names(
     same = form.get("decision") == "same"
     try:
         change = changes.alias_change(source.folder, name, other, same)
-        done = await run_in_threadpool(
+        await run_in_threadpool(
             workspace.accept, source.folder, str(form.get("version", "")), change, None,
-            kept(request, source),
+            kept(request, source), entry(request, key, "names", change.what),
+            request.app.state.store,
         )  # fmt: skip
     except StaleError as exc:
         return error_page(409, "The season changed meanwhile", str(exc))
     except GrandprixError as exc:
         return error_page(400, "Not accepted", str(exc))
     await run_in_threadpool(source.refresh)  # served as soon as it is written
-    await record(request, key, "names", done, change.what)
     return RedirectResponse(f"/s/{key}/workspace/names", status_code=303)
 
 
@@ -531,18 +516,21 @@ async def new_season(request: Request, form: FormData) -> Response:
     preset = values["preset"] if like is None else None
     if like is None and preset not in preset_names():
         return again("Choose a preset, or a season whose rules the new one takes.")
+    what = f"start the season '{values['name']}' in {root / values['folder']} (" + (
+        f"preset {preset})" if preset else f"the rules of {values['like']})"
+    )
     try:
         folder = await run_in_threadpool(
-            workspace.start_season, root, values["folder"], values["name"],
-            preset=preset, like=like.folder if like is not None else None,
+            functools.partial(
+                workspace.start_season, root, values["folder"], values["name"], preset=preset,
+                like=like.folder if like is not None else None,
+                entry=entry(request, values["folder"], "start", what),
+                store=request.app.state.store,
+            )
         )  # fmt: skip
     except GrandprixError as exc:
         return again(str(exc))
     served.seasons[values["folder"]] = SeasonSource(folder)
-    what = f"start the season '{values['name']}' in {folder} (" + (
-        f"preset {preset})" if preset else f"the rules of {values['like']})"
-    )
-    await record(request, values["folder"], "start", None, what)
     return RedirectResponse(f"/s/{values['folder']}/workspace", status_code=303)
 
 
@@ -563,9 +551,12 @@ async def publish(request: Request, form: FormData, key: str, source: SeasonSour
     if loaded.views is None:
         return error_page(400, "Not published", "Correct the season's problems first.")
     out = source.folder / PUBLISHED
+    audit = entry(request, key, "publish", f"publish the site into {out}")
     try:
-        pages = await run_in_threadpool(build_site, loaded.views.season, Path(out))
+        pages = await run_in_threadpool(
+            workspace.publish, source.folder, loaded.views.season, audit,
+            request.app.state.store,
+        )  # fmt: skip
     except GrandprixError as exc:
         return error_page(400, "Not published", str(exc))
-    await record(request, key, "publish", None, f"publish the site into {out} ({pages} pages)")
     return _render(request, "publish.html", key, "Publish the site", out=str(out), pages=pages)

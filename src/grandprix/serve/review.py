@@ -15,7 +15,7 @@ from starlette.responses import RedirectResponse, Response
 from starlette.routing import BaseRoute, Route
 
 from grandprix.errors import UsageError
-from grandprix.serve import changes, workspace
+from grandprix.serve import changes, journal, workspace
 from grandprix.serve.accounts import COORDINATOR, allow, user_of
 from grandprix.serve.forms import Upload, _preview_page, _render, kept, season_form, season_page
 from grandprix.serve.seasons import SeasonSource
@@ -101,10 +101,12 @@ async def reject(request: Request, form: FormData, key: str, source: SeasonSourc
     assert store is not None and user is not None
     ident = int(request.path_params["ident"])
     found = await run_in_threadpool(store.submission, key, ident)
-    if found is None or not await run_in_threadpool(store.decide, ident, REJECTED, user.name):
+    if found is None:
         return error_page(409, "Already decided", "This upload no longer waits for approval.")
     what = f"reject {found.user_name}'s upload of '{found.event}' ({found.fields['filename']})"
-    await run_in_threadpool(store.record, key, user.name, "reject", what, {}, {}, [])
+    entry = journal.Entry(key, user.name, "reject", what, [], ident, REJECTED)
+    if not await run_in_threadpool(workspace.reject, source.folder, entry, store):
+        return error_page(409, "Already decided", "This upload no longer waits for approval.")
     return RedirectResponse(f"/s/{key}/workspace/approvals", status_code=303)
 
 

@@ -51,7 +51,7 @@ def seasons_under(root: Path) -> dict[str, Path]:
     """Every sub-folder of ``root`` that holds a season.toml, by its key, in name order."""
     found: dict[str, Path] = {}
     for sub in sorted(root.iterdir()):
-        if sub.is_dir() and (sub / SEASON_FILE).is_file():
+        if sub.is_dir() and not sub.name.startswith(".") and (sub / SEASON_FILE).is_file():
             key, n = season_key(sub), 1
             while key in found:
                 n += 1

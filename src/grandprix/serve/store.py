@@ -28,6 +28,7 @@ from sqlalchemy import event
 from sqlalchemy.engine import Connection, Engine
 
 from grandprix.errors import UsageError
+from grandprix.serve.journal import Intent
 
 STORE_FILE = ".grandprix-server.sqlite3"  # in the folder served: hidden, so not a season file
 ROLES = ("coordinator", "director", "reader")
@@ -87,6 +88,7 @@ AUDIT = sa.Table(
     sa.Column("what", sa.Text, nullable=False),
     sa.Column("files", sa.Text, nullable=False),  # JSON: [{name, sha256, size, replaced}]
     sa.Column("moves", sa.Text, nullable=False),  # JSON: the standings' difference
+    sa.Column("change", sa.String(32), nullable=True, unique=True),  # journal.Intent.ident
 )
 SUBMISSIONS = sa.Table(
     "submissions",
@@ -406,32 +408,76 @@ class Store:
         moves: list[dict[str, str]],
     ) -> int:
         """An entry of the audit trail: each file written (and the one it replaced) kept."""
+        with self._write() as db:
+            return self._record(db, season, user_name, action, what, written, replaced, moves)
+
+    def settle(self, intent: Intent, note: str = "") -> bool:
+        """A change's audit entry, the files it names kept and the upload it decides, in one
+        transaction; False (and nothing done) when the change was settled already."""
+        entry = intent.entry
+        if entry is None:
+            return False
+        replaced = {k: v for k, v in intent.replaced.items() if v is not None}
+        what = entry.what + (f" ({note})" if note else "")
+        with self._write() as db:
+            done = sa.select(AUDIT.c.id).where(AUDIT.c.change == intent.ident)
+            if db.execute(done).first() is not None:
+                return False
+            if entry.submission is not None:
+                db.execute(
+                    SUBMISSIONS.update()
+                    .where(SUBMISSIONS.c.id == entry.submission)
+                    .values(status=entry.status, decided_by=entry.user, decided_at=self.clock())
+                )
+            self._record(db, entry.season, entry.user, entry.action, what, intent.files,
+                         replaced, entry.moves, intent.ident)  # fmt: skip
+        return True
+
+    def _record(
+        self,
+        db: Connection,
+        season: str,
+        user_name: str,
+        action: str,
+        what: str,
+        written: dict[str, bytes],
+        replaced: dict[str, bytes],
+        moves: list[dict[str, str]],
+        change: str | None = None,
+    ) -> int:
         listed = []
         what = what.replace("\x00", "\ufffd")  # what a database can hold
-        with self._write() as db:
-            for name, data in written.items():
-                digest = hashlib.sha256(data).hexdigest()
-                self._keep(db, digest, data)
-                entry: dict[str, Any] = {"name": name, "sha256": digest, "size": len(data)}
-                if name in replaced:
-                    old = replaced[name]
-                    entry["replaced"] = hashlib.sha256(old).hexdigest()
-                    self._keep(db, entry["replaced"], old)
-                listed.append(entry)
-            found = db.execute(
-                AUDIT.insert().values(
-                    at=self.clock(),
-                    season=season,
-                    user_name=user_name,
-                    action=action,
-                    what=what,
-                    files=json.dumps(listed),
-                    moves=json.dumps(moves),
-                )
+        for name, data in written.items():
+            digest = hashlib.sha256(data).hexdigest()
+            self._keep(db, digest, data)
+            entry: dict[str, Any] = {"name": name, "sha256": digest, "size": len(data)}
+            if name in replaced:
+                old = replaced[name]
+                entry["replaced"] = hashlib.sha256(old).hexdigest()
+                self._keep(db, entry["replaced"], old)
+            listed.append(entry)
+        found = db.execute(
+            AUDIT.insert().values(
+                at=self.clock(),
+                season=season,
+                user_name=user_name,
+                action=action,
+                what=what,
+                files=json.dumps(listed),
+                moves=json.dumps(moves),
+                change=change,
             )
-            key = found.inserted_primary_key
-            assert key is not None
-            return int(key[0])
+        )
+        key = found.inserted_primary_key
+        assert key is not None
+        return int(key[0])
+
+    def waiting(self, ident: int) -> bool:
+        """Whether the upload ``ident`` still waits for a decision."""
+        query = sa.select(SUBMISSIONS.c.status).where(SUBMISSIONS.c.id == ident)
+        with self.engine.connect() as db:
+            row = db.execute(query).first()
+        return row is not None and row.status == WAITING
 
     def audit(self, season: str) -> list[AuditEntry]:
         """The season's audit trail, newest first."""

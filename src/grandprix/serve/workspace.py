@@ -18,15 +18,15 @@ written.
 from __future__ import annotations
 
 import datetime
+import functools
 import os
 import shutil
-import stat
 import sys
 import tempfile
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 import tomli
@@ -45,8 +45,9 @@ from grandprix.season.config import SEASON_FILE, SeasonFile, load_season
 from grandprix.season.model import Line, Season
 from grandprix.season.report import Tables
 from grandprix.season.standings import AwardMemo
-from grandprix.serve import changes, seasons
+from grandprix.serve import changes, journal, seasons
 from grandprix.serve.changes import Change
+from grandprix.serve.store import Store
 
 LOCK_FILE = ".grandprix-workspace.lock"
 _THREAD_LOCKS: dict[Path, threading.Lock] = {}
@@ -182,12 +183,37 @@ def _before(folder: Path, version: str, kept: Previews) -> _Before:
         return state
 
 
+PREVIEW_PREFIX = "grandprix-preview-"  # then the process's id: its copies are known as its
+
+
+def clean_previews() -> int:
+    """Delete the preview copies that processes which are gone left in the temporary folder
+    (a server killed while it previewed); how many."""
+    gone = 0
+    for path in Path(tempfile.gettempdir()).glob(f"{PREVIEW_PREFIX}*-*"):
+        pid = path.name[len(PREVIEW_PREFIX) :].split("-", 1)[0]
+        if pid.isdigit() and not _alive(int(pid)) and path.is_dir() and not path.is_symlink():
+            shutil.rmtree(path, ignore_errors=True)
+            gone += 1
+    return gone
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except OSError:
+        return True  # another user's process: alive
+    return True
+
+
 @contextmanager
 def _copy(folder: Path, change: Change) -> Iterator[tuple[Path, list[Problem]]]:
     """The season folder copied with ``change`` applied, at the same absolute path inside a
     temporary folder, its shared folders linked at theirs: relative paths in season.toml
     resolve as they do in the folder."""
-    with tempfile.TemporaryDirectory(prefix="grandprix-preview-") as temp:
+    with tempfile.TemporaryDirectory(prefix=f"{PREVIEW_PREFIX}{os.getpid()}-") as temp:
         root = Path(temp)
         copy = root / folder.relative_to(folder.anchor)
         problems: list[Problem] = []
@@ -349,57 +375,99 @@ def accept(
     change: Change,
     previewed: Preview | None = None,
     kept: Previews | None = None,
+    entry: journal.Entry | None = None,
+    store: Store | None = None,
 ) -> Accepted:
     """Write ``change`` into the folder if it is still at ``version`` and the changed season
     reads without errors (``previewed``: the change's preview made on the folder at that
-    version, not made again; ``kept``: what the folder's previews keep)."""
+    version, not made again; ``kept``: what the folder's previews keep), as ``journal``
+    writes a change: ``entry``, with the standings' moves, goes to ``store``'s audit trail (and
+    the upload it approves, which must still wait, is approved) in the same change."""
     folder = folder.resolve()
     with locked(folder):
+        recover(folder, store)  # a change a crash left half-done comes first
         now = changes.folder_version(folder)
-        if now != version or (change.base and change.base != now):
+        if now != version or (change.base and change.base != now) or _edited(folder, change):
             raise StaleError(
                 f"{folder}: the season's files changed since this form was made (by hand or by "
                 "another change); nothing was written: look at the new state and try again"
             )
+        upload = entry.submission if entry is not None else None
+        if upload is not None and (store is None or not store.waiting(upload)):
+            raise StaleError("another coordinator has already decided on this upload")
         same = previewed is not None and previewed.change is change and previewed.version == now
         checked = previewed if same and previewed is not None else preview(folder, change, kept)
         if not checked.ok:
             first = checked.errors[0]
             raise UsageError(f"{first}; nothing was written")
-        replaced = {  # a link is replaced, never followed out of the folder
-            name: (folder / name).read_bytes()
-            for name in change.files
-            if (folder / name).is_file() and not (folder / name).is_symlink()
-        }
-        for name in sorted(change.files, key=lambda n: n == SEASON_FILE):  # season.toml last
-            _write_whole(folder / name, change.files[name])
-        return Accepted(changes.folder_version(folder), checked, replaced)
+        replaced = journal.replaced_bytes(folder, list(change.files))
+        if entry is not None:
+            entry = replace(entry, moves=moves_in_words(checked.moves))
+        intent = journal.Intent(os.urandom(16).hex(), change.files, replaced, entry)
+        journal.carry_out(folder, intent, store)
+        kept_bytes = {name: data for name, data in replaced.items() if data is not None}
+        return Accepted(changes.folder_version(folder), checked, kept_bytes)
 
 
-def _write_whole(path: Path, data: bytes) -> None:
-    """The file written whole or not at all: a temporary file beside it, renamed over it. It
-    keeps its permissions; a new file gets those of any new file (0o666 less the umask), not
-    the 0o600 of ``tempfile.mkstemp``: others who read the season folder still can."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    while True:
-        temp = path.parent / f".{path.name}.tmp-{os.urandom(6).hex()}"
-        try:
-            fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0),
-                         0o666)  # fmt: skip
-            break
-        except FileExistsError:
-            continue
-    try:
-        with os.fdopen(fd, "wb") as out:
-            if path.exists() and hasattr(os, "fchmod"):
-                os.fchmod(fd, stat.S_IMODE(path.stat().st_mode))
-            out.write(data)
-            out.flush()
-            os.fsync(out.fileno())
-        os.replace(temp, path)
-    except BaseException:
-        Path(temp).unlink(missing_ok=True)
-        raise
+def recover(folder: Path, store: Store | None) -> str:
+    """``journal.recover``: a change a killed server left half-done finished, a publication
+    made again; the caller holds the folder's lock."""
+    return journal.recover(folder, store, functools.partial(_publish_again, folder))
+
+
+def _publish_again(folder: Path, intent: journal.Intent) -> str:
+    season, _ = load_season(folder)
+    if season is None:
+        return "(not made again after a restart: the season has errors now)"
+    from grandprix.site.build import build_site
+
+    pages = build_site(season, folder / seasons.PUBLISHED)
+    return f"({pages} pages, made again after a restart)"
+
+
+def publish(folder: Path, season: Season, entry: journal.Entry | None, store: Store | None
+            ) -> int:  # fmt: skip
+    """``grandprix site`` into the season's own ``site`` folder, as ``journal`` writes a change
+    (a failed run leaves the earlier site); the number of pages."""
+    from grandprix.site.build import build_site
+
+    folder = folder.resolve()
+    with locked(folder):
+        recover(folder, store)
+        intent = journal.Intent(os.urandom(16).hex(), {}, {}, entry)
+        journal.begin(folder, intent)
+        pages = build_site(season, folder / seasons.PUBLISHED)
+        if entry is not None:
+            intent = replace(intent, entry=replace(entry, what=f"{entry.what} ({pages} pages)"))
+        journal.finish(folder, intent, store)
+    return pages
+
+
+def reject(folder: Path, entry: journal.Entry, store: Store) -> bool:
+    """A waiting upload rejected, with its audit entry, in one transaction under the folder's
+    lock (an approval of it waits, then finds it decided); False when it no longer waits."""
+    with locked(folder.resolve()):
+        if entry.submission is None or not store.waiting(entry.submission):
+            return False
+        journal.step("reject")
+        return store.settle(journal.Intent(os.urandom(16).hex(), {}, {}, entry))
+
+
+def _edited(folder: Path, change: Change) -> bool:
+    """Whether a file the change replaces is no longer the one it was made from (a hand edit
+    that kept the file's size and modification time too)."""
+    now = journal.replaced_bytes(folder, list(change.before))
+    return any(changes.digest(now[name]) != made for name, made in change.before.items())
+
+
+def moves_in_words(moves: tuple[Move, ...]) -> list[dict[str, str]]:
+    """The standings' moves as the audit trail keeps them."""
+    return [
+        {"table": m.table, "player": m.name, "rank_before": m.rank_before,
+         "rank_after": m.rank_after, "points_before": m.points_before,
+         "points_after": m.points_after}
+        for m in moves
+    ]  # fmt: skip
 
 
 # New seasons
@@ -414,10 +482,14 @@ def start_season(
     like: Path | None = None,
     start: datetime.date | None = None,
     end: datetime.date | None = None,
+    entry: journal.Entry | None = None,
+    store: Store | None = None,
 ) -> Path:
     """A new season folder under ``root`` with its season.toml: the rules of a preset, or
     those of the season in ``like`` (its rules file copied when it has one), and no events
-    (``events = []``: a season that reads without errors, its pages and forms working)."""
+    (``events = []``: a season that reads without errors, its pages and forms working). It is
+    made whole in a hidden folder beside it, with the journal of its ``entry``, and renamed into
+    place; the entry then goes to ``store``'s audit trail (``journal``)."""
     target = root / folder_name
     if target.exists():
         raise UsageError(f"{target}: a folder of that name exists already; choose another name")
@@ -439,8 +511,35 @@ def start_season(
     else:
         raise UsageError("a new season needs a preset or a season whose rules it takes")
     document["events"] = tomlkit.array()  # none yet: the workspace adds them
-    target.mkdir(parents=True)
-    for file_name, data in files.items():
-        _write_whole(target / file_name, data)
-    _write_whole(target / SEASON_FILE, changes.dumped(document))
+    files[SEASON_FILE] = changes.dumped(document)
+    made = root / f"{NEW_PREFIX}{folder_name}-{os.getpid()}-{os.urandom(4).hex()}"
+    made.mkdir(parents=True)
+    try:
+        intent = journal.Intent(os.urandom(16).hex(), files, dict.fromkeys(files), entry)
+        journal.write_whole(made / journal.JOURNAL, intent.to_json().encode())
+        for file_name, data in files.items():
+            journal.write_whole(made / file_name, data)
+        journal.step("season made")
+        os.rename(made, target)  # refused if the name was taken meanwhile
+    except BaseException:
+        shutil.rmtree(made, ignore_errors=True)
+        raise
+    journal.step("season in place")
+    with locked(target):
+        recover(target, store)  # the entry settled, the journal removed
     return target
+
+
+NEW_PREFIX = ".grandprix-new-"  # a season folder being made, then its name and the process's
+
+
+def clean_new_seasons(root: Path) -> int:
+    """Delete the folders of new seasons that processes which are gone left unfinished under
+    ``root``; how many."""
+    gone = 0
+    for path in root.glob(f"{NEW_PREFIX}*"):
+        pid = path.name.rsplit("-", 2)[-2]
+        if pid.isdigit() and not _alive(int(pid)) and path.is_dir() and not path.is_symlink():
+            shutil.rmtree(path, ignore_errors=True)
+            gone += 1
+    return gone
