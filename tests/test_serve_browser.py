@@ -231,7 +231,7 @@ def test_a_season_made_in_the_browser_from_start_to_publication(
             # ... the second with a non-number in 'points': located, and no Accept button ...
             assert preview_event(form, EVENTS[1], bad) == 422
             problems = form.inner_text("ul.problems")
-            assert f"{folder.resolve() / 'summer.csv'}:3:" in problems and "'lots'" in problems
+            assert problems.startswith("summer.csv:3:") and "'lots'" in problems
             assert form.get_by_role("button", name="Accept").count() == 0
             assert not (folder / "summer.csv").exists()
             follow(form, "Try again")

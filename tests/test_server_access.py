@@ -306,7 +306,8 @@ def test_with_approval_an_upload_waits_for_the_coordinator(season: Path, store: 
     dan.cookies.clear()
     log_in(dan, "dan")
     store.assign("dan", KEY, "Vernal Open")
-    accept(dan, upload(dan, "Vernal Open", filename="vernal.csv").text)
+    vernal = GOOD.replace(b",4\n", b",3.5\n")  # its own results, not a copy of Park City's
+    accept(dan, upload_as(dan, vernal, "vernal.csv", "Vernal Open").text)
     [waiting] = store.submissions(KEY)
     page = cora.get(f"{BASE}/approvals/{waiting.id}").text
     assert cora.post(f"{BASE}/approvals/{waiting.id}/reject",

@@ -1,22 +1,46 @@
 """The server's edges: a hand edit that keeps a file's size and modification time is never
-written over; a director's upload to a planned event keeps the coordinator's values."""
+written over; a director's upload to a planned event keeps the coordinator's values; uploads
+whose name or length no file system or event has; the database's permissions; a director's
+uploads waiting for approval, bounded; what a director sees of the season's folder."""
 
 from __future__ import annotations
 
 import os
 import shutil
+import stat
 import tomllib
+from collections.abc import Iterator
 from pathlib import Path
 
+import pytest
 from starlette.testclient import TestClient
 
 from conftest import ROOT
 from grandprix.serve.app import create_app
+from grandprix.serve.forms import WAITING_PER_USER
 from grandprix.serve.security import CSRF_FIELD
+from grandprix.serve.store import Store
 from test_serve_workspace import GOOD, accept, field, upload
+from test_serve_workspace import upload as upload_as
+from test_server_access import KEY, ROLES, client, hashed, log_in
 
 UTAH = ROOT / "examples" / "utah-2012"
 BASE = "/s/utah-2012/workspace"
+
+
+@pytest.fixture
+def season(tmp_path: Path) -> Path:
+    return Path(shutil.copytree(UTAH, tmp_path / KEY))
+
+
+@pytest.fixture
+def store(database: str) -> Iterator[Store]:
+    made = Store(database)
+    for name, role in ROLES.items():
+        made.add_user(name, role, hashed(name))
+    made.assign("dan", KEY, "Park City")
+    yield made
+    made.close()
 
 
 def web_on(folder: Path) -> TestClient:
@@ -65,3 +89,55 @@ def test_a_directors_upload_to_a_planned_event_keeps_the_calendars_values(
     [park] = [e for e in tomllib.loads(toml.read_text())["events"] if e["name"] == "Park City"]
     assert park == {"name": "Park City", "date": park["date"], "results": "park_city.csv"}
     assert str(park["date"]) == "2012-12-15"
+
+
+def test_an_upload_name_of_many_wide_characters_is_refused_plainly(tmp_path: Path) -> None:
+    folder = Path(shutil.copytree(UTAH, tmp_path / "utah-2012"))
+    name = "大" * 100 + ".csv"  # 104 characters, 304 bytes: more than a file system takes
+    got = upload(web_on(folder), GOOD, name)
+    assert got.status_code == 400 and "200 bytes" in got.text
+    assert sorted(p.name for p in folder.iterdir()) == sorted(p.name for p in UTAH.iterdir())
+
+
+def test_an_upload_of_more_lines_than_any_event_has_is_refused(tmp_path: Path) -> None:
+    folder = Path(shutil.copytree(UTAH, tmp_path / "utah-2012"))
+    rows = b"".join(b'%d,"Player %d",,1\n' % (i, i) for i in range(1, 20_002))
+    got = upload(web_on(folder), b"rank,name,id,points\n" + rows)
+    assert got.status_code == 400 and "more than 20,000 lines" in got.text
+
+
+def test_a_new_sqlite_database_is_readable_by_its_owner_only(tmp_path: Path) -> None:
+    path = tmp_path / "server.sqlite3"
+    Store(f"sqlite:///{path}").close()
+    assert stat.S_IMODE(path.stat().st_mode) == 0o600
+
+
+def test_a_directors_waiting_uploads_are_bounded(season: Path, store: Store) -> None:
+    toml = season / "season.toml"
+    toml.write_text(
+        toml.read_text().replace("end = 2012-12-31", "end = 2012-12-31\napproval = true")
+    )
+    dan = client(season, store)
+    log_in(dan, "dan")
+    for n in range(WAITING_PER_USER):
+        data = GOOD.replace(b",4\n", f",{n}.5\n".encode())
+        assert (
+            accept(dan, upload_as(dan, data, f"park{n}.csv", "Park City").text).status_code == 200
+        )
+    refused = accept(dan, upload_as(dan, GOOD, "park.csv", "Park City").text)
+    assert refused.status_code == 429 and "wait for the coordinator" in refused.text
+    assert len(store.submissions(KEY)) == WAITING_PER_USER
+
+
+def test_a_director_sees_neither_the_folder_nor_a_broken_seasons_problems(
+    season: Path, store: Store
+) -> None:
+    (season / "season.toml").write_text((season / "season.toml").read_text() + "\nbroken = [\n")
+    dan, cora = client(season, store), client(season, store)
+    log_in(dan, "dan")
+    log_in(cora, "cora")
+    seen = dan.get(f"/s/{KEY}/workspace").text
+    assert str(season) not in seen and "season.toml" not in seen
+    assert "its coordinator is correcting" in seen
+    told = cora.get(f"/s/{KEY}/workspace").text
+    assert str(season) in told and "season.toml" in told

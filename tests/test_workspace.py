@@ -112,8 +112,9 @@ def test_a_preview_made_on_the_same_version_is_not_made_again_on_accepting(
     assert made == [change]
     done = accept(season, version, change, seen)
     assert made == [change] and done.preview is seen  # not made again
+    later = NEW_EVENT.replace(",3\n", ",2.5\n")  # another event's own results
     other = event_change(season, "Later", datetime.date(2012, 12, 20), "later.csv",
-                         NEW_EVENT.encode())  # fmt: skip
+                         later.encode())  # fmt: skip
     again = accept(season, done.version, other, seen)  # a preview of another change
     assert made == [change, other] and again.preview is not seen
 
@@ -141,7 +142,7 @@ def test_an_upload_with_an_error_is_located_in_the_folder_and_cannot_be_accepted
     seen = preview(season, change)
     assert not seen.ok
     assert any(
-        str(p).startswith(f"{season.resolve() / 'bad.csv'}:3:") and "'points'" in str(p)
+        str(p).startswith("bad.csv:3:") and "'points'" in str(p)
         for p in seen.errors
     ), [str(p) for p in seen.errors]
     before = contents(season)
@@ -216,7 +217,7 @@ def test_a_bad_rules_value_is_located_and_not_accepted(season: Path) -> None:
     change = rules_change(season, {"points.ties": toml_value("halve")})
     seen = preview(season, change)
     assert not seen.ok
-    assert any("'points.ties'" in str(p) and str(season.resolve()) in str(p) for p in seen.errors)
+    assert any("'points.ties'" in str(p) and str(p).startswith("season.toml:") for p in seen.errors)
 
 
 def test_an_identity_decision_is_a_row_of_aliases_csv(season: Path) -> None:
@@ -319,8 +320,9 @@ def test_the_previews_kept_awards_give_the_standings_computed_afresh(
 
     steps: list[Callable[[], object]] = [
         lambda: None,
-        lambda: accepted(event_change(folder, "Added", day, "added.csv", "".join(rows).encode(),
-                                      prize_fund=fund)),
+        lambda: accepted(event_change(folder, "Added", day, "added.csv",  # its own results:
+                                      "".join(rows[:1] + rows[2:] + rows[1:2]).encode(),
+                                      prize_fund=fund)),  # the winner last
         lambda: accepted(alias_change(folder, "Ann Zed", "Cy Xu", same=False)),
         lambda: accepted(rules_change(folder, {rule: toml_value(value)})),
         lambda: results.write_text("".join(rows[:1] + rows[2:])),  # the winner's row removed

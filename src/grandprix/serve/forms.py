@@ -40,6 +40,8 @@ from grandprix.serve.store import APPROVED, Submission
 from grandprix.serve.workspace import Preview, Previews, StaleError
 
 PENDING_LIMIT = 100  # previewed changes waiting on the server, for everyone
+WAITING_PER_USER = 10  # a director's uploads waiting for approval in one season
+UPLOAD_ROWS = 20_000  # lines of an uploaded results file (the largest open has some 1,500)
 PENDING_PER_USER = 20  # of them one user's: one user's previews never push out the others'
 ACTIONS = (
     ("Add an event", "event", "upload its results (TRF, CSV, chess-results) and see what "
@@ -289,7 +291,11 @@ async def _upload_preview(
         filename = safe_name(upload.filename)
     except UnsafeName as exc:
         return f"The file's name cannot be used: {exc}"
-    made = Upload(kind, event, {**fields, "filename": filename}, await upload.read())
+    data = await upload.read()
+    if data.count(b"\n") > UPLOAD_ROWS:
+        return (f"{filename} has more than {UPLOAD_ROWS:,} lines: no event has as many players. "
+                "Upload the event's own results file.")  # fmt: skip
+    made = Upload(kind, event, {**fields, "filename": filename}, data)
     try:
         change = made.change(source.folder)
     except UsageError as exc:
@@ -367,6 +373,12 @@ async def accept_change(
                           "your events: ask the coordinator.")  # fmt: skip
     if pending.upload is not None and _waits(request, source):
         made = pending.upload
+        mine = [s for s in await run_in_threadpool(store.submissions, key)
+                if s.user_name == user.name]  # fmt: skip
+        if len(mine) >= WAITING_PER_USER:
+            return error_page(429, "Too many uploads waiting", f"{len(mine)} of your uploads "
+                              "wait for the coordinator already: send more once they are "
+                              "decided.")  # fmt: skip
         await run_in_threadpool(store.submit, key, user.name, made.kind, made.event,
                                 made.fields, made.data)  # fmt: skip
         _pending(request).pop(token, None)

@@ -44,6 +44,7 @@ HEADERS = {
     "cache-control": "no-cache",  # the season folder may change between two requests
 }
 NAME_LIMIT = 120  # characters of an uploaded file's name, extension included
+NAME_BYTES = 200  # and its bytes in UTF-8 (a file system takes 255, with the temporary name)
 RESERVED = frozenset(  # Windows device names, refused with any extension (con.csv)
     ["con", "prn", "aux", "nul"] + [f"com{i}" for i in range(10)] + [f"lpt{i}" for i in range(10)]
 )
@@ -57,7 +58,8 @@ def safe_name(name: str) -> str:
     """``name`` as a plain file name inside the season folder (``Open 2026.trf`` stays as it
     is), or ``UnsafeName`` saying why not: a path (``/``, ``\\``, ``..``, an absolute or drive
     path), NUL or another control character, a hidden or empty name, a reserved device name
-    (``con.csv``), a name without an extension, or one longer than ``NAME_LIMIT``."""
+    (``con.csv``), a name without an extension, or one longer than ``NAME_LIMIT`` characters or
+    ``NAME_BYTES`` bytes."""
     plain = unicodedata.normalize("NFC", name).strip()
     if not plain:
         raise UnsafeName("the file has no name")
@@ -67,8 +69,10 @@ def safe_name(name: str) -> str:
         raise UnsafeName(f"{plain!r}: give a file name, not a path (no '/', '\\' or ':')")
     if plain in (".", "..") or plain.startswith("."):
         raise UnsafeName(f"{plain!r}: a file name may not start with '.'")
-    if len(plain) > NAME_LIMIT:
-        raise UnsafeName(f"{plain[:40]!r}...: a file name has at most {NAME_LIMIT} characters")
+    if len(plain) > NAME_LIMIT or len(plain.encode("utf-8")) > NAME_BYTES:
+        raise UnsafeName(f"{plain[:40]!r}...: a file name has at most {NAME_LIMIT} characters "
+                         f"({NAME_BYTES} bytes in UTF-8: 60 of most Chinese, Japanese or "
+                         "Korean characters); shorten it")  # fmt: skip
     stem, dot, extension = plain.rpartition(".")
     if not dot or not stem.strip() or not extension or not extension.isalnum():
         raise UnsafeName(f"{plain!r}: a file name needs an extension (.trf, .csv, .xlsx, ...)")

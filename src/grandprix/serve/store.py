@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 import threading
 import time
 from collections.abc import Callable, Iterator
@@ -347,15 +348,18 @@ class Store:
 
     def attempt(self, name: str, address: str, within: float) -> tuple[int, int, float]:
         """A login attempt noted as a failure (a good login clears it), in one transaction
-        with the count of those before it in the last ``within`` seconds: for the name, from
-        the address, and the time of the oldest for the name. Attempts sent at once are
+        with the count of those before it in the last ``within`` seconds: for the name from
+        this address (failures from elsewhere never lock a user out), from the address, and
+        the time of the oldest for the name from this address. Attempts sent at once are
         counted one after another, never all against the same count."""
         now = self.clock()
         since = now - within
         with self._write() as db:
             by_name = db.execute(
                 sa.select(sa.func.count(), sa.func.min(LOGIN_FAILURES.c.at)).where(
-                    LOGIN_FAILURES.c.name == name, LOGIN_FAILURES.c.at > since
+                    LOGIN_FAILURES.c.name == name,
+                    LOGIN_FAILURES.c.address == address,
+                    LOGIN_FAILURES.c.at > since,
                 )
             ).one()
             by_address = db.execute(
@@ -592,6 +596,7 @@ def _engine(url: str) -> Engine:
     except Exception as exc:  # a malformed URL, a missing driver
         raise UsageError(f"database {shown_url(url)}: {exc}") from exc
     if engine.dialect.name == "sqlite":
+        _private(engine.url.database)
 
         @event.listens_for(engine, "connect")
         def _pragmas(connection: Any, _: Any) -> None:
@@ -602,6 +607,20 @@ def _engine(url: str) -> Engine:
             cursor.close()
 
     return engine
+
+
+def _private(path: str | None) -> None:
+    """A new SQLite file made readable by its owner only (it holds password hashes); SQLite
+    gives its -wal and -shm files the same permissions."""
+    if not path or path == ":memory:" or os.path.exists(path):
+        return
+    try:
+        os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
+    except FileExistsError:
+        pass
+    except OSError as exc:
+        raise UsageError(f"database {path}: cannot make it ({exc.strerror}); check the folder "
+                         "exists and may be written") from exc  # fmt: skip
 
 
 def migrate(engine: Engine) -> None:

@@ -250,11 +250,12 @@ def _link_shared(folder: Path, copy: Path, root: Path, problems: list[Problem]) 
 
 
 def _relocated(problem: Problem, copy: Path, folder: Path) -> Problem:
-    """A problem found in the copy, located in the folder."""
+    """A problem found in the copy, located in the folder by names relative to it (a page of
+    the workspace never shows where the server keeps its folders)."""
     path = problem.location.path
-    if path.startswith(str(copy)):
-        path = str(folder) + path[len(str(copy)) :]
-    message = problem.message.replace(str(copy), str(folder))
+    if path.startswith(str(copy) + os.sep):
+        path = path[len(str(copy)) + 1 :]
+    message = problem.message.replace(str(copy) + os.sep, "").replace(str(copy), ".")
     return Problem(Location(path, problem.location.line, problem.location.column), message,
                    problem.severity)  # fmt: skip
 
