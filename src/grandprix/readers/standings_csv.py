@@ -12,13 +12,13 @@ from __future__ import annotations
 import functools
 from collections.abc import Sequence
 from fractions import Fraction
-from itertools import repeat
+from itertools import pairwise, repeat
 from operator import is_
 from pathlib import Path
 from sys import intern
 from typing import Any, Final, cast
 
-from grandprix.model import Columns, ListedSection, Location, Problem, Section
+from grandprix.model import Columns, ListedSection, Location, Problem, Section, Severity
 from grandprix.numbers import is_rating, parse_score
 from grandprix.placings import parse_rank
 from grandprix.readers.text import csv_rows, decode, delimiter_of, excerpt
@@ -54,6 +54,9 @@ def read_standings_csv(
     rows = None if plain else csv_rows(lines)
     head = lines[0].split(delimiter) if rows is None else rows[0]
     header = [_column_name(cell) for cell in head]
+    twice = _twice(name, head, header)
+    if twice is not None:
+        return None, [*problems, twice]
     missing = [c for c in REQUIRED if c not in header]
     if missing:
         problems.append(
@@ -71,9 +74,60 @@ def read_standings_csv(
     elif set(map(len, rows[1:])) == {columns.width}:
         cells = list(zip(*rows[1:], strict=True))
     listed = _read_columns(name, columns, cells) if cells else None
-    if listed is not None:
-        return listed, problems
-    return _read_rows(name, columns, (rows or csv_rows(lines))[1:], problems), problems
+    if listed is None:
+        listed = _read_rows(name, columns, (rows or csv_rows(lines))[1:], problems)
+    if columns.rank is not None:
+        problems.extend(rank_against_points(name, listed.columns))
+    return listed, problems
+
+
+def _twice(name: str, head: list[str], header: list[str]) -> Problem | None:
+    """A known column given twice (``points`` and ``score``, or ``points`` repeated): which
+    one is meant cannot be told."""
+    for key in (*REQUIRED, *KNOWN):
+        at = [i for i, column in enumerate(header) if column == key]
+        if len(at) > 1:
+            first, second = at[:2]
+            return Problem(
+                Location(name, 1, second + 1),
+                f"columns {first + 1} ({excerpt(head[first].strip(), 30)}) and {second + 1} "
+                f"({excerpt(head[second].strip(), 30)}) are both read as '{key}': keep one of "
+                "them, or rename the other",
+            )
+    return None
+
+
+SHOWN = 3  # contradictions of the rank column told one by one; the rest counted
+
+
+def rank_against_points(name: str, columns: Columns) -> list[Problem]:
+    """Warnings where the rank column contradicts the points: players sharing a place with
+    different points, or a better place with fewer points (UT-4: shared places are for equal
+    scores). The rank column still gives the places; the warning says which rows to check."""
+    spans = list(map(parse_rank, columns.rank))
+    if not spans or None in spans:
+        return []
+    points = columns.points
+    order = sorted(range(len(spans)), key=lambda i: (spans[i], i))
+    found: list[tuple[int, str]] = []
+    for above, below in pairwise(order):
+        if points[below] <= points[above] and (
+            spans[below] != spans[above] or points[below] == points[above]
+        ):
+            continue
+        shared = spans[below] == spans[above]
+        said = "shares" if shared else "is placed below"
+        found.append((columns.line[below],
+                      f"place {columns.rank[below].strip()} with {points[below]} points {said} "
+                      f"place {columns.rank[above].strip()} with {points[above]} points (line "
+                      f"{columns.line[above]}): check the rank column, or leave it empty to "
+                      "place the players by their points"))  # fmt: skip
+    out = [Problem(Location(name, line), message, Severity.WARNING)
+           for line, message in found[:SHOWN]]  # fmt: skip
+    if len(found) > SHOWN:
+        more = f"and {len(found) - SHOWN} more rows whose place contradicts their points"
+        out.append(Problem(Location(name, found[SHOWN][0]), more, Severity.WARNING))
+    return out
 
 
 def _split_columns(body: list[str], delimiter: str, width: int) -> list[list[str]] | None:

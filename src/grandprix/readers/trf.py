@@ -167,7 +167,13 @@ def _read_player(line: str, where: Location, problems: list[Problem]) -> RawPlay
     player.fide_id = _field(line, 58, 68).lstrip("0")
     player.birth_date = _field(line, 70, 79)
     rating = _field(line, 49, 52)
-    if rating and not is_rating(rating):
+    if rating.isdecimal() and line[52:53].isdecimal():  # column 53 is a blank separator
+        problems.append(
+            Problem(where.at(53), f"rating '{_field(line, 49, 53)}' runs past columns 49-52 into "
+                    "column 53, which is blank in TRF: a rating has at most 4 digits; write it "
+                    "in columns 49-52 (the fields after it then stay in their columns)")
+        )  # fmt: skip
+    elif rating and not is_rating(rating):
         problems.append(
             Problem(where.at(49), f"rating '{rating}' in columns 49-52 is not a number")
         )
