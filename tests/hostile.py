@@ -1080,9 +1080,9 @@ add(bad_season("toml-points-table-negative", 1, "utah",
 add(bad_season("toml-prize-amount-negative", 1, "utah",
                edit(SEASON_TOML, "amount = 300", "amount = -20"),
                toml_at("amount = -20"), "amount"))
-add(bad_season("toml-prize-amount-above-1e9", 1, "utah",
-               edit(SEASON_TOML, "amount = 300", "amount = 2000000000"),
-               toml_at("amount = 2000000000"), "amount"))
+add(bad_season("toml-prize-amount-above-1e15", 1, "utah",
+               edit(SEASON_TOML, "amount = 300", "amount = 2000000000000000"),
+               toml_at("amount = 2000000000000000"), "amount"))
 add(bad_season("toml-prize-fund-1e300", 1, "acf",
                edit(SEASON_TOML, "prize_fund = 1200", "prize_fund = 1e300"),
                toml_at("prize_fund = 1e300"), "prize_fund"))

@@ -14,6 +14,7 @@ import pytest
 
 from conftest import ROOT
 from grandprix.players import PlayerKey
+from grandprix.readers import load_section
 from grandprix.season.config import load_season
 from grandprix.season.model import Award, AwardRows, Held, Line, section_awards
 from grandprix.season.standings import division_standings, rerank, standings
@@ -90,16 +91,28 @@ def test_lines_are_equal_when_their_awards_are(tmp_path: Path) -> None:
 
 def test_two_rows_of_one_person_in_an_event_are_one_event(tmp_path: Path) -> None:
     """A row without an id takes the id its name has elsewhere (``Directory``): the person then
-    has two rows in event A, and A is still one of their events."""
+    has two rows in event A. The season refuses such a file (one person cannot take two places
+    in an event); the award table still counts A once among the person's events, for a
+    section whose rows it is given."""
     first = "rank,name,id,points\n1,Ann Lee,111,3\n2,Bob Roe,222,2\n3,Ann Lee,,1\n"
     second = "rank,name,id,points\n1,Ann Lee,111,3\n2,Bob Roe,222,2\n"
+    files = {"a.csv": first.replace("Ann Lee,,1", "Cy Doe,,1"), "b.csv": second}
     folder = write_season(
         tmp_path,
         season_toml('rules = "acf-2004"', event("A", "a.csv", extra="prize_fund = 1"),
                     event("B", "b.csv", date="2012-07-01", extra="prize_fund = 1")),
-        {"a.csv": first, "b.csv": second},
+        files,
     )  # fmt: skip
-    found = {line.name: line for line in standings(load(folder))}
+    season = load(folder)
+    (folder / "doubled.csv").write_text(first)
+    assert load_season(folder)[0] is not None
+    (folder / "a.csv").write_text(first)
+    assert load_season(folder)[0] is None  # refused: Ann Lee twice in A
+    doubled, problems = load_section(folder / "doubled.csv")
+    assert doubled is not None and not problems
+    a, *rest = season.events
+    a = dataclasses.replace(a, sections=(dataclasses.replace(a.sections[0], section=doubled),))
+    found = {line.name: line for line in standings(dataclasses.replace(season, events=(a, *rest)))}
     ann = found["Ann Lee"]
     assert len(ann.awards) == 3
     assert ann.events == 2 and found["Bob Roe"].events == 2

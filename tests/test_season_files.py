@@ -195,7 +195,8 @@ def test_an_event_listed_twice_is_one_name_on_one_date(tmp_path: Path) -> None:
         ("1,A,5\n2,B,5.5\n3,C,4\n", 3),
         ("1,A,5\n3,C,4.5\n2,B,4\n", 3),  # rows out of rank order: 3rd (line 3) has more than 2nd
         ("1,A,5\n2-3,B,4\n2-3,C,4\n", None),
-        ("1,A,5\n2-3,B,4\n2-3,C,4.5\n", None),  # a shared place: no order between them
+        ("1,A,5\n2-3,B,4\n2-3,C,4.5\n", 4),  # a shared place, but not equal points
+        ("1,A,4\n1,B,3\n1,C,2\n", 3),  # all 1: the whole field sharing first, unequal
     ],
 )
 def test_ranks_against_points(tmp_path: Path, rows: str, warned_line: int | None) -> None:

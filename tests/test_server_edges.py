@@ -141,3 +141,27 @@ def test_a_director_sees_neither_the_folder_nor_a_broken_seasons_problems(
     assert "its coordinator is correcting" in seen
     told = cora.get(f"/s/{KEY}/workspace").text
     assert str(season) in told and "season.toml" in told
+
+
+def test_a_prize_fund_typed_in_a_form_is_kept_exact_up_to_the_money_bound(
+    tmp_path: Path,
+) -> None:
+    import datetime
+    from fractions import Fraction
+
+    from grandprix.errors import UsageError
+    from grandprix.season.config import load_season
+    from grandprix.serve.changes import event_change, folder_version
+    from grandprix.serve.workspace import accept as accept_change
+
+    folder = Path(shutil.copytree(UTAH, tmp_path / "utah-2012"))
+    day = datetime.date(2012, 12, 15)
+    change = event_change(folder, "Park City", day, "park.csv", GOOD,
+                          prize_fund="999,999,999,999,999.99")  # fmt: skip
+    accept_change(folder, folder_version(folder), change)
+    season, problems = load_season(folder)
+    assert season is not None, problems
+    [park] = [e for e in season.events if e.name == "Park City"]
+    assert park.prize_fund == Fraction("999999999999999.99")
+    with pytest.raises(UsageError, match="1,000,000,000,000,000"):
+        event_change(folder, "Moab", day, "moab.csv", GOOD, prize_fund="2000000000000000")

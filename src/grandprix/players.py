@@ -1,25 +1,28 @@
-"""The people of the files: a person's key, their name as a key, and players.csv.
+"""The people of the files: a person's key, their id and name as keys, and players.csv.
 
 Used alike by the season (who is who across events), the single event's prizes and the site:
-``PlayerKey`` is how every one of them knows a person, ``name_key`` how two spellings of one name
-agree, ``read_players`` the one reader of players.csv (every problem located).
+``PlayerKey`` is how every one of them knows a person, ``normal_id`` how two spellings of one
+id agree, ``name_key`` how two spellings of one name agree (``look_alike_key`` also when a letter
+of another script stands for a Latin one), ``read_players`` the one reader of players.csv (every
+problem located). ``hidden_characters`` and ``look_alikes`` find what a name should not hold.
 """
 
 from __future__ import annotations
 
 import re
 import unicodedata
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from pathlib import Path
 
-from grandprix.model import Location, Problem
+from grandprix.model import Location, Problem, Section
 from grandprix.numbers import parse_birth
 from grandprix.readers.text import csv_file, excerpt
 from grandprix.runtime.files import FileCache
 
 _SPACES = re.compile(r"\s+")
 _SEPARATORS = re.compile(r"[,.;]")
+_HIDDEN = ("Cc", "Cf", "Zl", "Zp")  # controls, format characters, line and paragraph breaks
 
 
 class PlayerKey(str):
@@ -30,7 +33,9 @@ class PlayerKey(str):
 
     @classmethod
     def of(cls, ident: str, name: str) -> PlayerKey:
-        """The key by id when there is one, else by the name's key (``name_key`` of it)."""
+        """The key by id when there is one (as ``normal_id`` spells it), else by the name's
+        key (``name_key`` of it)."""
+        ident = normal_id(ident)
         return cls(f"id:{ident}") if ident else cls(f"name:{name}")
 
     @property
@@ -42,6 +47,34 @@ class PlayerKey(str):
     def label(self) -> str:
         """The key without its kind: the id, or the name key."""
         return self.split(":", 1)[-1]
+
+
+@lru_cache(maxsize=65536)
+def normal_id(text: str) -> str:
+    """An id as the season knows it, whatever spelling a file gives it.
+
+    The id is taken in Unicode compatibility form (NFKC: a fullwidth '１' is '1') without the
+    spaces around it. An id of digits (FIDE ids and US Chess ids are) is the number they
+    spell: a trailing '.0' that a spreadsheet adds ('1.0', as Excel writes a number cell) and
+    leading zeros ('0001') are dropped, and digits of another script are written as ASCII
+    digits; an id of zeros only is no id (as the TRF's empty id field, FIDE C.04 Annex 2). An
+    id with anything else in it (some federations' ids have letters) is kept as it is.
+    ``normal_id('0012.0') == normal_id('１２') == '12'``; ``normal_id('GER-0012') == 'GER-0012'``.
+    """
+    ident = unicodedata.normalize("NFKC", text).strip()
+    digits = ident[:-2] if ident.endswith(".0") else ident
+    if not digits.isdecimal():
+        return ident
+    if not digits.isascii():
+        digits = "".join(str(unicodedata.decimal(ch)) for ch in digits)
+    return digits.lstrip("0")
+
+
+def is_normal_id(ident: str) -> bool:
+    """Whether ``normal_id`` leaves the id as it is (quickly for the usual ASCII number)."""
+    if ident.isascii() and ident.isdigit():
+        return ident[:1] != "0"
+    return normal_id(ident) == ident
 
 
 @dataclass(frozen=True)
@@ -59,8 +92,14 @@ class ListedPlayer:
 
 @lru_cache(maxsize=65536)
 def normalise(name: str) -> str:
-    """Case, accents and stray spaces removed: 'Dvořák,  Marek ' -> 'dvorak, marek'."""
+    """Case, accents and stray spaces removed: 'Dvořák,  Marek ' -> 'dvorak, marek'; and the
+    characters that show nothing (``hidden_characters`` but spaces: a zero-width space, a
+    right-to-left override), which a name copied from a web page may carry unseen."""
     decomposed = unicodedata.normalize("NFKD", name)
+    if not decomposed.isprintable():
+        decomposed = "".join(
+            ch for ch in decomposed if ch.isspace() or unicodedata.category(ch) not in _HIDDEN
+        )
     plain = "".join(ch for ch in decomposed if not unicodedata.combining(ch))
     plain = plain.replace("ß", "ss").replace("ø", "o").replace("ł", "l").replace("đ", "d")
     return _SPACES.sub(" ", plain.casefold().replace(" ,", ",")).strip()
@@ -71,6 +110,88 @@ def name_key(name: str) -> str:
     """The name as a set of words: 'Arkadan, Adib', 'adib arkadan' and 'ARKADAN Adib' agree."""
     words = _SEPARATORS.sub(" ", normalise(name)).split()
     return " ".join(sorted(words))
+
+
+# Letters of the Cyrillic and Greek alphabets drawn like a Latin letter, with that letter: the
+# common ones of Unicode's confusables (UTS #39, confusables.txt), a capital kept apart from its
+# small letter where only one of them looks Latin (Cyrillic 'В' is a 'B', 'в' is no 'b').
+_LOOK_ALIKES = {
+    # Cyrillic
+    "А": "A", "В": "B", "Е": "E", "К": "K", "М": "M", "Н": "H", "О": "O", "Р": "P", "С": "C",
+    "Т": "T", "У": "Y", "Х": "X", "Ѕ": "S", "І": "I", "Ј": "J", "Ү": "Y", "Һ": "H", "Ԛ": "Q",
+    "Ԝ": "W", "Ӏ": "I", "а": "a", "е": "e", "о": "o", "р": "p", "с": "c", "у": "y", "х": "x",
+    "ѕ": "s", "і": "i", "ј": "j", "һ": "h", "ԁ": "d", "ԛ": "q", "ԝ": "w", "ӏ": "l", "ѵ": "v",
+    # Greek
+    "Α": "A", "Β": "B", "Ε": "E", "Ζ": "Z", "Η": "H", "Ι": "I", "Κ": "K", "Μ": "M", "Ν": "N",
+    "Ο": "O", "Ρ": "P", "Τ": "T", "Υ": "Y", "Χ": "X", "ο": "o", "ρ": "p", "ν": "v", "ι": "i",
+    "α": "a", "κ": "k", "υ": "u", "ϲ": "c", "ϳ": "j",
+}  # fmt: skip
+_FOLD = str.maketrans(_LOOK_ALIKES)
+
+
+def look_alike_key(name: str) -> str:
+    """``name_key`` of the name as it looks: its letters in compatibility form (NFKD: a
+    fullwidth or mathematical 'Ａ' is 'A') and each Cyrillic or Greek letter drawn like a Latin
+    one taken as that letter, so that 'Аdams' with a Cyrillic 'А' (U+0410) reads 'Adams'
+    (UTS #39 confusable skeletons, for the letters names mix up). For comparing names that may
+    be one person's (the review of similar names), never for matching them."""
+    return name_key(unicodedata.normalize("NFKD", name).translate(_FOLD))
+
+
+def look_alikes(name: str) -> str:
+    """The letters of another script in a name written in Latin letters that look like Latin
+    ones ('А' in 'Аdams, Alice'), '' when there are none: such a letter is a slip of the
+    keyboard or a copy, and keeps the name from matching its Latin spelling. A name written in
+    another script ('Иванов, Иван') has none."""
+    if name.isascii() or _FOLD_SET.isdisjoint(name):
+        return ""
+    folded = unicodedata.normalize("NFKD", name).translate(_FOLD)
+    if not any(_latin(ch) for ch in name) or not all(map(_latin, filter(str.isalpha, folded))):
+        return ""  # no Latin letter to mistake, or letters of another script left as they are
+    return "".join(dict.fromkeys(ch for ch in name if ch in _LOOK_ALIKES))
+
+
+_FOLD_SET = frozenset(_LOOK_ALIKES)
+
+
+def _latin(ch: str) -> bool:
+    return ch.isalpha() and unicodedata.name(ch, "").startswith("LATIN ")
+
+
+def hidden_characters(text: str) -> str:
+    """The characters of ``text`` that show nothing or change how the rest shows: controls,
+    bidirectional overrides, isolates and marks (U+202A-U+202E, U+2066-U+2069, U+200E-U+200F),
+    zero-width spaces, soft hyphens, byte order marks (Unicode general categories Cc, Cf, Zl,
+    Zp); and the zero-width joiners (U+200C, U+200D) in text with Latin letters, where no
+    spelling needs them (Persian and the Indic scripts do). '' for the usual text (checked by
+    ``str.isprintable`` first)."""
+    if text.isprintable():
+        return ""
+    latin = any(map(_latin, text))
+    return "".join(
+        dict.fromkeys(
+            ch
+            for ch in text
+            if unicodedata.category(ch) in _HIDDEN and (latin or ch not in _JOINERS)
+        )
+    )
+
+
+_JOINERS = "\u200c\u200d"  # zero-width non-joiner and joiner
+
+
+def shown(text: str, limit: int = 60) -> str:
+    """``text`` for a message: at most ``limit`` characters, each hidden character written as
+    its code point ('\\u202e'), so that a message never carries one to a terminal."""
+    cut = text[:limit]
+    if cut.isprintable():
+        return cut
+    return "".join(_code_point(ch) if unicodedata.category(ch) in _HIDDEN else ch for ch in cut)
+
+
+def _code_point(ch: str) -> str:
+    """'\\u202e' (as Python writes the character in a string; '\\U000e0001' past U+FFFF)."""
+    return f"\\u{ord(ch):04x}" if ord(ch) <= 0xFFFF else f"\\U{ord(ch):08x}"
 
 
 def birth_year(text: str) -> str:
@@ -128,7 +249,7 @@ def _read_players(path: Path, problems: list[Problem]) -> tuple[ListedPlayer, ..
             )
             continue
         cells = {k: v.strip() for k, v in zip(header, row, strict=True)}
-        ident = cells.get("id", "")
+        ident = normal_id(cells.get("id", ""))
         if ident and ident in seen:
             problems.append(
                 Problem(
@@ -151,3 +272,23 @@ def _read_players(path: Path, problems: list[Problem]) -> tuple[ListedPlayer, ..
             ListedPlayer(ident, cells.get("name", ""), attributes, Location(str(path), number))
         )
     return tuple(players)
+
+
+def with_normal_ids(section: Section, normal: set[str]) -> Section:
+    """The section with its players' ids as ``normal_id`` spells them ('1.0', '0001'
+    and '１' are id 1), so that every later stage compares ids as they are; the section itself
+    when they are so already (the usual file: one set look-up, no record made). ``normal``:
+    the ids met so far that are so (added to)."""
+    ids = section.columns.fide_id
+    if normal.issuperset(ids):
+        return section
+    new = set(ids).difference(normal)
+    spelt = {ident for ident in new if not is_normal_id(ident)}
+    normal.update(new - spelt)
+    if not spelt:
+        return section
+    players = tuple(
+        replace(p, fide_id=normal_id(p.fide_id)) if p.fide_id in spelt else p
+        for p in section.players
+    )
+    return replace(section, players=players)

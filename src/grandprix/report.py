@@ -69,8 +69,10 @@ def placings_json(placings: Placings, warnings: list[Problem]) -> str:
 
 
 def placings_table(placings: Placings) -> Table:
-    """A rich table for the terminal."""
-    from rich.table import Table
+    """A rich table for the terminal; the event's and the players' names from the results
+    file made safe for it (``writers.table.rich_table``: control characters shown as escapes,
+    no markup)."""
+    from grandprix.writers.table import rich_table
 
     section = placings.section
     caption = f"{section.rounds} rounds" if section.has_crosstable else "final scores only"
@@ -78,21 +80,17 @@ def placings_table(placings: Placings) -> Table:
         caption += f"; tie-breaks ({placings.rules.value}): " + ", ".join(
             s.code for s in placings.specs
         )
-    table = Table(title=section.name, caption=caption)
-    table.add_column("Place", justify="right")
-    table.add_column("No", justify="right")
-    table.add_column("Name")
-    table.add_column("Rtg", justify="right")
-    table.add_column("Pts", justify="right")
-    for spec in placings.specs:
-        table.add_column(spec.code, justify="right")
-    for row in placings.rows:
-        table.add_row(
+    heads = ["Place", "No", "Name", "Rtg", "Pts", *(spec.code for spec in placings.specs)]
+    right = [True, True, False, True, True, *(True for _ in placings.specs)]
+    rows = [
+        [
             row.place,
             str(row.player.start_no),
             row.player.name,
             str(row.player.rating or ""),
             show(row.points),
             *(show(v) for v in row.values),
-        )
-    return table
+        ]
+        for row in placings.rows
+    ]
+    return rich_table(section.name, caption, heads, right, rows)

@@ -1,14 +1,20 @@
 """What the commands share: the ``grandprix`` group, common options and the one place where
 errors become messages and exit codes (the group's ``invoke``).
 
-Exit codes: 0 done; 1 the check found problems; 2 bad input or bad usage (nothing written);
-70 an internal error (a bug of grandprix: one line, the traceback only with ``--debug``).
+Exit codes: 0 done; 1 the check found problems (or ``ratings show`` found no rating); 2 bad
+input or bad usage (nothing written), a path the system refuses (too long, not allowed) among
+them; 70 an internal error (a bug of grandprix: one line, the traceback only with ``--debug``).
+
+Every text for the terminal goes out through ``say``, which shows the control characters of
+input strings as escapes (``writers.terminal``); CSV and JSON go out as they are.
 """
 
 from __future__ import annotations
 
 import contextlib
+import errno
 import os
+import re
 import sys
 import traceback
 from collections import Counter
@@ -23,6 +29,7 @@ from grandprix.errors import GrandprixError, InputError, errors_only
 from grandprix.model import Problem
 from grandprix.readers.text import excerpt
 from grandprix.runtime import pause_for_good, paused_collection
+from grandprix.writers.terminal import shown_text
 
 if TYPE_CHECKING:
     from grandprix.season.model import Season
@@ -33,6 +40,12 @@ EXIT_PIPE = 141  # what a shell reports for a process ended by SIGPIPE
 MAX_PER_FILE = 50  # messages printed for one file; the rest are counted
 SEASON_DIR = click.Path(path_type=Path, file_okay=False)
 EVENT_FILE = click.Path(path_type=Path, dir_okay=False)
+# What the system says of a path the user gave: bad input (exit 2), never an internal error.
+PATH_ERRORS = frozenset(
+    {errno.ENAMETOOLONG, errno.ENOENT, errno.ENOTDIR, errno.EISDIR, errno.ELOOP, errno.EACCES,
+     errno.EPERM, errno.EROFS, errno.ENOSPC, errno.EEXIST, errno.ENOTEMPTY, errno.EXDEV,
+     errno.EBUSY, errno.EFBIG, getattr(errno, "EDQUOT", errno.ENOSPC)}
+)  # fmt: skip
 
 
 class _Date(click.ParamType):  # type: ignore[type-arg]
@@ -76,16 +89,63 @@ class _Boundary(click.Group):
             devnull = os.open(os.devnull, os.O_WRONLY)
             os.dup2(devnull, sys.stdout.fileno())
             sys.exit(EXIT_PIPE)
+        except OSError as exc:
+            if exc.errno not in PATH_ERRORS:
+                _internal(ctx, exc)
+            say(f"error: {path_error(exc)}", err=True)  # bad input: no traceback, as above
+            sys.exit(EXIT_INPUT)
         except Exception as exc:  # a bug: say so in one line, never a traceback by default
-            if ctx.meta.get("debug"):
-                traceback.print_exc()
-            click.echo(
-                f"internal error: {type(exc).__name__}: {excerpt(str(exc), 120)}. This is a bug of "
-                "grandprix, not of your files: please report it with the command you ran "
-                "(run it again with 'grandprix --debug ...' for the details).",
-                err=True,
-            )
-            sys.exit(EXIT_INTERNAL)
+            _internal(ctx, exc)
+
+
+def _internal(ctx: click.Context, exc: Exception) -> NoReturn:
+    """Say in one line that grandprix has a bug (the traceback only with ``--debug``)."""
+    if ctx.meta.get("debug"):
+        traceback.print_exc()
+    say(
+        f"internal error: {type(exc).__name__}: {excerpt(str(exc), 120)}. This is a bug of "
+        "grandprix, not of your files: please report it with the command you ran "
+        "(run it again with 'grandprix --debug ...' for the details).",
+        err=True,
+    )
+    sys.exit(EXIT_INTERNAL)
+
+
+def path_error(exc: OSError) -> str:
+    """What the system refused, and of which path (a long one shortened), in one line."""
+    why = (exc.strerror or str(exc)).lower()
+    where = str(exc.filename) if exc.filename is not None else ""
+    hint = {
+        errno.ENAMETOOLONG: "give a shorter path",
+        errno.EACCES: "check that you may read and write there",
+        errno.EPERM: "check that you may read and write there",
+        errno.EROFS: "give a folder you can write",
+        errno.ENOSPC: "free some space, or give another folder",
+    }.get(exc.errno or 0, "check the path and run again")
+    if len(where) > 120:  # the start and the file's name, not 100,000 characters
+        where = _cut(where)
+    return f"{where}: {why}; {hint}" if where else f"{why}; {hint}"
+
+
+_LONG = re.compile(r"\S{1000,}")  # a word no message needs whole: a path of 100,000 characters
+
+
+def _cut(word: str) -> str:
+    return f"{word[:57]}...{word[-60:]} ({len(word):,} characters)"
+
+
+def short(message: str) -> str:
+    """A message with each word of 1,000 characters or more (a path given on the command
+    line, say) cut to its start and its end."""
+    return (
+        _LONG.sub(lambda found: _cut(found.group()), message) if len(message) >= 1000 else message
+    )
+
+
+def say(text: str, err: bool = False, nl: bool = True) -> None:
+    """Text for the terminal, input strings in it made safe (``terminal.shown_text``: control
+    characters and bidirectional overrides shown as escapes, line ends and tabs kept)."""
+    click.echo(shown_text(text), err=err, nl=nl)
 
 
 @click.group(cls=_Boundary, context_settings={"help_option_names": ["-h", "--help"]})
@@ -219,10 +279,10 @@ def echo_problems(problems: Sequence[Problem], err: bool = True) -> None:
     for problem in problems:
         shown[problem.location.path] += 1
         if shown[problem.location.path] <= MAX_PER_FILE:
-            click.echo(str(problem), err=err)
+            say(short(str(problem)), err=err)
     for path, count in shown.items():
         if count > MAX_PER_FILE:
-            click.echo(f"{path}: and {count - MAX_PER_FILE} more problem(s)", err=err)
+            say(short(f"{path}: and {count - MAX_PER_FILE} more problem(s)"), err=err)
 
 
 def fail(exc: GrandprixError) -> NoReturn:
@@ -230,10 +290,10 @@ def fail(exc: GrandprixError) -> NoReturn:
     if isinstance(exc, InputError):
         errors = errors_only(exc.problems)
         echo_problems(exc.problems)
-        click.echo(
+        say(
             f"{len(errors)} error(s): nothing was computed; correct the file and run again.",
             err=True,
         )
     else:
-        click.echo(f"error: {exc}", err=True)
+        say(short(f"error: {exc}"), err=True)
     sys.exit(EXIT_INPUT)

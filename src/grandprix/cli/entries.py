@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 import click
 
-from grandprix.cli.base import EVENT_FILE, fail, format_option, main, output_folder
+from grandprix.cli.base import EVENT_FILE, fail, format_option, main, output_folder, say
 from grandprix.errors import InputError, UsageError
 
 if TYPE_CHECKING:
@@ -47,12 +47,12 @@ def sections_command(event_file: Path) -> None:
         set(sizes) - {s.name for s in event.sections}
     ):
         members = [p for p in placed if p.section == section]
-        click.echo(f"== {section}: {len(members)} players")
+        say(f"== {section}: {len(members)} players")
         for p in sorted(members, key=lambda p: -(p.entry.rating or 0)):
             rating = p.entry.rating if p.entry.rating is not None else "unr"
-            click.echo(f"  {p.entry.name} ({rating}, class {p.klass}): {p.note}")
+            say(f"  {p.entry.name} ({rating}, class {p.klass}): {p.note}")
     for hint in suggestions(event, placed, rules.classes):
-        click.echo(f"note: {hint} (UCC-4)")
+        say(f"note: {hint} (UCC-4)")
 
 
 @main.command("fees")
@@ -77,25 +77,64 @@ def byes_command(event_file: Path) -> None:
     for p in placed:
         for bye in byes_of(event, p):
             verdict = {"H": "half-point bye", "Z": "zero-point bye"}.get(bye.kind, "REFUSED")
-            click.echo(f"{bye.name}\tround {bye.round}\t{verdict}\t{bye.reason}")
+            say(f"{bye.name}\tround {bye.round}\t{verdict}\t{bye.reason}")
 
 
 @main.command("export")
 @click.argument("event_file", type=EVENT_FILE)
 @output_folder("Folder for the sections' TRF files (one per section).")
-@click.option("--force", is_flag=True, help="Overwrite TRF files already in the folder.")
+@click.option(
+    "--force",
+    is_flag=True,
+    help="Overwrite TRF files already in the folder (never a file the event reads, never "
+    "through a symbolic link).",
+)
 def export_command(event_file: Path, output: Path, force: bool) -> None:
     """Each section as a TRF-16 file for a pairing program, with the byes granted. Files
-    already in the folder are left alone (nothing is written) unless --force is given."""
+    already in the folder are left alone (nothing is written) unless --force is given; a file
+    the event reads (event.toml, its entries, players and results files) and a symbolic link
+    are never overwritten, with --force or not."""
     from grandprix.events.byes import byes_of
-    from grandprix.events.export import section_trf, write_trf_files
+    from grandprix.events.export import section_trf, trf_path, write_trf_files
 
     event, placed, _ = _entries(event_file)
     byes = {p.entry.id or p.entry.name: byes_of(event, p) for p in placed}
     texts = {s.name: section_trf(event, s, placed, byes) for s in event.sections}
+    _refuse_overwriting(event_file, event, [trf_path(output, name) for name in texts])
     # Everything is computed, and every file checked, before anything is written.
     for path in write_trf_files(output, texts, force):
-        click.echo(f"wrote {path}")
+        say(f"wrote {path}")
+
+
+def _refuse_overwriting(event_file: Path, event: EventFile, targets: list[Path]) -> None:
+    """A UsageError (exit 2, nothing written) when a file to write is one the event reads
+    (the same file, by any path: a symbolic link, a hard link, the event's own folder as -o),
+    or is a symbolic link, whose target the write would change instead of the link."""
+    folder = event_file.parent
+    names = [event_file.name, event.players_file, event.class_rules, event.registration_rules]
+    names += [event.entries or ""] + [s.results or "" for s in event.sections]
+    identities = {_identity(folder / name) for name in names if name} - {None}
+    for target in targets:
+        if target.is_symlink():
+            fail(UsageError(
+                f"{target}: a symbolic link; export writes no file through a link (it would "
+                "change the file it points to): remove the link, or give another -o folder"
+            ))  # fmt: skip
+        if _identity(target) in identities:
+            fail(UsageError(
+                f"{target}: a file the event reads ({event_file.name} names it); export never "
+                "overwrites the event's own files, --force or not: give another -o folder "
+                "(nothing was written)"
+            ))  # fmt: skip
+
+
+def _identity(path: Path) -> tuple[int, int] | None:
+    """The file ``path`` is (device, inode), links followed; None when there is none."""
+    try:
+        found = path.stat()
+    except (OSError, ValueError):
+        return None
+    return (found.st_dev, found.st_ino)
 
 
 @main.command("register")
@@ -116,6 +155,6 @@ def register_command(event_file: Path, fmt: str) -> None:
         return
     from grandprix.numbers import show
 
-    click.echo(f"class {result.klass}; fee {show(result.fee, 2)}: {result.workings}")
+    say(f"class {result.klass}; fee {show(result.fee, 2)}: {result.workings}")
     for problem in result.problems:
-        click.echo(f"problem: {problem}")
+        say(f"problem: {problem}")

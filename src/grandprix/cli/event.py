@@ -7,8 +7,8 @@ from typing import TYPE_CHECKING
 
 import click
 
-from grandprix.cli.base import format_option, main, stop_on_errors
-from grandprix.model import Problem, Severity
+from grandprix.cli.base import format_option, main, say, stop_on_errors
+from grandprix.model import Location, Problem, Severity
 from grandprix.readers import FORMATS
 from grandprix.tiebreaks import Rules
 
@@ -83,14 +83,32 @@ def event_command(
         section = replace(section, round_robin=pairing == "round-robin")
     placings = place(section, specs, rules, unrated_rating)
     warnings = [p for p in problems if p.severity is Severity.WARNING]
+    if not section.size and not any("no player" in w.message for w in warnings):
+        warnings.append(_no_players(file))  # (the TRF reader says it in its own words)
     _emit(placings, fmt, warnings)
+
+
+def _no_players(file: Path) -> Problem:
+    """The warning of a results file read without a player: located at its last line that
+    holds anything (the header, when only a header is there)."""
+    try:
+        lines = file.read_bytes().splitlines()
+    except OSError:
+        lines = []
+    last = max((n for n, line in enumerate(lines, start=1) if line.strip()), default=1)
+    return Problem(
+        Location(str(file), last),
+        f"no players below the header on line {last}: nothing to place (add the players' "
+        "rows, or give the file of the event once it is played)",
+        Severity.WARNING,
+    )
 
 
 def _emit(placings: Placings, fmt: str, warnings: list[Problem]) -> None:
     from grandprix.report import placings_csv, placings_json, placings_table
 
     for warning in warnings:
-        click.echo(str(warning), err=True)
+        say(str(warning), err=True)
     if fmt == "csv":
         click.echo(placings_csv(placings), nl=False)
     elif fmt == "json":

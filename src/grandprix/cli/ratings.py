@@ -6,11 +6,15 @@ import datetime
 import sys
 from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 
-from grandprix.cli.base import DATE, F, fail, main
+from grandprix.cli.base import DATE, F, fail, main, say
 from grandprix.errors import GrandprixError, UsageError
+
+if TYPE_CHECKING:
+    from grandprix.ratings.store import ListInfo
 
 
 @main.group("ratings")
@@ -47,9 +51,11 @@ def ratings_import(file: Path, kind: str, date: datetime.datetime, store: Path) 
     """Import a rating list (FIDE TXT or XML, zipped or not, or CSV id,name,rating,...):
     all or nothing; importing the same list again changes nothing."""
     from rich.console import Console
+    from rich.markup import escape
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
 
     from grandprix.ratings.store import RatingStore
+    from grandprix.writers.terminal import shown
 
     new_store = not store.exists()
     try:
@@ -64,7 +70,8 @@ def ratings_import(file: Path, kind: str, date: datetime.datetime, store: Path) 
                 transient=True,
             ) as bar,
         ):
-            task = bar.add_task(f"importing {file.name}", total=size or None)
+            name = escape(shown(file.name))  # as text: no control character, no markup
+            task = bar.add_task(f"importing {name}", total=size or None)
             result = ratings.import_list(
                 file, kind, date.date(), lambda n: bar.update(task, completed=n)
             )
@@ -73,7 +80,7 @@ def ratings_import(file: Path, kind: str, date: datetime.datetime, store: Path) 
             store.unlink(missing_ok=True)
         fail(exc)
     verb = "imported" if result.new else "already in the store, nothing changed:"
-    click.echo(f"{verb} {result.list.kind} list of {result.list.date}: {result.list.rows} players")
+    say(f"{verb} {result.list.kind} list of {result.list.date}: {result.list.rows} players")
 
 
 @ratings_group.command("lists")
@@ -84,7 +91,7 @@ def ratings_lists(store: Path) -> None:
 
     with RatingStore(store, read_only=True) as ratings:
         for info in ratings.lists():
-            click.echo(f"{info.kind}\t{info.date}\t{info.rows}\t{info.source}")
+            say(f"{info.kind}\t{info.date}\t{info.rows}\t{info.source}")
 
 
 @ratings_group.command("show")
@@ -93,15 +100,29 @@ def ratings_lists(store: Path) -> None:
 @_date("on", "The date (YYYY-MM-DD): the list in force then is used.")
 @STORE
 def ratings_show(player_id: str, kind: str, on: datetime.datetime, store: Path) -> None:
-    """The rating of PLAYER_ID on the KIND list in force on a date."""
+    """The rating of PLAYER_ID on the KIND list in force on a date. Exit 1 when the list
+    holds no rating of the player (as 'check' finding errors: the look-up found nothing),
+    with the reason on stderr and nothing on stdout; exit 2 when the store has no KIND list
+    in force on that date."""
     from grandprix.ratings.store import RatingStore
 
     with RatingStore(store, read_only=True) as ratings:
+        info = ratings.in_force(kind, on.date())
+        if info is None:
+            when = f"in force on {on.date()}"
+            fail(UsageError(f"{store}: {_no_list(ratings.lists(), kind, when)}"))
         found = ratings.ratings_on([player_id], kind, on.date()).get(player_id)
     if found is None:
-        click.echo(f"{player_id}: no {kind} rating on {on.date()}")
+        say(f"{player_id}: no rating on the {kind} list of {info.date} (in force on "
+            f"{on.date()}) in {store}", err=True)  # fmt: skip
         sys.exit(1)
-    click.echo(f"{player_id}: {found.rating} ({found.kind} list of {found.date})")
+    say(f"{player_id}: {found.rating} ({found.kind} list of {found.date})")
+
+
+def _no_list(lists: list[ListInfo], kind: str, when: str) -> str:
+    """Why no list was found, with the lists the store holds."""
+    held = ", ".join(f"{info.kind} of {info.date}" for info in lists) or "none"
+    return f"no {kind} list {when} (the store holds: {held})"
 
 
 @ratings_group.command("remove")
@@ -109,11 +130,16 @@ def ratings_show(player_id: str, kind: str, on: datetime.datetime, store: Path) 
 @_date("date", "The date of the list to remove (YYYY-MM-DD).")
 @STORE
 def ratings_remove(kind: str, date: datetime.datetime, store: Path) -> None:
-    """Remove one list from the store."""
+    """Remove one list from the store; a list the store does not hold is an error (exit 2),
+    and the store is left as it was."""
     from grandprix.ratings.store import RatingStore
 
     if not store.is_file():
         fail(UsageError(f"{store}: no rating store there, nothing to remove"))
     with RatingStore(store) as ratings:
         done = ratings.remove(kind, date.date())
-    click.echo("removed" if done else "no such list")
+        lists = ratings.lists() if not done else []
+    if not done:
+        fail(UsageError(f"{store}: {_no_list(lists, kind, f'dated {date.date()}')}; nothing "
+                        "was removed ('grandprix ratings lists' shows the lists)"))  # fmt: skip
+    say(f"removed the {kind} list of {date.date()} from {store}")

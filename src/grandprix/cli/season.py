@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import datetime
+import difflib
 import json
 import sys
+from collections.abc import Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -20,10 +22,12 @@ from grandprix.cli.base import (
     main,
     output_folder,
     read_season,
+    say,
 )
 from grandprix.errors import UsageError, errors_only
 
 if TYPE_CHECKING:
+    from grandprix.players import PlayerKey
     from grandprix.season.model import Line, Season
 
 
@@ -37,7 +41,7 @@ def standings_command(
 ) -> None:
     """Grand Prix standings of the season in SEASON_DIR (season.toml and its results files);
     with divisions, each division its own table."""
-    from grandprix.season.report import standings_csv, standings_table
+    from grandprix.season.report import standings_csv
 
     season = read_season(season_dir)
     tables = _division_tables(season, as_of, division)
@@ -57,10 +61,10 @@ def standings_command(
         console = Console()
         styled = console.is_terminal and console.color_system is not None
         for name, lines in tables:
-            title, caption, rows = table_parts(season, name, lines)
+            title, caption, rows = table.safe(*table_parts(season, name, lines))
             text = table.lines(title, caption, HEADS, RIGHT, rows, console.width, styled)
             if text is None:  # too wide for the console: rich wraps its cells
-                console.print(standings_table(season, name, lines))
+                console.print(table.rich_table(title, caption, HEADS, RIGHT, rows))
             else:
                 console.file.write("".join(f"{line}\n" for line in text))
 
@@ -88,29 +92,49 @@ def explain_command(
     """Why PLAYER (an id or a name) has every point: each event's place, tie, table value,
     multipliers, counted or dropped, and the bonus, adding up to the total (in every division
     of the player, or in one)."""
-    from grandprix.players import name_key
     from grandprix.season.report import explain
 
     season = read_season(season_dir)
     tables = _division_tables(season, as_of, division)
-    wanted = name_key(player)  # 'Alice Adams', 'ADAMS ALICE' and 'Adams,Alice' agree
-    everyone = {ln.player: ln for _, lines in tables for ln in lines}.values()
-    found = [ln for ln in everyone if ln.player.id == player or name_key(ln.name) == wanted]
-    if not found:
-        words = wanted.split()
-        found = [ln for ln in everyone if all(w in name_key(ln.name) for w in words)]
-    if len(found) != 1:
-        names = ", ".join(f"{ln.name} ({ln.player})" for ln in found[:10])
-        reason = f"several players match: {names}" if found else "no player of the standings"
-        fail(UsageError(f"'{player}': {reason}; give the player's id or full name"))
-    key = found[0].player
+    key = _player_named(player, {ln.player: ln for _, lines in tables for ln in lines}.values())
     parts = [
         explain(season, line, name)
         for name, lines in tables
         for line in lines
         if line.player == key
     ]
-    click.echo("\n".join(parts), nl=False)
+    say("\n".join(parts), nl=False)
+
+
+def _player_named(player: str, everyone: Iterable[Line]) -> PlayerKey:
+    """The one player of the standings that ``player`` names: an id, or a name in any word
+    order, case and commas ('Alice Adams', 'ADAMS ALICE' and 'Adams,Alice' agree), else the
+    only name holding all its words. None or several: a usage error (exit 2) listing the
+    players meant, or the closest names when none is."""
+    from grandprix.players import name_key
+
+    everyone = list(everyone)
+    wanted = name_key(player)
+    found = [ln for ln in everyone if ln.player.id == player or name_key(ln.name) == wanted]
+    if not found:
+        words = wanted.split()
+        found = [ln for ln in everyone if all(w in name_key(ln.name) for w in words)]
+    if len(found) == 1:
+        return found[0].player
+    if found:
+        names = ", ".join(f"{ln.name} ({ln.player})" for ln in found[:10])
+        fail(UsageError(f"'{player}': several players match: {names}; give the player's id "
+                        "or full name"))  # fmt: skip
+    keyed: dict[str, Line] = {}
+    for ln in everyone:
+        keyed.setdefault(name_key(ln.name), ln)
+    close = difflib.get_close_matches(wanted, list(keyed), n=3, cutoff=0.6)
+    hint = ""
+    if close:
+        names = " or ".join(f"'{keyed[k].name}' ({keyed[k].player})" for k in close)
+        hint = f"; did you mean {names}?"
+    fail(UsageError(f"'{player}': no player of the standings{hint} (give the player's id or "
+                    "full name; 'grandprix players SEASON_DIR' lists them)"))  # fmt: skip
 
 
 @main.command("check")
@@ -127,7 +151,7 @@ def check_command(season_dir: Path) -> None:
     echo_problems(problems, err=False)
     errors = len(errors_only(problems))
     warnings = len(problems) - errors
-    click.echo(f"{errors} error(s), {warnings} warning(s) in {season_dir}")
+    say(f"{errors} error(s), {warnings} warning(s) in {season_dir}")
     if errors or season is None:
         sys.exit(1)
 
@@ -154,7 +178,7 @@ def players_command(season_dir: Path, review: bool, fmt: str) -> None:
     elif fmt == "json":
         click.echo(people_json(found, matches), nl=False)
     else:
-        click.echo(people_text(found, matches, review), nl=False)
+        say(people_text(found, matches, review), nl=False)
 
 
 @main.command("prizes")
@@ -193,7 +217,7 @@ def prizes_command(
     elif fmt == "json":
         click.echo(prizes_json(result), nl=False)
     else:
-        click.echo(prizes_text(result), nl=False)
+        say(prizes_text(result), nl=False)
 
 
 @main.command("site")
@@ -208,7 +232,7 @@ def site_command(season_dir: Path, output: Path) -> None:
     from grandprix.site.build import build_site
 
     count = build_site(read_season(season_dir), output)
-    click.echo(f"wrote {count} pages to {output}")
+    say(f"wrote {count} pages to {output}")
 
 
 @main.command("rules-reference")

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import click
 
-from grandprix.cli.base import SEASON_DIR, main
+from grandprix.cli.base import SEASON_DIR, main, say
 from grandprix.errors import UsageError
 
 LOCAL = ("127.0.0.1", "localhost", "::1")
@@ -121,13 +121,13 @@ def serve_command(
         hosts=hosts,
     )
     shown = f"[{host}]" if ":" in host else host
-    click.echo(f"serving {len(seasons)} season(s) at http://{shown}:{port}/ (Ctrl+C stops)")
-    click.echo(
+    say(f"serving {len(seasons)} season(s) at http://{shown}:{port}/ (Ctrl+C stops)")
+    say(
         f"  database: {shown_url(store.url)}; "
         + ("accounts: log in at /login" if accounts else "no accounts: this machine only")
     )
     for key in seasons:
-        click.echo(f"  http://{shown}:{port}/s/{key}/  workspace: /s/{key}/workspace")
+        say(f"  http://{shown}:{port}/s/{key}/  workspace: /s/{key}/workspace")
     uvicorn.run(app, host=host, port=port, log_level="warning")
 
 
@@ -162,7 +162,7 @@ def users_add(
     password = _password(password_stdin)
     store = _store(folder, database)
     user = store.add_user(name, role, hash_password(password))
-    click.echo(f"added {user.name} ({user.role})")
+    say(f"added {user.name} ({user.role})")
 
 
 @users_group.command("password")
@@ -180,7 +180,7 @@ def users_password(folder: Path, name: str, password_stdin: bool, database: str 
 
     password = _password(password_stdin)
     _store(folder, database).set_password(name, hash_password(password))
-    click.echo(f"new password for {name}; their sessions have ended")
+    say(f"new password for {name}; their sessions have ended")
 
 
 @users_group.command("remove")
@@ -190,7 +190,7 @@ def users_password(folder: Path, name: str, password_stdin: bool, database: str 
 def users_remove(folder: Path, name: str, database: str | None) -> None:
     """Remove an account, its sessions and its events (the audit trail keeps its name)."""
     _store(folder, database).remove_user(name)
-    click.echo(f"removed {name}")
+    say(f"removed {name}")
 
 
 @users_group.command("list")
@@ -203,7 +203,7 @@ def users_list(folder: Path, database: str | None) -> None:
     for name, season, event in store.assignments():
         given.setdefault(name, []).append(f"{season}: {event}")
     for user in store.users():
-        click.echo(f"{user.name}\t{user.role}\t{'; '.join(given.get(user.name, []))}")
+        say(f"{user.name}\t{user.role}\t{'; '.join(given.get(user.name, []))}")
 
 
 @users_group.command("assign")
@@ -235,7 +235,7 @@ def users_assign(
     store = _store(folder, database)
     for event in events:
         (store.unassign if remove else store.assign)(name, season, event)
-    click.echo(f"{name}: {'took back' if remove else 'given'} {len(events)} event(s) of {season}")
+    say(f"{name}: {'took back' if remove else 'given'} {len(events)} event(s) of {season}")
 
 
 def _password(from_stdin: bool) -> str:

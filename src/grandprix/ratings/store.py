@@ -3,6 +3,12 @@
 An import is one transaction: a corrupt list, or a process killed half-way, leaves the store
 exactly as it was (SQLite's rollback journal undoes an unfinished transaction when the file is
 next opened). Importing the same list twice changes nothing.
+
+A store is ours by its marker (SQLite's ``application_id``, ``APPLICATION_ID``) or, for one
+made before the marker, by holding our two tables and nothing else: any other SQLite file (a
+database of another program) is refused and left untouched, never given our tables. A store
+whose file is damaged says so in a ``StoreError`` naming the file, whichever query meets the
+damage.
 """
 
 from __future__ import annotations
@@ -10,8 +16,10 @@ from __future__ import annotations
 import datetime
 import hashlib
 import itertools
+import os
 import sqlite3
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import NamedTuple
@@ -21,7 +29,10 @@ from grandprix.model import Location, Problem
 from grandprix.ratings.formats import ListError, Row, read_rows
 
 KINDS = ("fide-standard", "fide-rapid", "fide-blitz")
-SCHEMA = """
+APPLICATION_ID = 0x47505253  # 'GPRS' in SQLite's header: a grandprix rating store
+TABLES = frozenset({"lists", "ratings"})
+SCHEMA = f"""
+PRAGMA application_id = {APPLICATION_ID};
 CREATE TABLE IF NOT EXISTS lists (
     id INTEGER PRIMARY KEY,
     kind TEXT NOT NULL,
@@ -49,6 +60,10 @@ CREATE TABLE IF NOT EXISTS ratings (
 BATCH_ROWS = 200  # rows a statement of the import inserts
 
 
+class StoreError(UsageError):
+    """A rating store that cannot be used: not one of ours, damaged, or not writable there."""
+
+
 def _insert(db: sqlite3.Connection, list_id: int, rows: Iterable[Row]) -> int:
     """Insert the rows of a list; return how many went in.
 
@@ -74,6 +89,52 @@ def _insert(db: sqlite3.Connection, list_id: int, rows: Iterable[Row]) -> int:
                 f"INSERT OR REPLACE INTO ratings VALUES {one}", rest
             ).rowcount
     return inserted
+
+
+def _store_error(path: Path, exc: sqlite3.Error, doing: str = "") -> StoreError:
+    """What an SQLite error means for the store at ``path``: damaged (its file's contents are
+    not a database, or not a whole one), or not usable as a store for another reason."""
+    text = str(exc)
+    if any(word in text for word in ("malformed", "not a database", "corrupt")):
+        why = (
+            f"the rating store is damaged ({text}); import its lists again into a new store "
+            "('grandprix ratings import FILE --kind KIND --date DATE --store NEW.sqlite')"
+        )
+    elif doing:
+        why = f"{doing} ({text})"
+    else:
+        why = (
+            f"cannot be used as a rating store ({text}); give the store written by 'grandprix "
+            "ratings import', or a new file name in a folder you can write"
+        )
+    return StoreError(f"{path}: {why}")
+
+
+def _check_place(path: Path, read_only: bool) -> None:
+    """A StoreError saying why ``path`` cannot hold a store, before SQLite tries: missing (to
+    read), a folder, or in a folder that is missing or cannot be written (to write)."""
+    if path.is_dir():
+        raise StoreError(f"{path}: a folder, not a rating store; give the store's file name")
+    if read_only:
+        if not path.is_file():
+            raise StoreError(
+                f"{path}: no rating store there (create one with 'grandprix ratings "
+                "import FILE --kind KIND --date DATE --store PATH')"
+            )
+        return
+    folder = path.parent
+    if not folder.is_dir():
+        raise StoreError(
+            f"{path}: the folder {folder} does not exist; create it first, or give a store in "
+            "another folder"
+        )
+    writable = os.access(path, os.W_OK) if path.exists() else os.access(folder, os.W_OK)
+    if not writable:
+        where = path if path.exists() else folder
+        raise StoreError(
+            f"{path}: {where} cannot be written (read-only); give a store in a folder you "
+            "can write (--store PATH)"
+        )
 
 
 def check_kind(kind: str) -> str:
@@ -114,28 +175,61 @@ class RatingStore:
 
     def __init__(self, path: str | Path, read_only: bool = False):
         """Open (or create) the store at ``path`` (':memory:' for one in memory); with
-        ``read_only`` an existing store is only read. UsageError when the file is missing
-        (read-only), not an SQLite database, or cannot be written."""
+        ``read_only`` an existing store is only read. UsageError (a ``StoreError``) when the
+        file is missing (read-only), not a store of ours (another program's database: left as
+        it was), damaged, or cannot be written where it is."""
         self.path = Path(path)
+        memory = str(path) == ":memory:"
+        if not memory:
+            _check_place(self.path, read_only)
         try:
             if read_only:
-                if not self.path.is_file():
-                    raise UsageError(
-                        f"{path}: no rating store there (create one with 'grandprix ratings "
-                        "import FILE --kind KIND --date DATE --store PATH')"
-                    )
                 uri = f"{self.path.resolve().as_uri()}?mode=ro"
                 self.db = sqlite3.connect(uri, uri=True, isolation_level=None)
-                self.db.execute("SELECT id, kind, date, digest FROM lists LIMIT 1").fetchall()
-                self.db.execute("SELECT list_id, player_id, rating FROM ratings LIMIT 1")
             else:
                 self.db = sqlite3.connect(str(path), isolation_level=None)
-                self.db.executescript(SCHEMA)
         except sqlite3.Error as exc:
-            raise UsageError(
+            raise StoreError(
                 f"{path}: cannot be used as a rating store ({exc}); give the store written by "
                 "'grandprix ratings import', or a new file name in a folder you can write"
             ) from None
+        try:
+            with self._reading():
+                empty = self._check_ours()
+                if not read_only and empty:
+                    self.db.executescript(SCHEMA)
+                self.db.execute("SELECT id, kind, date, digest FROM lists LIMIT 1").fetchall()
+                self.db.execute("SELECT list_id, player_id, rating FROM ratings LIMIT 1")
+        except BaseException:
+            self.db.close()
+            raise
+
+    def _check_ours(self) -> bool:
+        """Whether the database is new (no table yet); a StoreError unless it is ours."""
+        (marker,) = self.db.execute("PRAGMA application_id").fetchone()
+        tables = {
+            name
+            for (name,) in self.db.execute(
+                "SELECT name FROM sqlite_master WHERE type IN ('table', 'view', 'trigger')"
+                " AND name NOT LIKE 'sqlite%'"
+            )
+        }
+        if marker not in (0, APPLICATION_ID) or (tables and tables != TABLES):
+            found = ", ".join(sorted(tables)[:5]) or "no tables"
+            raise StoreError(
+                f"{self.path}: an SQLite database of another program ({found}), not a rating "
+                "store of grandprix; it was left as it was: give a new file name for the store "
+                "(--store ratings.sqlite), or the store written by 'grandprix ratings import'"
+            )
+        return not tables
+
+    @contextmanager
+    def _reading(self) -> Iterator[None]:
+        """Any SQLite error of the block as a StoreError naming the file (``_store_error``)."""
+        try:
+            yield
+        except sqlite3.Error as exc:
+            raise _store_error(self.path, exc) from None
 
     def __enter__(self) -> RatingStore:
         return self
@@ -152,10 +246,18 @@ class RatingStore:
         if kind:
             query += " WHERE kind = ?"
             args = (kind,)
-        return [
-            ListInfo(i, k, datetime.date.fromisoformat(d), s, f, n)
-            for i, k, d, s, f, n in self.db.execute(query + " ORDER BY kind, date", args)
-        ]
+        with self._reading():
+            found = self.db.execute(query + " ORDER BY kind, date", args).fetchall()
+        out = []
+        for i, k, d, s, f, n in found:
+            try:
+                out.append(ListInfo(i, k, datetime.date.fromisoformat(d), s, f, n))
+            except (TypeError, ValueError):
+                raise StoreError(
+                    f"{self.path}: the rating store is damaged (list {i!r} is dated {d!r}): "
+                    "import its lists again into a new store"
+                ) from None
+        return out
 
     def import_list(
         self,
@@ -209,20 +311,28 @@ class RatingStore:
             if self.db.in_transaction:
                 self.db.execute("ROLLBACK")
             if isinstance(exc, sqlite3.Error):
-                raise UsageError(f"{self.path}: the list could not be stored ({exc})") from None
+                raise _store_error(self.path, exc, "the list could not be stored") from None
             raise
         return ImportResult(self._info(list_id), new=True)
 
     def remove(self, kind: str, date: datetime.date) -> bool:
-        found = self.db.execute(
-            "SELECT id FROM lists WHERE kind = ? AND date = ?", (kind, date.isoformat())
-        ).fetchone()
-        if found is None:
-            return False
-        self.db.execute("BEGIN IMMEDIATE")
-        self.db.execute("DELETE FROM ratings WHERE list_id = ?", found)
-        self.db.execute("DELETE FROM lists WHERE id = ?", found)
-        self.db.execute("COMMIT")
+        """Take the ``kind`` list dated ``date`` out, in one transaction; False (and nothing
+        changed) when the store holds no such list."""
+        with self._reading():
+            found = self.db.execute(
+                "SELECT id FROM lists WHERE kind = ? AND date = ?", (kind, date.isoformat())
+            ).fetchone()
+            if found is None:
+                return False
+            try:
+                self.db.execute("BEGIN IMMEDIATE")
+                self.db.execute("DELETE FROM ratings WHERE list_id = ?", found)
+                self.db.execute("DELETE FROM lists WHERE id = ?", found)
+                self.db.execute("COMMIT")
+            except BaseException:
+                if self.db.in_transaction:
+                    self.db.execute("ROLLBACK")
+                raise
         return True
 
     def _info(self, list_id: int) -> ListInfo:
@@ -247,7 +357,9 @@ class RatingStore:
                 "SELECT player_id, rating FROM ratings"
                 f" WHERE list_id = ? AND player_id IN ({marks}) AND rating IS NOT NULL"
             )
-            for player_id, rating in self.db.execute(query, (info.id, *chunk)):
+            with self._reading():
+                found = self.db.execute(query, (info.id, *chunk)).fetchall()
+            for player_id, rating in found:
                 out[player_id] = Rated(rating, kind, info.date)
         return out
 

@@ -12,13 +12,13 @@ from __future__ import annotations
 import functools
 from collections.abc import Sequence
 from fractions import Fraction
-from itertools import pairwise, repeat
+from itertools import repeat
 from operator import is_
 from pathlib import Path
 from sys import intern
 from typing import Any, Final, cast
 
-from grandprix.model import Columns, ListedSection, Location, Problem, Section, Severity
+from grandprix.model import Columns, ListedSection, Location, Problem, Section
 from grandprix.numbers import is_rating, parse_score
 from grandprix.placings import parse_rank
 from grandprix.readers.text import csv_rows, decode, delimiter_of, excerpt
@@ -76,8 +76,6 @@ def read_standings_csv(
     listed = _read_columns(name, columns, cells) if cells else None
     if listed is None:
         listed = _read_rows(name, columns, (rows or csv_rows(lines))[1:], problems)
-    if columns.rank is not None:
-        problems.extend(rank_against_points(name, listed.columns))
     return listed, problems
 
 
@@ -95,39 +93,6 @@ def _twice(name: str, head: list[str], header: list[str]) -> Problem | None:
                 "them, or rename the other",
             )
     return None
-
-
-SHOWN = 3  # contradictions of the rank column told one by one; the rest counted
-
-
-def rank_against_points(name: str, columns: Columns) -> list[Problem]:
-    """Warnings where the rank column contradicts the points: players sharing a place with
-    different points, or a better place with fewer points (UT-4: shared places are for equal
-    scores). The rank column still gives the places; the warning says which rows to check."""
-    spans = list(map(parse_rank, columns.rank))
-    if not spans or None in spans:
-        return []
-    points = columns.points
-    order = sorted(range(len(spans)), key=lambda i: (spans[i], i))
-    found: list[tuple[int, str]] = []
-    for above, below in pairwise(order):
-        if points[below] <= points[above] and (
-            spans[below] != spans[above] or points[below] == points[above]
-        ):
-            continue
-        shared = spans[below] == spans[above]
-        said = "shares" if shared else "is placed below"
-        found.append((columns.line[below],
-                      f"place {columns.rank[below].strip()} with {points[below]} points {said} "
-                      f"place {columns.rank[above].strip()} with {points[above]} points (line "
-                      f"{columns.line[above]}): check the rank column, or leave it empty to "
-                      "place the players by their points"))  # fmt: skip
-    out = [Problem(Location(name, line), message, Severity.WARNING)
-           for line, message in found[:SHOWN]]  # fmt: skip
-    if len(found) > SHOWN:
-        more = f"and {len(found) - SHOWN} more rows whose place contradicts their points"
-        out.append(Problem(Location(name, found[SHOWN][0]), more, Severity.WARNING))
-    return out
 
 
 def _split_columns(body: list[str], delimiter: str, width: int) -> list[list[str]] | None:

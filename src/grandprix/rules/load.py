@@ -17,6 +17,7 @@ from pydantic import BaseModel, ValidationError
 
 from grandprix.errors import UsageError
 from grandprix.model import Location, Problem
+from grandprix.rules.fields import TomlFloat
 from grandprix.rules.schema import PointsBase, RuleSet
 from grandprix.tiebreaks import Rules, parse
 from grandprix.tomlpos import Path as KeyPath
@@ -43,7 +44,8 @@ class TomlFile:
 
 
 def read_toml(path: Path, problems: list[Problem]) -> TomlFile | None:
-    """Parse a TOML file; a syntax error becomes a located problem."""
+    """Parse a TOML file; a syntax error becomes a located problem. Its floats are
+    ``TomlFloat``: floats that keep the text they were written as, read exactly as numbers."""
     try:
         raw = path.read_bytes()
         if raw.startswith((b"\xff\xfe", b"\xfe\xff")):
@@ -64,7 +66,7 @@ def read_toml(path: Path, problems: list[Problem]) -> TomlFile | None:
         )
         return None
     try:
-        data = tomli.loads(text)
+        data = tomli.loads(text, parse_float=TomlFloat)  # each float keeps its decimal text
     except RecursionError:
         line = _too_deep(text)
         problems.append(Problem(Location(str(path), line), "not valid TOML: nested too deeply"))
@@ -194,15 +196,55 @@ def _model_in(annotation: Any) -> Any:
     return None
 
 
-def merge(base: dict[str, Any], overrides: dict[str, Any]) -> dict[str, Any]:
-    """Tables merge key by key; any other value replaces the base's."""
+def merge(base: dict[str, Any], overrides: dict[str, Any], model: Any = RuleSet) -> dict[str, Any]:
+    """Tables merge key by key; any other value replaces the base's. A table of names of the
+    user's own (``require``, ``categories``, ``per_category``: a ``dict`` of ``model``) given
+    empty (``require = {}``) clears the base's: the preset's table is then not kept, which a
+    merge key by key of no keys could never say."""
     out = dict(base)
+    fields = model.model_fields if _is_model(model) else {}
     for key, value in overrides.items():
-        if isinstance(value, dict) and isinstance(out.get(key), dict):
-            out[key] = merge(out[key], value)
+        annotation = fields[key].annotation if key in fields else None
+        if value == {} and _mapping(annotation) is not None:
+            out[key] = {}
+        elif isinstance(value, dict) and isinstance(out.get(key), dict):
+            out[key] = _merge_into(out[key], value, annotation)
         else:
             out[key] = value
     return out
+
+
+def _merge_into(base: dict[str, Any], value: dict[str, Any], annotation: Any) -> dict[str, Any]:
+    """``value`` merged into ``base``: a table of a model by its fields, a mapping of names
+    name by name (each entry by the mapping's values' model, if they are tables)."""
+    model = _model_in(annotation)
+    values = _mapping(annotation)
+    if values is None:
+        return merge(base, value, model)
+    out = dict(base)
+    for name, entry in value.items():
+        if isinstance(entry, dict) and isinstance(out.get(name), dict):
+            out[name] = merge(out[name], entry, values)
+        else:
+            out[name] = entry
+    return out
+
+
+def _is_model(value: Any) -> bool:
+    return isinstance(value, type) and issubclass(value, BaseModel)
+
+
+def _mapping(annotation: Any) -> Any:
+    """For a ``dict[str, V]`` field (or ``dict[...] | None``): V (or ``object``); else None."""
+    if typing.get_origin(annotation) is dict:
+        args = typing.get_args(annotation)
+        return args[1] if len(args) == 2 else object
+    if isinstance(annotation, types.UnionType) or typing.get_origin(annotation) is typing.Union:
+        for arg in typing.get_args(annotation):
+            found = _mapping(arg)
+            if found is not None:
+                return found
+    return None
 
 
 def load_rules(

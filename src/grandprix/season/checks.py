@@ -1,11 +1,13 @@
 """Contradictions inside a season's input that would otherwise change a total without a word:
 one person twice in one event, ranks against points, aliases.csv decisions that disagree, one
-id under two names."""
+id under two names (in the results, or against players.csv), and names holding characters that
+hide or look like others."""
 
 from __future__ import annotations
 
 import functools
-from collections import defaultdict
+import unicodedata
+from collections import defaultdict, deque
 from collections.abc import Callable, Iterable, Sequence
 from itertools import count, pairwise, repeat
 from operator import ge, itemgetter
@@ -13,10 +15,27 @@ from pathlib import Path
 from sys import intern
 from typing import cast
 
-from grandprix.model import Location, Player, Problem, Section, Severity, common_units, ordered
+from grandprix.model import (
+    Columns,
+    Location,
+    Player,
+    Problem,
+    Section,
+    Severity,
+    common_units,
+    ordered,
+)
 from grandprix.numbers import show
 from grandprix.placings import parse_rank
-from grandprix.players import birth_year, name_key
+from grandprix.players import (
+    PlayerKey,
+    birth_year,
+    hidden_characters,
+    look_alike_key,
+    look_alikes,
+    name_key,
+    shown,
+)
 from grandprix.season.model import Alias, Season
 from grandprix.tomlpos import Path as KeyPath
 
@@ -54,7 +73,7 @@ def event_duplicates(sections: Sequence[Section]) -> list[Problem]:
             if first[0] is section and first[1] == i:
                 continue
             player, earlier = section.players[i], first[0].players[first[1]]
-            what = f"id '{ident[:20]}'" if ident else f"name '{player.name[:60]}' (no id)"
+            what = f"id '{shown(ident, 20)}'" if ident else f"name '{shown(player.name)}' (no id)"
             problems.append(
                 Problem(
                     _where(player, section),
@@ -67,7 +86,9 @@ def event_duplicates(sections: Sequence[Section]) -> list[Problem]:
 
 
 def rank_contradictions(section: Section) -> list[Problem]:
-    """A warning where the file's ranks put a player above one with more points."""
+    """A warning where the file's ranks put a player above one with more points, or give one
+    place to players with different points (UT-4: a place is shared by equal scores; a rank
+    column of all 1s would otherwise share one place among the whole field unremarked)."""
     c = section.columns
     units, _ = common_units(c.points)
     if c.rank == _counting(len(c.rank)) and ordered(units, ge):
@@ -75,20 +96,28 @@ def rank_contradictions(section: Section) -> list[Problem]:
     spans = zip(map(parse_rank, c.rank), count())  # each row's span and row, ranked rows kept
     ranked = cast(list[tuple[tuple[int, int], int]], sorted(filter(itemgetter(0), spans)))
     in_order = list(map(units.__getitem__, map(itemgetter(1), ranked)))
-    if ordered(in_order, ge):
+    shared = {span for span, _ in ranked if span[0] != span[1]} | {
+        span for (span, _), (other, _) in pairwise(ranked) if span == other
+    }
+    if ordered(in_order, ge) and not shared:
         return []  # points never rise down the ranks (a C loop for the usual list)
     for (span, i), (below_span, j) in pairwise(ranked):
         if units[i] < units[j] and span[0] < below_span[0]:
-            above, below = section.players[i], section.players[j]  # for the message
-            return [
-                Problem(
-                    _where(below, section),
-                    f"rank {below.declared_rank} with {show(below.points)} points is below rank "
-                    f"{above.declared_rank} with {show(above.points)} (line {_line(above)}): the "
-                    "ranks contradict the points; check the file",
-                    Severity.WARNING,
-                )
-            ]
+            said = "is below"
+        elif span == below_span and units[i] != units[j]:
+            said = "shares its place with"
+        else:
+            continue
+        above, below = section.players[i], section.players[j]  # for the message
+        return [
+            Problem(
+                _where(below, section),
+                f"rank {below.declared_rank} with {show(below.points)} points {said} rank "
+                f"{above.declared_rank} with {show(above.points)} (line {_line(above)}): the "
+                "ranks contradict the points; check the file",
+                Severity.WARNING,
+            )
+        ]
     return []
 
 
@@ -99,11 +128,15 @@ def _counting(size: int) -> tuple[str, ...]:
 
 
 def alias_contradictions(aliases: Iterable[Alias]) -> list[Problem]:
-    """Errors: one pair of names decided both 'same' and 'different' in aliases.csv."""
+    """Errors: one pair of names decided both 'same' and 'different' in aliases.csv, directly
+    or through other names ('A same B', 'B same C' and 'A different C'): the season joins the
+    'same' decisions as far as they reach (``identity.same_names``), so one of the decisions
+    is wrong, and which one only the coordinator knows."""
+    decided = list(aliases)
     problems: list[Problem] = []
     seen: dict[frozenset[str], Alias] = {}
-    for alias in aliases:
-        pair = frozenset((name_key(alias.name), name_key(alias.other)))
+    for alias in decided:
+        pair = _pair(alias)
         first = seen.setdefault(pair, alias)
         if first.same != alias.same:
             where = alias.location or Location("aliases.csv")
@@ -111,20 +144,80 @@ def alias_contradictions(aliases: Iterable[Alias]) -> list[Problem]:
             problems.append(
                 Problem(
                     where,
-                    f"'{alias.name[:60]}' and '{alias.other[:60]}' are decided both 'same' and "
-                    f"'different' (line {line}); keep one decision",
+                    f"'{shown(alias.name)}' and '{shown(alias.other)}' are decided both 'same' "
+                    f"and 'different' (line {line}); keep one decision",
                 )
             )
+    direct = {pair for pair, alias in zip(map(_pair, decided), decided, strict=True) if alias.same}
+    return problems + _chained_contradictions(decided, direct)
+
+
+def _chained_contradictions(decided: list[Alias], direct: set[frozenset[str]]) -> list[Problem]:
+    """The 'different' decisions whose two names 'same' decisions join through other names
+    (a pair decided 'same' directly is ``alias_contradictions``' own)."""
+    links: dict[str, list[tuple[str, Alias]]] = defaultdict(list)
+    for alias in decided:
+        name, other = name_key(alias.name), name_key(alias.other)
+        if alias.same and name != other:
+            links[name].append((other, alias))
+            links[other].append((name, alias))
+    problems: list[Problem] = []
+    for alias in decided:
+        pair = _pair(alias)
+        if alias.same or len(pair) < 2 or pair in direct or not pair <= links.keys():
+            continue
+        chain = _joined(links, name_key(alias.name), name_key(alias.other))
+        if not chain:
+            continue
+        steps = "; ".join(
+            f"line {_alias_line(step)} '{shown(step.name)}' same '{shown(step.other)}'"
+            for step in chain
+        )
+        problems.append(
+            Problem(
+                alias.location or Location("aliases.csv"),
+                f"'{shown(alias.name)}' and '{shown(alias.other)}' are decided 'different' here, "
+                f"but the 'same' decisions join them ({steps}): 'same' holds through every name "
+                "it links, so these decisions contradict; remove the 'same' line that is wrong, "
+                "or this line if they are one person",
+            )
+        )
     return problems
+
+
+def _pair(alias: Alias) -> frozenset[str]:
+    return frozenset((name_key(alias.name), name_key(alias.other)))
+
+
+def _joined(links: dict[str, list[tuple[str, Alias]]], start: str, goal: str) -> list[Alias]:
+    """The 'same' decisions leading from name key ``start`` to ``goal`` (fewest first), or []."""
+    came: dict[str, tuple[str, Alias] | None] = {start: None}
+    queue = deque([start])
+    while queue and goal not in came:
+        key = queue.popleft()
+        for other, alias in links[key]:
+            if other not in came:
+                came[other] = (key, alias)
+                queue.append(other)
+    chain: list[Alias] = []
+    step = came.get(goal)
+    while step is not None:
+        chain.append(step[1])
+        step = came[step[0]]
+    return chain[::-1]
+
+
+def _alias_line(alias: Alias) -> str:
+    return str(alias.location.line) if alias.location and alias.location.line else "?"
 
 
 def identity_problems(season: Season, where: Callable[[KeyPath], Location]) -> list[Problem]:
     """Across the season: an id under two names (warning, unless aliases.csv says they are one
     person), aliases.csv 'same' for names with different ids (error), players missing from
     players.csv when eligibility needs its columns (warning with the count), and divisions by
-    rating with nothing to rate players (warning)."""
+    rating with nothing to rate players (warning); and ``same_id_other_name``,
+    ``one_person_twice`` and ``name_characters``."""
     problems: list[Problem] = []
-    same = {frozenset((name_key(a.name), name_key(a.other))) for a in season.aliases if a.same}
     # The distinct (id, spelling) pairs, each with where it first appears (its section and
     # row): a set difference per section keeps this cheap on a season of half a million rows.
     first_seen: dict[tuple[str, str], tuple[Section, int]] = {}
@@ -149,7 +242,7 @@ def identity_problems(season: Season, where: Callable[[KeyPath], Location]) -> l
     for ident, seen in spellings.items():
         first_key, first_section, first_row = seen[0]
         for key, results, row in seen[1:]:
-            if key == first_key or frozenset((first_key, key)) in same:
+            if key == first_key or season.directory.alike(first_key, key):
                 continue
             player, first = results.players[row], first_section.players[first_row]
             problems.append(
@@ -170,11 +263,15 @@ def identity_problems(season: Season, where: Callable[[KeyPath], Location]) -> l
             problems.append(
                 Problem(
                     alias.location or Location("aliases.csv"),
-                    f"'{alias.name[:60]}' and '{alias.other[:60]}' are decided 'same' but have "
-                    f"different ids ({min(ids)[:20]} and {min(others)[:20]}): different ids are "
-                    "different people; correct the id in the results or remove this line",
+                    f"'{shown(alias.name)}' and '{shown(alias.other)}' are decided 'same' but "
+                    f"have different ids ({shown(min(ids), 20)} and {shown(min(others), 20)}): "
+                    "different ids are different people; correct the id in the results or remove "
+                    "this line",
                 )
             )
+    problems.extend(same_id_other_name(season, first_seen))
+    problems.extend(one_person_twice(season))
+    problems.extend(name_characters(season))
     problems.extend(_missing_players(season, where))
     rated = [d.name for d in season.rules.divisions if d.rating_below or d.rating_at_least]
     if rated and (not season.rules.ratings.sources or season.ratings is None):
@@ -192,6 +289,175 @@ def identity_problems(season: Season, where: Callable[[KeyPath], Location]) -> l
             )
         )
     return problems
+
+
+def same_id_other_name(
+    season: Season, first_seen: dict[tuple[str, str], tuple[Section, int]]
+) -> list[Problem]:
+    """Warnings: an id that players.csv lists under another name than a results file gives it
+    (``first_seen``: each distinct id and spelling of the results, with where it is first),
+    unless the names agree (``name_key``) or aliases.csv makes them one. The id decides who the
+    player is, and the standings show players.csv's name (the season's register of its
+    people): a wrong id there would give one person's points to another under their name."""
+    by_id = {p.id: p for p in season.players if p.id}  # (the directory's, if ever needed)
+    problems: list[Problem] = []
+    warned: set[str] = set()
+    for (ident, name), (results, row) in first_seen.items():
+        listed = by_id.get(ident)
+        if listed is None or listed.name == name or not listed.name or ident in warned:
+            continue
+        if season.directory.alike(listed.name, name):
+            continue
+        warned.add(ident)
+        there = listed.location or Location("players.csv")
+        problems.append(
+            Problem(
+                _row(results, row),
+                f"id '{shown(ident, 20)}' is '{shown(name)}' here but '{shown(listed.name)}' in "
+                f"{there} (field 'name'); the standings show '{shown(listed.name)}', "
+                "players.csv's name: if they are one person, correct the name in players.csv "
+                "or say so in aliases.csv (name,other,same); if not, correct the id in one of "
+                "the files",
+                Severity.WARNING,
+            )
+        )
+    return problems
+
+
+def one_person_twice(season: Season) -> list[Problem]:
+    """Errors: two rows of one event that the season takes for one person (a name without an
+    id taking the id its name has elsewhere, names that aliases.csv makes one): one person
+    cannot take two places in one event, and both places would earn points.
+    (``event_duplicates`` finds the rows of one id or of one name without ids, before the
+    season's people are known.)"""
+    # Rows with ids are distinct people in one event (``event_duplicates``) unless players.csv
+    # lists someone without an id, whose name rows of other ids may then find (``find``).
+    by_id_only = all(p.id for p in season.players)
+    problems: list[Problem] = []
+    for event in season.events:
+        sections = [s.section for s in event.sections]
+        if by_id_only and all(all(section.columns.fide_id) for section in sections):
+            continue  # (C loops: every row of the event has its id)
+        directory = season.directory
+        keyed = [[e.key for e in directory.entrants(section)] for section in sections]
+        every = [key for keys in keyed for key in keys]
+        if len(set(every)) == len(every):
+            continue  # (C loops: the usual event)
+        first: dict[PlayerKey, tuple[Section, int]] = {}
+        for section, keys in zip(sections, keyed, strict=True):
+            for i, key in enumerate(keys):
+                earlier, j = first.setdefault(key, (section, i))
+                if earlier is section and j == i:
+                    continue
+                c, e = section.columns, earlier.columns
+                there = f"on line {e.line[j]}" if earlier is section else f"at {_row(earlier, j)}"
+                if bool(c.fide_id[i]) != bool(e.fide_id[j]):
+                    why = (
+                        f"the row without an id takes id {shown(key.id, 20)}, the only id the "
+                        "season knows for its name"
+                    )
+                elif name_key(c.name[i]) != name_key(e.name[j]):
+                    why = "aliases.csv decides their names 'same'"
+                else:
+                    why = "the same name"
+                problems.append(
+                    Problem(
+                        _row(section, i),
+                        f"{_who(c, i)} here and {_who(e, j)} {there} are one person to the season "
+                        f"({why}): one person cannot take two places in one event; if they are "
+                        "two people, give each row its own id (field 'id'), else remove the row "
+                        "that is wrong",
+                    )
+                )
+    return problems
+
+
+def _row(section: Section, i: int) -> Location:
+    return Location(section.source, section.columns.line[i])
+
+
+def _who(c: Columns, i: int) -> str:
+    ident = f"id {shown(c.fide_id[i], 20)}" if c.fide_id[i] else "no id"
+    return f"'{shown(c.name[i])}' ({ident})"
+
+
+def name_characters(season: Season) -> list[Problem]:
+    """Warnings: a name (of a results file, players.csv or aliases.csv) holding a character that
+    shows nothing or turns the text around (``players.hidden_characters``: a right-to-left
+    override shows 'Alice' as 'ecilA'; ``name_key`` ignores them), or a letter of another
+    script drawn like the Latin one it stands for (``players.look_alikes``: a Cyrillic 'А' in
+    'Аdams', which keeps the name from matching its Latin spelling). A reader of the standings
+    cannot see either. One warning for each name in each file, at its first row."""
+    named: dict[tuple[str, str], Location] = {}  # (file, name) -> first row
+    for event in season.events:
+        for results in event.sections:
+            c = results.section.columns
+            if "".join(c.name).isascii():
+                continue  # (C loops: the usual file)
+            for i, name in enumerate(c.name):
+                if not name.isascii():
+                    named.setdefault((results.section.source, name), _row(results.section, i))
+    for player in season.players:
+        if player.location is not None and not player.name.isascii():
+            named.setdefault((player.location.path, player.name), player.location)
+    for alias in season.aliases:
+        for name in (alias.name, alias.other):
+            if alias.location is not None and not name.isascii():
+                named.setdefault((alias.location.path, name), alias.location)
+    problems: list[Problem] = []
+    latin: dict[str, tuple[str, Location]] | None = None  # names of Latin letters, by key
+    for (_, name), where in named.items():
+        hidden = hidden_characters(name)
+        if hidden:
+            problems.append(
+                Problem(
+                    where,
+                    f"name '{shown(name)}' holds {_characters(hidden)}, which shows nothing or "
+                    "turns the text around: the name shows wrong wherever it is printed (the "
+                    "matching of names ignores it); retype the name in the file (field 'name') "
+                    "without it",
+                    Severity.WARNING,
+                )
+            )
+        mixed = look_alikes(name)
+        if mixed:
+            if latin is None:
+                latin = _latin_names(season)
+            twin = latin.get(look_alike_key(name))
+            like = f"'{shown(twin[0])}' (as at {twin[1]})" if twin else "a name of Latin letters"
+            problems.append(
+                Problem(
+                    where,
+                    f"name '{shown(name)}' has {_characters(mixed)} among Latin letters: it reads "
+                    f"as {like} but does not match it; retype the letter in the file (field "
+                    "'name')",
+                    Severity.WARNING,
+                )
+            )
+    return problems
+
+
+def _characters(text: str) -> str:
+    """'U+202E (RIGHT-TO-LEFT OVERRIDE)' for each character, joined."""
+    return ", ".join(
+        f"U+{ord(ch):04X} ({unicodedata.name(ch, 'a control character')})" for ch in text
+    )
+
+
+def _latin_names(season: Season) -> dict[str, tuple[str, Location]]:
+    """The names of the season's files written in Latin letters only, by ``name_key``, each
+    with where it first appears (what a look-alike name may be mistaken for)."""
+    found: dict[str, tuple[str, Location]] = {}
+    for event in season.events:
+        for results in event.sections:
+            c = results.section.columns
+            for i, name in enumerate(c.name):
+                if not look_alikes(name):
+                    found.setdefault(name_key(name), (name, _row(results.section, i)))
+    for player in season.players:
+        if player.location is not None and not look_alikes(player.name):
+            found.setdefault(name_key(player.name), (player.name, player.location))
+    return found
 
 
 def _missing_players(season: Season, where: Callable[[KeyPath], Location]) -> list[Problem]:
@@ -217,7 +483,7 @@ def _missing_players(season: Season, where: Callable[[KeyPath], Location]) -> li
             missing.setdefault(directory.key(player)[0], player)
     if not missing:
         return []
-    examples = ", ".join(sorted(p.name[:40] for p in missing.values())[:3])
+    examples = ", ".join(sorted(shown(p.name, 40) for p in missing.values())[:3])
     return [
         Problem(
             where(("players",)),
@@ -237,7 +503,9 @@ def undecided_names(season: Season) -> list[Problem]:
     uncertain = [m for m in near_matches(season, people(season)) if m.uncertain]
     if not uncertain:
         return []
-    pairs = "; ".join(f"{m.first.name[:40]} ~ {m.second.name[:40]}" for m in uncertain[:3])
+    pairs = "; ".join(
+        f"{shown(m.first.name, 40)} ~ {shown(m.second.name, 40)}" for m in uncertain[:3]
+    )
     return [
         Problem(
             Location(str(Path(season.folder) / "aliases.csv")),

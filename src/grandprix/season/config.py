@@ -9,6 +9,7 @@ import datetime
 import os
 import stat
 from collections import Counter
+from dataclasses import replace
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
@@ -18,7 +19,13 @@ from pydantic import Field, ValidationError, model_validator
 from grandprix.errors import GrandprixError, InputError, UsageError
 from grandprix.model import Location, Problem, Severity
 from grandprix.paths import Folders, OutsideError, shared_folders
-from grandprix.players import normalise, read_players
+from grandprix.players import (
+    hidden_characters,
+    normalise,
+    read_players,
+    shown,
+    with_normal_ids,
+)
 from grandprix.ratings.store import RatingStore
 from grandprix.readers import Ahead, load_section, read_ahead
 from grandprix.readers import FormatName as Format
@@ -32,6 +39,7 @@ from grandprix.season.checks import (
     identity_problems,
     rank_contradictions,
 )
+from grandprix.season.copies import Copies, Listed, copy_problem
 from grandprix.season.model import Alias, Season, SeasonEvent, SeasonSection
 from grandprix.tiebreaks import Rules, parse
 from grandprix.tomlpos import Path as KeyPath
@@ -359,12 +367,25 @@ def _events(
     seen_events: dict[tuple[str, datetime.date], int] = {}
     shared_dates = {d for d, n in Counter(e.date for e in config.events).items() if n > 1}
     seen_files: dict[Path, int] = {}
+    copies = Copies()
+    normal_ids: set[str] = {""}  # the ids met that ``normal_id`` leaves as they are
     dates_known = not (config.start and config.end and config.end < config.start)
     for index, i in enumerate(order):
         entry = config.events[i]
         key = ("events", i)
         if dates_known:
             _check_date(config, entry, toml, key, problems)
+        hidden = hidden_characters(entry.name)
+        if hidden:
+            problems.append(
+                Problem(
+                    toml.where((*key, "name")),
+                    f"event name '{shown(entry.name)}' holds {shown(hidden)}, which shows "
+                    "nothing or breaks the line on the pages and in the terminal: write the "
+                    "name on one line, without it",
+                    Severity.WARNING,
+                )
+            )
         # An event listed twice has its date twice: only such dates' names are compared.
         first = i
         if entry.date in shared_dates:
@@ -426,9 +447,22 @@ def _events(
                 )
                 continue
             seen_files[real] = where.line
-            loaded = _section(path, sub, where, entry.name, problems, ahead)
-            if loaded is not None:
-                sections.append(loaded)
+            try:
+                found = os.stat(path)
+            except OSError:
+                found = None
+            loaded = _section(path, found, sub, where, entry.name, problems, ahead)
+            if loaded is None or found is None:
+                continue
+            listed = Listed(sub.results, entry.name, where.line, i)
+            copied = copies.first(path, found, loaded.section, listed)
+            if copied is not None:
+                problem = copy_problem(listed, where, *copied)
+                problems.append(problem)
+                if problem.severity is Severity.ERROR:
+                    continue
+            normal = with_normal_ids(loaded.section, normal_ids)
+            sections.append(loaded if normal is loaded.section else replace(loaded, section=normal))
         problems.extend(event_duplicates([s.section for s in sections]))
         if rules is not None:
             _check_tiebreaks(entry, rules, toml, key, problems)
@@ -485,16 +519,14 @@ def _check_date(
 
 def _section(
     path: Path,
+    found: os.stat_result | None,
     entry: SectionEntry,
     where: Location,
     event: str,
     problems: list[Problem],
     ahead: Ahead | None = None,
 ) -> SeasonSection | None:
-    try:
-        found = os.stat(path)
-    except OSError:
-        found = None
+    """The section of results file ``path`` (``found``: its ``os.stat``, None if it has none)."""
     if found is None or not stat.S_ISREG(found.st_mode):  # as ``Path.is_file``
         problems.append(
             Problem(

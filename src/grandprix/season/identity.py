@@ -4,7 +4,8 @@ Matching, in order: the FIDE or national id; then the normalised name (accents, 
 spaces and "Surname, Given" order do not matter) with the birth year when both sides know it.
 A name seen with exactly one id elsewhere in the season takes that id. Near matches (similar
 names, rapidfuzz) are never merged: they are listed for review, and the coordinator's decisions
-go in ``aliases.csv`` (``name,same_as`` to merge; ``name,different_from`` to keep apart).
+go in ``aliases.csv`` (``name,other,same`` to merge, joined as far as they reach: A same B and
+B same C make one name of the three; ``name,other,different`` to keep apart).
 """
 
 from __future__ import annotations
@@ -21,6 +22,27 @@ from grandprix.rules.schema import RuleSet
 from grandprix.season.model import Alias
 
 NEAR_MATCH = 85  # rapidfuzz token_sort_ratio from which two names are shown for review
+
+
+def same_names(aliases: Iterable[Alias]) -> dict[str, str]:
+    """Each name key that aliases.csv joins to others, with the key all of them go by: the
+    decisions 'same' joined as far as they reach ('A same B' and 'B same C' make A, B and C
+    one name). The key of a group is the 'other' of its decisions (the 'other' of the last one
+    reached when they chain), so that 'A same B' alone writes A as B."""
+    parent: dict[str, str] = {}
+
+    def root(key: str) -> str:
+        while parent.get(key, key) != key:
+            key = parent[key]
+        return key
+
+    for alias in aliases:
+        if alias.same:
+            name, other = root(name_key(alias.name)), root(name_key(alias.other))
+            if name != other:
+                parent[name] = other
+                parent.setdefault(other, other)
+    return {key: root(key) for key in parent if root(key) != key}
 
 
 class Entrant(NamedTuple):
@@ -48,13 +70,11 @@ class Directory:
         self.rules = rules
         self.players = players
         self.by_id = {p.id: p for p in players if p.id}
-        self.same: dict[str, str] = {}
-        self.apart: set[frozenset[str]] = set()
-        for alias in aliases:
-            if alias.same:
-                self.same[name_key(alias.name)] = name_key(alias.other)
-            else:
-                self.apart.add(frozenset((name_key(alias.name), name_key(alias.other))))
+        decided = tuple(aliases)
+        self.same = same_names(decided)
+        self.apart: set[frozenset[str]] = {
+            frozenset((name_key(a.name), name_key(a.other))) for a in decided if not a.same
+        }
         self.by_name: dict[str, list[ListedPlayer]] = defaultdict(list)
         for p in players:
             self.by_name[self._canonical(p.name)].append(p)
@@ -91,6 +111,11 @@ class Directory:
     def _canonical(self, name: str) -> str:
         key = name_key(name)
         return self.same.get(key, key)
+
+    def alike(self, name: str, other: str) -> bool:
+        """Whether two spellings are one name: their ``name_key`` agrees, or aliases.csv makes
+        them one (directly or through other names decided 'same')."""
+        return self._canonical(name) == self._canonical(other)
 
     def find(self, player: Player) -> ListedPlayer | None:
         """The players.csv row of this player, if any."""

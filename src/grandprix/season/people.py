@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from rapidfuzz import fuzz, process
 
-from grandprix.players import PlayerKey, name_key
+from grandprix.players import PlayerKey, look_alike_key, name_key
 from grandprix.season.identity import NEAR_MATCH
 from grandprix.season.model import Season
 
@@ -69,10 +69,12 @@ def near_matches(
     """Pairs of people with similar names, each with why they are kept apart or to review.
 
     Two people who played in the same event are different people. A pair the coordinator
-    marked ``different`` in aliases.csv is not asked about again.
+    marked ``different`` in aliases.csv is not asked about again. Names are compared as they
+    look (``look_alike_key``: a Cyrillic 'А' in 'Аdams' is the Latin 'A').
     """
     directory = season.directory
-    keys = [name_key(p.name) for p in found]
+    keys = [look_alike_key(p.name) for p in found]
+    names = [name_key(p.name) for p in found]
     out = []
     for i, person in enumerate(found):
         for _, score, j in process.extract(
@@ -82,7 +84,7 @@ def near_matches(
                 continue
             other = found[j]
             together = [e for e in person.events if e in other.events]
-            if frozenset((keys[i], keys[j])) in directory.apart:
+            if frozenset((names[i], names[j])) in directory.apart:
                 verdict = "different (aliases.csv)"
             elif together:
                 verdict = f"apart: both played in {together[0]}"

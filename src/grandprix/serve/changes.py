@@ -15,9 +15,10 @@ from typing import Any
 
 import tomli
 import tomlkit
-from tomlkit.items import AoT, Array, Table
+from tomlkit.items import AoT, Array, Float, Table, Trivia
 
 from grandprix.errors import UsageError
+from grandprix.rules.fields import MONEY_LIMIT
 from grandprix.season.config import ALIASES_FILE, SEASON_FILE
 from grandprix.serve import seasons
 
@@ -268,15 +269,22 @@ def results_change(
     )
 
 
-def _amount(text: str) -> int | float:
-    """A prize fund as the form gives it ('1500', '1,500', '750.50'), as a TOML number."""
+def _amount(text: str) -> int | Float:
+    """A prize fund as the form gives it ('1500', '1,500', '750.50'), as a TOML number written
+    as typed (a float would keep only 15 to 17 digits of 5,400,000,000,000.05)."""
     try:
         amount = Decimal(text.replace(",", "").strip())
     except InvalidOperation:
         amount = Decimal(-1)
     if not amount.is_finite() or amount < 0:
         raise UsageError(f"prize fund '{text[:20]}' is not an amount: write it as 1500 or 750.50")
-    return int(amount) if amount == amount.to_integral_value() else float(amount)
+    if amount > MONEY_LIMIT:
+        raise UsageError(f"prize fund '{text[:20]}' is more than {MONEY_LIMIT:,}, the most an "
+                         "amount of money may be in any currency")  # fmt: skip
+    if amount == amount.to_integral_value():
+        return int(amount)
+    written = format(amount, "f")
+    return Float(float(amount), Trivia(), written)
 
 
 def rules_change(folder: Path, changes: dict[str, Any]) -> Change:

@@ -7,7 +7,10 @@ so a failed build leaves the previous site as it was.
 
 Publishing never loses a file: one run at a time writes a folder (a lock beside it), a folder is
 replaced only when it holds nothing but what the earlier run wrote (listed in its marker file),
-and the run's own work folder, unique to the run, is the only other folder it creates or removes.
+and the run's own work folder, unique to the run, is the only other folder it creates or removes
+(besides the work folders that killed runs left beside it, ``_clean_stale``). A symbolic link
+given as the folder is refused: replacing it would turn the link into a folder, and writing
+through it would replace a folder the user named elsewhere.
 """
 
 from __future__ import annotations
@@ -69,8 +72,15 @@ def build_site(season: Season, out: Path) -> int:
     time writes ``out``; a failure to write (permissions, a full disk) is a ``WriteError``
     that names the path, and leaves the earlier site as it was."""
     try:
+        if out.is_symlink():
+            raise UsageError(
+                f"{out}: a symbolic link (to {os.readlink(out)}); the site replaces its folder "
+                "whole, which would replace the link with a folder: give the folder itself, or "
+                "a new folder, as -o"
+            )
         out.parent.mkdir(parents=True, exist_ok=True)
         with _locked(out):
+            _clean_stale(out)
             _check_folder(out)
             return _build(season, out)
     except GrandprixError:
@@ -86,10 +96,29 @@ def build_site(season: Season, out: Path) -> int:
         ) from exc
 
 
+_HELD: set[int] = set()  # the descriptors of the locks this process holds (``_locked``)
+
+
+def _forget_locks() -> None:
+    """In a process forked from this one: close its copies of the locks' descriptors. A lock
+    (flock) stays held while any copy is open, so a child still running after this process
+    was killed would otherwise keep every later run out of the folder."""
+    for fd in _HELD:
+        with suppress(OSError):
+            os.close(fd)
+    _HELD.clear()
+
+
+if hasattr(os, "register_at_fork"):
+    os.register_at_fork(after_in_child=_forget_locks)
+
+
 @contextmanager
 def _locked(out: Path) -> Iterator[None]:
     """Hold the lock of ``out`` (the file ``.NAME.lock`` beside it, removed afterwards) or
-    refuse: two runs writing one folder at once would leave half a site."""
+    refuse: two runs writing one folder at once would leave half a site. The lock is the
+    process's own: its forked children do not hold it (``_forget_locks``), so it ends with
+    the process, killed or not, and the next run takes it."""
     if sys.platform == "win32":  # no flock: runs are not kept apart there
         yield
         return
@@ -112,6 +141,7 @@ def _locked(out: Path) -> Iterator[None]:
         except FileNotFoundError:
             pass
         os.close(fd)
+    _HELD.add(fd)
     try:
         if os.fstat(fd).st_size == 0:
             os.write(fd, LOCK_TEXT)
@@ -122,7 +152,73 @@ def _locked(out: Path) -> Iterator[None]:
         with suppress(OSError):
             if os.pread(fd, len(LOCK_TEXT) + 1, 0) == LOCK_TEXT:
                 path.unlink()
+        _HELD.discard(fd)
         os.close(fd)
+
+
+# ``_build``'s work folders beside the site ``name``: with the id of the process that made it,
+# or (made before the id was in the name) without it.
+WORK = re.compile(r"\.(?P<name>.+)\.(?P<pid>\d+)\.[a-z0-9_]+\.tmp")
+EARLIER_WORK = re.compile(r"\.(?P<name>.+)\.[a-z0-9_]{8}\.tmp")
+
+
+def _work_folder(out: Path) -> Path:
+    """A new folder beside ``out``, of this run alone, named with this process's id (so that
+    a later run knows when it is stale: ``_clean_stale``)."""
+    prefix = f".{out.name}.{os.getpid()}."
+    return Path(tempfile.mkdtemp(dir=out.parent, prefix=prefix, suffix=".tmp"))
+
+
+def _running(pid: int) -> bool:
+    """Whether a process ``pid`` is running (one of another user's counts as running)."""
+    if pid == os.getpid():
+        return False  # an earlier process that had this id: this run has made no folder yet
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except (OSError, OverflowError):  # another user's (EPERM), or no such id at all
+        return True
+    try:  # killed, but not yet reaped by its parent (Linux): gone all the same
+        with open(f"/proc/{pid}/stat", "rb") as stat:
+            return stat.read().rpartition(b")")[2].split()[:1] != [b"Z"]
+    except OSError:
+        return True
+
+
+def _stale(work: Path, out: Path, locked: bool) -> bool:
+    """Whether ``work`` is a work folder a killed run writing ``out`` left: named as
+    ``_work_folder`` names them (or as earlier versions did, known stale only under the
+    lock), its process gone, holding no more than a ``new`` and an ``old`` site."""
+    if work.is_symlink() or not work.is_dir():
+        return False
+    found = WORK.fullmatch(work.name)
+    if found is not None and found["name"] == out.name:
+        if _running(int(found["pid"])):
+            return False
+    else:
+        earlier = EARLIER_WORK.fullmatch(work.name)
+        if not (locked and earlier is not None and earlier["name"] == out.name):
+            return False
+    return {p.name for p in work.iterdir()} <= {"new", "old"}
+
+
+def _clean_stale(out: Path) -> None:
+    """Remove the work folders that runs writing ``out`` left beside it when they were killed
+    (``_stale``). An earlier site left in one by a run killed between its two renames (its
+    ``old``, with ``out`` missing) is put back as ``out`` first; as in ``_build``, an ``old``
+    is removed only when ``out`` is there. Called under ``out``'s lock."""
+    locked = sys.platform != "win32"  # where ``_locked`` keeps runs apart
+    start = f".{out.name}."
+    names = [n for n in os.listdir(out.parent) if n.startswith(start) and n.endswith(".tmp")]
+    for work in (out.parent / name for name in sorted(names)):
+        if not _stale(work, out, locked):
+            continue
+        old = work / "old"
+        if old.is_dir() and not old.is_symlink() and not out.exists() and not out.is_symlink():
+            old.rename(out)
+        if out.exists() or not old.exists():
+            shutil.rmtree(work, ignore_errors=True)
 
 
 def _check_folder(out: Path) -> None:
@@ -184,7 +280,7 @@ def _build(season: Season, out: Path) -> int:
     """The site written into a folder of this run's own beside ``out``, then swapped in."""
     views = SiteViews(season)
     # A name no other folder has: the run touches no folder beside ``out`` it did not make.
-    work = Path(tempfile.mkdtemp(dir=out.parent, prefix=f".{out.name}.", suffix=".tmp"))
+    work = _work_folder(out)
     try:
         count = _write(views, work / "new")
         _check_folder(out)  # again: files may have been put there while the site was written
@@ -301,10 +397,14 @@ def _pages(views: SiteViews, render: Renderer, files: PageFiles, staging: Path) 
             counter.value = taken + 1
         return int(taken)
 
+    parent = os.getpid()
+
     def theirs() -> int:
         files.forget()
         done = 0
         while (k := claim()) < len(makers):
+            if os.getppid() != parent:  # this process was killed: nobody wants its pages
+                os._exit(1)
             page = makers[k]()
             _write_file(staging / page.path, render(page).encode("utf-8"))
             done += 1

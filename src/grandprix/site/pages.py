@@ -9,11 +9,28 @@ five times as long to make (each field set through ``object.__setattr__``).
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import NamedTuple
 
 from grandprix.site.parts import Block, Link
 from grandprix.site.words import Sentence
+
+# The names Windows keeps for its devices, whatever the extension ('con.html' is the console):
+# a page must never be given one, or the site cannot be copied to, or opened on, Windows.
+RESERVED = re.compile(r"con|prn|aux|nul|(com|lpt)[0-9\u00b9\u00b2\u00b3]", re.IGNORECASE)
+
+
+def safe_file_name(name: str) -> str:
+    """``name`` (a page's file name, 'con.html') as a name every file system accepts: one
+    whose part before its first dot is a name Windows keeps for a device ('con', 'NUL',
+    'com1', 'lpt9', trailing spaces and dots ignored) gets '_' after that part ('con_.html');
+    any other name is returned as it is. (A name made of ASCII letters, digits and hyphens
+    never ends in '_', so the new name is no other page's.)"""
+    stem, dot, rest = name.partition(".")
+    if RESERVED.fullmatch(stem.rstrip(" .")):
+        return f"{stem}_{dot}{rest}"
+    return name
 
 
 class StandingsRow(NamedTuple):

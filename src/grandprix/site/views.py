@@ -39,6 +39,7 @@ from grandprix.site.pages import (
     Result,
     StandingsRow,
     StandingsTable,
+    safe_file_name,
 )
 from grandprix.site.parts import Block, Link, Table
 from grandprix.site.rules_text import rules_intro, rules_page
@@ -525,7 +526,7 @@ def _player_files(tables: Tables) -> dict[PlayerKey, str]:
                 n += 1
                 name = f"{base}-{n}"
             used.add(name)
-            players[line.player] = f"{name}.html"
+            players[line.player] = safe_file_name(f"{name}.html")  # never 'con.html'
     return players
 
 

@@ -6,14 +6,24 @@ rich measures and renders every cell as styled segments: 3-4 s for the 13,000 li
 column is as wide as its widest cell, numbers to the right. Its text is the same as rich's, to
 the character, with the same styles on a terminal (italic title, bold header, dim italic
 caption); a table that does not fit (rich would wrap its cells) is not this writer's: ``lines``
-says None and the caller leaves it to rich.
+says None and the caller leaves it to rich, with the table ``rich_table`` makes.
+
+Every text of a table comes from input files (names of seasons, events, players): ``safe``
+makes each one safe for a terminal (``terminal.shown``), and ``rich_table`` gives rich its
+texts as ``Text``, never as markup, so '[link=...]' or ':smile:' in a name shows as it is.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
+from typing import TYPE_CHECKING
 
 from rich.cells import cell_len
+
+from grandprix.writers.terminal import shown
+
+if TYPE_CHECKING:
+    from rich.table import Table
 
 ITALIC, BOLD, DIM_ITALIC, RESET = "\x1b[3m", "\x1b[1m", "\x1b[2;3m", "\x1b[0m"
 
@@ -45,6 +55,38 @@ def lines(
     if total > width or cell_len(title) > total or cell_len(caption) > total:
         return None
     return _lines(title, caption, heads, right, rows, widths, total, styled)
+
+
+def safe(
+    title: str, caption: str, rows: Sequence[Sequence[str]]
+) -> tuple[str, str, list[list[str]]]:
+    """The title, caption and cells of a table with every control character of its input
+    strings shown as its escape (``terminal.shown``)."""
+    return shown(title), shown(caption), [[shown(cell) for cell in row] for row in rows]
+
+
+def rich_table(
+    title: str,
+    caption: str,
+    heads: Sequence[str],
+    right: Sequence[bool],
+    rows: Sequence[Sequence[str]],
+) -> Table:
+    """The table for rich (one too wide for ``lines``): the same box, title and caption styles
+    as rich's defaults for strings, each text taken as it is (``Text``: no markup, no emoji
+    codes) after ``terminal.shown``."""
+    from rich.table import Table
+    from rich.text import Text
+
+    table = Table(
+        title=Text(shown(title), style="table.title") if title else None,
+        caption=Text(shown(caption), style="table.caption") if caption else None,
+    )
+    for head, at_right in zip(heads, right, strict=True):
+        table.add_column(head, justify="right" if at_right else "left")
+    for row in rows:
+        table.add_row(*(Text(shown(cell)) for cell in row))
+    return table
 
 
 def _lines(
