@@ -165,3 +165,40 @@ def test_a_prize_fund_typed_in_a_form_is_kept_exact_up_to_the_money_bound(
     assert park.prize_fund == Fraction("999999999999999.99")
     with pytest.raises(UsageError, match="1,000,000,000,000,000"):
         event_change(folder, "Moab", day, "moab.csv", GOOD, prize_fund="2000000000000000")
+
+
+def test_the_client_address_comes_from_x_forwarded_for_only_behind_a_proxy() -> None:
+    from grandprix.cli.serve import proxy_options
+
+    assert proxy_options(False, ())["proxy_headers"] is False
+    assert proxy_options(False, ())["forwarded_allow_ips"] == ""
+    assert proxy_options(True, ())["proxy_headers"] is True
+    assert proxy_options(False, ("chess.example.org",))["forwarded_allow_ips"] == "127.0.0.1,::1"
+
+
+def test_users_assign_refuses_a_season_not_served_and_notes_an_event_not_listed(
+    tmp_path: Path,
+) -> None:
+    from click.testing import CliRunner
+
+    from grandprix.cli import main
+
+    root = tmp_path / "root"
+    shutil.copytree(UTAH, root / KEY)
+    url = f"sqlite:///{tmp_path / 'server.sqlite3'}"
+    runner = CliRunner()
+    adding = ["users", "add", str(root), "dan", "--role", "director", "--password-stdin"]
+    added = runner.invoke(main, [*adding, "--database", url], input="director-pw1\n")
+    assert added.exit_code == 0, added.output
+    wrong = runner.invoke(main, ["users", "assign", str(root), "dan", "--season", "utah-2021",
+                                 "--event", "Park City", "--database", url])  # fmt: skip
+    assert wrong.exit_code == 2 and "serves no season of that key" in wrong.output
+    assert "utah-2012" in wrong.output
+    given = runner.invoke(main, ["users", "assign", str(root), "dan", "--season", KEY,
+                                 "--event", "Park Cty", "--event", "Provo Open",
+                                 "--database", url])  # fmt: skip
+    assert given.exit_code == 0, given.output
+    assert "'Park Cty' is not in" in given.output and "'Provo Open' is not" not in given.output
+    store = Store(url)
+    assert sorted(e for _, _, e in store.assignments()) == ["Park Cty", "Provo Open"]
+    store.close()

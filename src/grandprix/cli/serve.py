@@ -76,8 +76,8 @@ def serve_command(
     https: bool,
     private: bool,
 ) -> None:
-    """Serve the season's website and workspace: every page is read from the season folder on
-    request, so files edited meanwhile show at once. Stop with Ctrl+C."""
+    """Serve the season's website and workspace from the season folder: files edited there by
+    hand show within a second or two, changes made in the workspace at once. Stop with Ctrl+C."""
     from grandprix.season.config import SEASON_FILE
     from grandprix.serve.accounts import Policy
     from grandprix.serve.app import create_app
@@ -128,7 +128,16 @@ def serve_command(
     )
     for key in seasons:
         say(f"  http://{shown}:{port}/s/{key}/  workspace: /s/{key}/workspace")
-    uvicorn.run(app, host=host, port=port, log_level="warning")
+    uvicorn.run(app, host=host, port=port, log_level="warning", **proxy_options(https, hosts))
+
+
+def proxy_options(https: bool, hosts: tuple[str, ...]) -> dict[str, object]:
+    """uvicorn's options on the client's address: taken from X-Forwarded-For only behind a
+    reverse proxy on this machine (one said by --https or --allowed-host), otherwise from the
+    connection itself (a local program could say any address, and escape the throttling of
+    logins by address)."""
+    proxied = https or bool(hosts)
+    return {"proxy_headers": proxied, "forwarded_allow_ips": "127.0.0.1,::1" if proxied else ""}
 
 
 serve_command.long_running = True  # type: ignore[attr-defined]
@@ -232,10 +241,42 @@ def users_assign(
 
     if not KEY.fullmatch(season):
         raise UsageError(f"--season {season[:40]!r}: the key of a season is its folder's name")
+    served = _served(folder)
+    if season not in served:
+        known = ", ".join(sorted(served)) or "none yet"
+        raise UsageError(f"--season {season}: {folder} serves no season of that key (it "
+                         f"serves: {known}); give the key of one of them")  # fmt: skip
+    planned = _event_names(served[season])
+    if not remove:
+        for event in events:
+            if event not in planned:
+                say(f"note: '{event}' is not in {served[season] / 'season.toml'} yet: the "
+                    "director's upload of its results will add it")  # fmt: skip
     store = _store(folder, database)
     for event in events:
         (store.unassign if remove else store.assign)(name, season, event)
     say(f"{name}: {'took back' if remove else 'given'} {len(events)} event(s) of {season}")
+
+
+def _served(folder: Path) -> dict[str, Path]:
+    """The seasons a server of ``folder`` serves, by key: the season itself, or those under
+    it (``--root``)."""
+    from grandprix.season.config import SEASON_FILE
+    from grandprix.serve.seasons import season_key, seasons_under
+
+    if (folder / SEASON_FILE).is_file():
+        return {season_key(folder): folder}
+    return seasons_under(folder) if folder.is_dir() else {}
+
+
+def _event_names(season: Path) -> set[str]:
+    """The names of the events season.toml lists (none when it cannot be read)."""
+    from grandprix.serve.changes import results_files
+
+    try:
+        return set(results_files(season))
+    except UsageError:
+        return set()
 
 
 def _password(from_stdin: bool) -> str:
