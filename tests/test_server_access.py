@@ -413,7 +413,8 @@ def test_a_server_with_accounts_may_listen_beyond_this_machine(
     served = runner.invoke(main, ["serve", str(season), "--host", "0.0.0.0", "--allowed-host",
                                   "chess.example.org", "--https", "--private"])  # fmt: skip
     assert served.exit_code == 0, served.output
-    assert started == [{"host": "0.0.0.0", "port": 8000, "log_level": "warning"}]
+    assert started == [{"host": "0.0.0.0", "port": 8000, "log_level": "warning",
+                        "proxy_headers": True, "forwarded_allow_ips": "127.0.0.1,::1"}]  # fmt: skip
     assert "accounts: log in at /login" in served.output
 
 
