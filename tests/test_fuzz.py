@@ -7,8 +7,11 @@ one it fails is never computed by another command.
 
 Inputs are near-valid: the files of the example seasons (results, players.csv, aliases.csv,
 rating lists, season.toml) mutated by bytes, lines, fields, who a player is, TOML values and
-rule-set overrides, lines swapped between files; plus fully random bytes. A failing season is
-reported with the diff of what was changed.
+rule-set overrides, lines swapped between files; plus fully random bytes. The zip containers (a
+chess-results workbook, a zipped rating list) are also damaged as zips: cut short, bytes
+flipped, sizes in their headers rewritten (a part declaring gigabytes, or less than it holds),
+and given the content of a bomb (a ``<dimension>`` claiming the whole sheet, a far cell, a cell
+about the field bound long). A failing season is reported with the diff of what was changed.
 
 Profiles: ``ci`` (the default, about a minute on one core) and ``long`` (``GRANDPRIX_FUZZ=long``,
 20,000 inputs or more; ``benchmarks/fuzz_long.py`` runs it and counts them). With
@@ -53,7 +56,7 @@ from grandprix.cli import main
 from grandprix.errors import GrandprixError
 from grandprix.model import Problem
 from grandprix.players import name_key, normalise
-from grandprix.ratings.formats import read_rows
+from grandprix.ratings.formats import ListError, read_rows
 from grandprix.readers import load_section
 from grandprix.readers.chess_results import read_chess_results
 from grandprix.readers.standings_csv import read_standings_csv
@@ -62,6 +65,7 @@ from grandprix.rules.load import merge
 from grandprix.rules.schema import RuleSet
 from grandprix.season.config import SeasonFile, load_season
 from grandprix.synthetic import fide_rating_list
+from hostile_bounds import crosstable_rows, sheet_xml, workbook, zipped
 
 # --------------------------------------------------------------------------------------------
 # Profiles
@@ -918,6 +922,98 @@ def workbooks(draw: DrawFn) -> bytes:
 
 
 # --------------------------------------------------------------------------------------------
+# Zip containers: workbooks and zipped rating lists
+
+_LOCAL, _CENTRAL = b"PK\x03\x04", b"PK\x01\x02"
+# Where a header's sizes are: (signature, offset of the compressed size, of the uncompressed).
+_SIZE_FIELDS = ((_LOCAL, 18, 22), (_CENTRAL, 20, 24))
+DECLARED = st.sampled_from([0, 1, 100, 2**16, 2**20, 2**24, 2**31, 2**32 - 1])
+
+
+def declare_size(draw: DrawFn, data: bytes) -> bytes:
+    """A zip whose local or central header declares another compressed or unzipped size."""
+    spots = [
+        (at + compressed, at + unzipped)
+        for signature, compressed, unzipped in _SIZE_FIELDS
+        for at in (m.start() for m in re.finditer(re.escape(signature), data))
+        if at + unzipped + 4 <= len(data)
+    ]
+    if not spots:
+        return data
+    compressed, unzipped = draw(st.sampled_from(spots))
+    at = draw(st.sampled_from([compressed, unzipped]))
+    size = draw(DECLARED).to_bytes(4, "little")
+    return data[:at] + size + data[at + 4 :]
+
+
+ZIP_DAMAGE: tuple[Mutation, ...] = (declare_size, declare_size, flip_byte, truncate, delete_bytes)
+
+
+def damage_zip(draw: DrawFn, data: bytes) -> bytes:
+    for _ in range(draw(st.integers(1, 3))):
+        data = draw(st.sampled_from(ZIP_DAMAGE))(draw, data)
+    return data
+
+
+COLUMN = st.builds("".join, st.lists(st.sampled_from("ABCDEFGHIJKLMNOPQRSTUVWXYZ"),
+                                     min_size=1, max_size=3))  # fmt: skip
+ROW = st.integers(1, 1_048_576)
+
+
+@st.composite
+def bomb_workbooks(draw: DrawFn) -> bytes:
+    """The crosstable as a workbook with the content of a bomb, zip damage, or both."""
+    rows = crosstable_rows()
+    dimension = None
+    tail: list[bytes] = []
+    for _ in range(draw(st.integers(0, 3))):
+        how = draw(st.sampled_from(["dimension", "claim", "far", "long", "rows"]))
+        if how == "dimension":
+            dimension = f"A1:{draw(COLUMN)}{draw(ROW)}"
+        elif how == "claim":  # the dimension claims what one far cell reaches
+            column, row = draw(COLUMN), draw(st.integers(len(rows) + 1, 1_048_576))
+            dimension = f"A1:{column}{row}"
+            tail.append(f'<row r="{row}"><c r="{column}{row}"><v>1</v></c></row>'.encode())
+        elif how == "far":
+            ref = f"{draw(COLUMN)}{draw(st.integers(len(rows) + 1, 1_048_576))}"
+            number = "".join(ch for ch in ref if ch.isdigit())
+            tail.append(f'<row r="{number}"><c r="{ref}"><v>1</v></c></row>'.encode())
+        elif how == "long":
+            i = draw(st.integers(0, len(rows) - 1))
+            rows[i] = [*rows[i], "x" * draw(st.integers(131_000, 131_200))]
+        else:
+            first = len(rows) + 1
+            tail.append(b"".join(f'<row r="{n}"/>'.encode() for n in range(first, first + 200)))
+    data = workbook(sheet_xml(rows, dimension, sorted(tail, key=len)))
+    return damage_zip(draw, data) if draw(st.booleans()) else data
+
+
+@st.composite
+def zipped_lists(draw: DrawFn) -> tuple[str, bytes]:
+    """A rating list seed, maybe mutated, zipped, and maybe damaged as a zip."""
+    name = draw(st.sampled_from(sorted(RATING_LIST_SEEDS)))
+    content = RATING_LIST_SEEDS[name]
+    if draw(st.booleans()):
+        content = mutate(draw, content, kind_of(name), most=2)
+    data = zipped(f"players_list.{name.rsplit('.', 1)[-1]}", [content])
+    return name, damage_zip(draw, data) if draw(st.integers(0, 3)) else data
+
+
+def check_list_zip(data: bytes, kind: str) -> None:
+    """A zipped list is read, or refused in problems located in the zip."""
+    tried()
+    try:
+        with time_limit():
+            _format, rows = read_rows(Path("fuzz.zip"), kind, data)
+            list(rows)
+    except ListError as exc:
+        assert exc.problems, "a refusal without a problem"
+        assert all(str(p).startswith("fuzz.zip") for p in exc.problems), exc.problems
+        for problem in exc.problems:
+            assert problem.message.strip(), "an empty message"
+
+
+# --------------------------------------------------------------------------------------------
 # Whole seasons
 
 
@@ -1488,6 +1584,41 @@ def test_rating_list_reader_on_mutated_files(name: str, kind: str, data: st.Data
         return list(rows), []  # the rows are read lazily
 
     check_reader(read)
+
+
+@fuzz(1)
+@given(data=bomb_workbooks())
+def test_chess_results_xlsx_on_bombs_and_damaged_zips(data: bytes) -> None:
+    """Read or refused; never refused for running out of memory (a bound not kept)."""
+
+    def read() -> tuple[object, list[Problem]]:
+        section, problems = read_chess_results(Path("fuzz.xlsx"), data)
+        assert not any("MemoryError" in p.message for p in problems), problems
+        return section, problems
+
+    check_reader(read)
+
+
+@fuzz(1)
+@given(named=zipped_lists(), kind=st.sampled_from(["fide-standard", "fide-blitz", "national"]))
+def test_rating_list_reader_on_damaged_zips(named: tuple[str, bytes], kind: str) -> None:
+    check_list_zip(named[1], kind)
+
+
+@fuzz(0.3)
+@given(named=zipped_lists())
+def test_ratings_import_of_damaged_zips(named: tuple[str, bytes]) -> None:
+    """The command line imports a damaged zip or refuses it (exit 2), never exit 70, and a
+    refused list leaves no store behind."""
+    tried()
+    with tempfile.TemporaryDirectory(prefix="grandprix-fuzz-") as tmp:
+        path, store = Path(tmp) / "list.zip", Path(tmp) / "store.sqlite"
+        path.write_bytes(named[1])
+        args = ["ratings", "import", str(path), "--kind", "fide-standard", "--date",
+                "2025-01-01", "--store", str(store)]  # fmt: skip
+        result = invoke(args)
+        expect(result, args, (0, 2))
+        assert store.exists() == (result.exit_code == 0), "a store after a refusal, or none"
 
 
 # --------------------------------------------------------------------------------------------

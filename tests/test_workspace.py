@@ -141,10 +141,9 @@ def test_an_upload_with_an_error_is_located_in_the_folder_and_cannot_be_accepted
     change = event_change(season, "Bad", datetime.date(2012, 12, 15), "bad.csv", bad)
     seen = preview(season, change)
     assert not seen.ok
-    assert any(
-        str(p).startswith("bad.csv:3:") and "'points'" in str(p)
-        for p in seen.errors
-    ), [str(p) for p in seen.errors]
+    assert any(str(p).startswith("bad.csv:3:") and "'points'" in str(p) for p in seen.errors), [
+        str(p) for p in seen.errors
+    ]
     before = contents(season)
     with pytest.raises(UsageError, match="nothing was written"):
         accept(season, folder_version(season), change)

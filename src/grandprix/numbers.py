@@ -15,6 +15,12 @@ _HALF = re.compile(r"^(\d{0,6})\s*½$")
 _DECIMAL = re.compile(r"^[+-]?(\d{1,6}([.,]\d{0,6})?|[.,]\d{1,6})$")
 _DATE = re.compile(r"^(\d{4})-(\d{1,2})-(\d{1,2})$")
 
+# Characters of a field of a CSV file, and of a spreadsheet's cell: no name, id, result or note
+# is this long. It is the csv module's own default limit (``csv.field_size_limit()``), which
+# grandprix leaves as it is; a field past it is a located error (``readers.text``,
+# ``readers.chess_results_sheet``, ``ratings.formats``).
+FIELD_LIMIT = 131_072
+
 
 @lru_cache(maxsize=4096)
 def parse_score(text: str) -> Fraction | None:

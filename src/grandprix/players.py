@@ -59,7 +59,7 @@ def normal_id(text: str) -> str:
     leading zeros ('0001') are dropped, and digits of another script are written as ASCII
     digits; an id of zeros only is no id (as the TRF's empty id field, FIDE C.04 Annex 2). An
     id with anything else in it (some federations' ids have letters) is kept as it is.
-    ``normal_id('0012.0') == normal_id('１２') == '12'``; ``normal_id('GER-0012') == 'GER-0012'``.
+    ``normal_id('0012.0') == normal_id('１２') == '12'``; ``normal_id('A0012') == 'A0012'``.
     """
     ident = unicodedata.normalize("NFKC", text).strip()
     digits = ident[:-2] if ident.endswith(".0") else ident

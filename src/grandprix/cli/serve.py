@@ -128,16 +128,19 @@ def serve_command(
     )
     for key in seasons:
         say(f"  http://{shown}:{port}/s/{key}/  workspace: /s/{key}/workspace")
-    uvicorn.run(app, host=host, port=port, log_level="warning", **proxy_options(https, hosts))
+    proxied, trusted = proxy_options(https, hosts)
+    uvicorn.run(app, host=host, port=port, log_level="warning", proxy_headers=proxied,
+                forwarded_allow_ips=trusted)  # fmt: skip
 
 
-def proxy_options(https: bool, hosts: tuple[str, ...]) -> dict[str, object]:
-    """uvicorn's options on the client's address: taken from X-Forwarded-For only behind a
+def proxy_options(https: bool, hosts: tuple[str, ...]) -> tuple[bool, str]:
+    """uvicorn's options on the client's address (``proxy_headers``, ``forwarded_allow_ips``):
+    taken from X-Forwarded-For only behind a
     reverse proxy on this machine (one said by --https or --allowed-host), otherwise from the
     connection itself (a local program could say any address, and escape the throttling of
     logins by address)."""
     proxied = https or bool(hosts)
-    return {"proxy_headers": proxied, "forwarded_allow_ips": "127.0.0.1,::1" if proxied else ""}
+    return proxied, "127.0.0.1,::1" if proxied else ""
 
 
 serve_command.long_running = True  # type: ignore[attr-defined]

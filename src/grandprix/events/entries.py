@@ -9,7 +9,6 @@ was asked: ``3@2026-08-15T11:00``), ``section`` and ``reason`` (a director's pla
 
 from __future__ import annotations
 
-import csv
 import datetime
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -17,7 +16,7 @@ from pathlib import Path
 from grandprix.errors import InputError
 from grandprix.model import Location, Problem
 from grandprix.numbers import is_rating
-from grandprix.readers.text import decode, excerpt
+from grandprix.readers.text import csv_rows, decode, excerpt
 
 KNOWN = ("name", "id", "rating", "grade", "resident", "town", "registered_on", "paid_on",
          "arrived", "byes", "section", "reason", "unpublished_rating")  # fmt: skip
@@ -68,7 +67,10 @@ def read_entries(path: Path, rounds: int) -> list[Entry]:
         problem = Problem(Location(name), f"cannot read the entries: {exc.strerror}")
         raise InputError([problem]) from None
     lines, problems = decode(data, name)
-    rows = list(csv.reader(lines))
+    try:
+        rows = csv_rows(lines, name, delimiter=",")
+    except InputError as exc:  # a field longer than any entry's
+        raise InputError([*problems, *exc.problems]) from None
     if not rows or "name" not in [c.strip().lower() for c in rows[0]]:
         raise InputError([Problem(Location(name, 1, 1), "the entries need a 'name' column")])
     header = [c.strip().lower() for c in rows[0]]

@@ -2,6 +2,13 @@
 
 Each reader yields ``Row`` tuples and raises ``ListError`` with every located problem it found
 (up to a limit) when the list is corrupt; the store then keeps nothing of it.
+
+A list is read within bounds that FIDE's lists stay far from, each checked before the work it
+limits: the list in a zip unzipped (``MAX_UNZIPPED`` bytes, and ``MAX_RATIO`` times its zipped
+size: a zip bomb is refused from its headers, and no more than the bound is ever unzipped),
+lines (``MAX_LINES``) and a CSV field (the csv module's limit, as every CSV grandprix reads). A
+FIDE TXT list whose last line is cut short (a download that ended early) is refused, and so is
+a list that mixes UTF-8 and Latin-1 (its names would read two ways).
 """
 
 from __future__ import annotations
@@ -9,9 +16,11 @@ from __future__ import annotations
 import csv
 import io
 import itertools
+import lzma
 import operator
 import re
 import zipfile
+import zlib
 from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import Any, NamedTuple
@@ -19,6 +28,7 @@ from xml.parsers import expat
 
 from grandprix.errors import InputError
 from grandprix.model import Location, Problem
+from grandprix.numbers import FIELD_LIMIT
 
 MAX_PROBLEMS = 20
 PROGRESS_STEP = 10_000  # lines between two calls of ``progress``
@@ -53,22 +63,29 @@ def read_rows(
     if data.startswith(b"PK\x03\x04") or zipfile.is_zipfile(io.BytesIO(data)):
         name, data = _unzip(name, data)
     suffix = name.rsplit(".", 1)[-1].lower()
-    try:
-        text = data.decode("utf-8-sig")
-    except UnicodeDecodeError:
-        text = data.decode("latin-1")
-    if suffix == "xml" or text.lstrip().startswith("<"):
+    if suffix == "xml" or data[:4096].removeprefix(_BOM).lstrip().startswith(b"<"):
         return "fide-xml", _xml_rows(name, data, kind)
+    text = _text(name, data)
     if suffix == "csv":
         return "csv", _csv_rows(name, text, progress)
     return "fide-txt", _txt_rows(name, text, kind, progress)
 
 
-MAX_UNZIPPED = 2 * 1024**3  # FIDE's combined list is about 200 MB unzipped
+MAX_UNZIPPED = 2 * 1024**3  # bytes; FIDE's combined list is about 200 MB unzipped
+MAX_RATIO = 100  # bytes unzipped per byte zipped (FIDE's lists: about 6); a zip bomb: 1,000
+RATIO_FREE = 1024**2  # bytes a list may unzip to at any ratio (a small list of one rating)
+MAX_LINES = 5_000_000  # lines of a TXT or CSV list; FIDE's combined list has about 1.5 million
+_BOM = b"\xef\xbb\xbf"
+# How a damaged zip fails: in its headers, in the decompressor its method names (deflate, bzip2:
+# OSError, LZMA), a method or an encryption the zip module does not read.
+_DAMAGED = (zipfile.BadZipFile, zipfile.LargeZipFile, EOFError, OSError, ValueError, zlib.error,
+            lzma.LZMAError, NotImplementedError, RuntimeError)  # fmt: skip
 
 
 def _unzip(name: str, data: bytes) -> tuple[str, bytes]:
-    """The one list a zip holds, as (name for messages, bytes)."""
+    """The one list a zip holds, as (name for messages, bytes); refused from the zip's headers
+    when it would unzip past ``MAX_UNZIPPED`` or ``MAX_RATIO`` times its zipped size, and read
+    no further than that bound whatever the headers say."""
     try:
         with zipfile.ZipFile(io.BytesIO(data)) as archive:
             members = [
@@ -80,12 +97,17 @@ def _unzip(name: str, data: bytes) -> tuple[str, bytes]:
                 raise ListError(
                     [Problem(Location(name), "the zip must hold one .txt, .xml or .csv list")]
                 )
-            if members[0].file_size > MAX_UNZIPPED:
-                raise ListError(
-                    [Problem(Location(name), f"the list in the zip is over {MAX_UNZIPPED:,} bytes")]
-                )
-            return f"{name}!{members[0].filename}", archive.read(members[0])
-    except (zipfile.BadZipFile, zipfile.LargeZipFile, EOFError, OSError, ValueError) as exc:
+            member = members[0]
+            packed = max(1, min(member.compress_size, len(data)))
+            bound = min(MAX_UNZIPPED, max(RATIO_FREE, MAX_RATIO * packed))
+            if member.file_size > bound:
+                raise ListError([_too_big(name, member.filename, member.file_size, packed)])
+            with archive.open(member) as stream:
+                content = stream.read(bound + 1)
+            if len(content) > bound:  # (the zip module reads no more than declared: never)
+                raise ListError([_too_big(name, member.filename, len(content), packed)])
+            return f"{name}!{member.filename}", content
+    except _DAMAGED as exc:
         raise ListError(
             [
                 Problem(
@@ -94,6 +116,67 @@ def _unzip(name: str, data: bytes) -> tuple[str, bytes]:
                 )
             ]
         ) from None
+
+
+def _too_big(name: str, member: str, size: int, packed: int) -> Problem:
+    if size > MAX_UNZIPPED:
+        why = f"more than {MAX_UNZIPPED:,}, far more than any rating list"
+    else:
+        why = f"more than {MAX_RATIO} times its {packed:,} bytes in the zip, as only a zip bomb is"
+    return Problem(
+        Location(name),
+        f"the list {member[:80]!r} in the zip unzips to {size:,} bytes, {why}; download the "
+        "list again from the federation's site",
+    )
+
+
+def _text(name: str, data: bytes) -> str:
+    """A TXT or CSV list as text: UTF-8 (with or without a byte-order mark) or Latin-1. A list
+    that mixes the two (a UTF-8 sequence and a byte that is not UTF-8) is refused at the first
+    byte that is not UTF-8: its names would not read the same as in the results files."""
+    data = data.removeprefix(_BOM)
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        bad = exc.start
+    escaped = data.decode("utf-8", "surrogateescape")  # each byte not UTF-8: one U+DCxx
+    try:  # only ASCII and bytes that are not UTF-8: a Latin-1 list
+        escaped.encode("ascii", "surrogateescape")
+    except UnicodeEncodeError as exc:
+        line = data.count(b"\n", 0, bad) + 1
+        column = bad - data.rfind(b"\n", 0, bad)
+        wide = escaped[exc.start]
+        raise ListError(
+            [
+                Problem(
+                    Location(name, line, column),
+                    f"byte 0x{data[bad]:02X} is not UTF-8, though the list holds UTF-8 text "
+                    f"(such as {wide!r}): it mixes two encodings; save the whole list as UTF-8",
+                )
+            ]
+        ) from None
+    return data.decode("latin-1")
+
+
+def _lines(name: str, text: str) -> tuple[list[str], bool]:
+    """The lines of a list, and whether the last one ends with a line break: split at LF
+    (a CR before it stays, white space at the line's end) or, in a file without one, at CR.
+    More than ``MAX_LINES`` lines are refused before they are made."""
+    lines = text.split("\n" if "\n" in text or "\r" not in text else "\r", MAX_LINES)
+    if len(lines) > MAX_LINES:
+        raise ListError(
+            [
+                Problem(
+                    Location(name, MAX_LINES + 1),
+                    f"the list has more than {MAX_LINES:,} lines, more than any rating list "
+                    "(FIDE's has about 1.5 million); is it a rating list? download it again",
+                )
+            ]
+        )
+    ended = lines[-1].strip() == ""
+    if lines[-1] == "":
+        lines.pop()
+    return lines, ended
 
 
 class _Problems:
@@ -135,6 +218,9 @@ def _year(text: str) -> int | None:
     return int(text) if text.isdecimal() and int(text) > 0 else None
 
 
+_HEADER_LIMIT = 10_000  # characters of a FIDE TXT list's header line (FIDE's: about 160)
+
+
 def _columns(header: str) -> dict[str, tuple[int, int]]:
     """Start and end of every column of a fixed-width header ('ID Number', 'Name', ...)."""
     spots = [(m.start(), m.group()) for m in re.finditer(r"ID Number|B-day|\S+", header)]
@@ -146,10 +232,20 @@ def _columns(header: str) -> dict[str, tuple[int, int]]:
 
 
 def _txt_rows(name: str, text: str, kind: str, progress: Progress) -> Iterator[Row]:
-    lines = text.splitlines()
+    lines, ended = _lines(name, text)
     problems = _Problems()
     if not lines:
         raise ListError([Problem(Location(name), "the list is empty")])
+    if len(lines[0]) > _HEADER_LIMIT:
+        raise ListError(
+            [
+                Problem(
+                    Location(name, 1, 1),
+                    f"the first line has {len(lines[0]):,} characters, more than "
+                    f"{_HEADER_LIMIT:,}: not a FIDE list (its header names the columns)",
+                )
+            ]
+        )
     cols = _columns(lines[0])
     rating_label = next((label for label in cols if _MONTH.match(label)), None)
     if kind in KIND_COLUMNS and KIND_COLUMNS[kind][0] in cols:
@@ -169,6 +265,8 @@ def _txt_rows(name: str, text: str, kind: str, progress: Progress) -> Iterator[R
     )  # fmt: skip
     # A line may stop after its last filled field; one that stops inside the name is cut short.
     need = (cols.get("Fed") or cols["Name"])[0] + 1
+    if not ended and len(lines) > 1:
+        _whole_last_line(name, lines, need)
     seen: set[str] = set()  # the player ids read so far
     quick = _quick_chunk(spans, need, seen)
     i0, i1 = spans.ident
@@ -199,6 +297,29 @@ def _txt_rows(name: str, text: str, kind: str, progress: Progress) -> Iterator[R
         problems.check()
 
     return itertools.chain.from_iterable(chunks())
+
+
+def _whole_last_line(name: str, lines: list[str], need: int) -> None:
+    """Refuse a list whose last line, with no line break after it, is shorter than a whole
+    line: the end of a download cut short, whose last player would be imported with a rating
+    or a birth year cut in two. A whole line reaches as far as the longest of the thousand
+    lines before it (FIDE pads every line to the same width), or the header's last label."""
+    last = lines[-1].rstrip()
+    before = lines[max(1, len(lines) - 1_001) : -1]
+    reach = min(len(lines[0].rstrip()), max((len(line.rstrip()) for line in before), default=0))
+    if not last or len(last) >= max(reach, need):
+        return
+    raise ListError(
+        [
+            Problem(
+                Location(name, len(lines), len(last) + 1),
+                f"the list ends in the middle of line {len(lines)}: no line break after it, "
+                f"and it ends at column {len(last)}, where the lines before it reach column "
+                f"{max(reach, need)} (was the download cut short?); download the list again "
+                "(if that line is whole, end it with a line break)",
+            )
+        ]
+    )
 
 
 class _Spans(NamedTuple):
@@ -334,8 +455,12 @@ def _careful(
 
 def _csv_rows(name: str, text: str, progress: Progress) -> Iterator[Row]:
     # Lines split first: a bare CR (old Mac line ends) would stop csv.reader mid-file.
-    reader = csv.reader(text.splitlines())
-    header = [cell.strip().lower() for cell in next(reader, [])]
+    reader = csv.reader(_lines(name, text)[0])
+    try:
+        first = next(reader, [])
+    except csv.Error as exc:
+        raise _csv_error(name, 1, reader.line_num, exc) from None
+    header = [cell.strip().lower() for cell in first]
     missing = [c for c in ("id", "name", "rating") if c not in header]
     if missing:
         raise ListError(
@@ -354,30 +479,55 @@ def _csv_rows(name: str, text: str, progress: Progress) -> Iterator[Row]:
 
     def rows() -> Iterator[Row]:
         seen: dict[str, int] = {}
-        for number, row in enumerate(reader, start=2):
-            if progress is not None and number % 10_000 == 0:
-                progress(number)
-            if not any(cell.strip() for cell in row):
-                continue
-            if len(row) < len(header):
-                problems.add(
-                    Location(name, number, 1),
-                    f"row has {len(row)} fields, the header {len(header)} (truncated?)",
-                )
-                continue
-            value = _rating(get(row, "rating"), (name, number, at["rating"] + 1), problems)
-            ident = get(row, "id")
-            if seen.setdefault(ident, number) != number:
-                problems.add(Location(name, number, at["id"] + 1), _twice(ident, seen[ident]))
-                continue
-            born = get(row, "birth_year") or get(row, "birth_date")
-            yield (
-                get(row, "id"), get(row, "name"), get(row, "federation"), get(row, "sex").lower(),
-                get(row, "title"), _year(born), value,
-            )  # fmt: skip
+        done = reader.line_num  # the line the last row read ends on
+        try:
+            for number, row in enumerate(reader, start=2):
+                done = reader.line_num
+                if progress is not None and number % 10_000 == 0:
+                    progress(number)
+                if not any(cell.strip() for cell in row):
+                    continue
+                if len(row) < len(header):
+                    problems.add(
+                        Location(name, number, 1),
+                        f"row has {len(row)} fields, the header {len(header)} (truncated?)",
+                    )
+                    continue
+                value = _rating(get(row, "rating"), (name, number, at["rating"] + 1), problems)
+                ident = get(row, "id")
+                if seen.setdefault(ident, number) != number:
+                    problems.add(Location(name, number, at["id"] + 1), _twice(ident, seen[ident]))
+                    continue
+                born = get(row, "birth_year") or get(row, "birth_date")
+                yield (
+                    get(row, "id"), get(row, "name"), get(row, "federation"),
+                    get(row, "sex").lower(), get(row, "title"), _year(born), value,
+                )  # fmt: skip
+        except csv.Error as exc:
+            raise _csv_error(name, done + 1, reader.line_num, exc) from None
         problems.check()
 
     return rows()
+
+
+def _csv_error(name: str, start: int, end: int, exc: csv.Error) -> ListError:
+    """A row of a CSV list that the csv module could not read: it starts on line ``start``,
+    the module had reached line ``end``. A field past the module's limit is the usual cause."""
+    limit = FIELD_LIMIT  # the csv module's own default limit
+    if "field limit" not in str(exc):
+        message = f"not readable as CSV ({str(exc)[:80]}); save the list again as CSV"
+    elif end > start:
+        message = (
+            f"a field is longer than {limit:,} characters: it starts on line {start} and runs "
+            f'past line {end}; the quote (") that opens it is not closed: close it, and double '
+            'each quote inside a field ("")'
+        )
+    else:
+        message = (
+            f"a field is longer than {limit:,} characters (no id, name or rating is this long); "
+            "shorten it or remove the line"
+        )
+    return ListError([Problem(Location(name, start), message)])
 
 
 def _xml_rows(name: str, data: bytes, kind: str) -> Iterator[Row]:

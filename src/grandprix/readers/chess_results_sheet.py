@@ -6,19 +6,29 @@ sheet: a header block of ``Key : value`` lines, a header row, one row a player, 
 module turns the file into located cells and reads what the exports share: the header block,
 the columns of a header row, a player's name, title, federation, rating, points and rank, and a
 Swiss round cell (``19w1``, ``11b½``, ``67w-``, ``-1``, ``0``).
+
+A workbook is read within bounds that no crosstable comes near, checked before the work they
+limit: each part of the zip unzipped (``XLSX_PART_LIMIT``, and ``XLSX_RATIO`` times its zipped
+size), rows (``XLSX_ROWS``), cells (``XLSX_CELLS``) and one cell's text (``FIELD_LIMIT``, as a
+CSV field). The sheet's ``<dimension>`` is not trusted: a row is as long as its last cell.
 """
 
 from __future__ import annotations
 
-import csv
 import io
 import re
+from collections.abc import Iterable, Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
+from grandprix.errors import InputError
 from grandprix.model import Location, Problem, ResultKind
-from grandprix.numbers import is_rating, parse_score
+from grandprix.numbers import FIELD_LIMIT, is_rating, parse_score
 from grandprix.readers.crosstable import RawPlayer, RawRound, SectionInfo
-from grandprix.readers.text import decode, excerpt
+from grandprix.readers.text import csv_rows, decode, excerpt
+
+if TYPE_CHECKING:
+    import zipfile
 
 K = ResultKind
 Cell = tuple[str, Location]
@@ -32,6 +42,12 @@ _BYE_KIND = {"-1": K.PAIRING_BYE, "-½": K.HALF_BYE, "-0": K.ZERO_BYE, "0": K.AB
 _TITLES = frozenset({"GM", "IM", "FM", "CM", "WGM", "WIM", "WFM", "WCM", "AGM", "AIM", "AFM"})
 # Free lines of the header block that are not the tournament's name.
 _NOT_THE_NAME = ("from the", "last update", "final ranking", "starting rank")
+# A crosstable of 2,000 players is a sheet of 5 MB and 80,000 cells, zipped about ten to one.
+XLSX_PART_LIMIT = 32 * 1024**2  # bytes of one part of the workbook, unzipped
+XLSX_RATIO = 100  # most bytes unzipped per byte zipped, for a part over XLSX_RATIO_FREE
+XLSX_RATIO_FREE = 1024**2  # bytes unzipped that a part may have at any ratio
+XLSX_ROWS = 100_000  # rows of the sheet (a crosstable has one row a player)
+XLSX_CELLS = 1_000_000  # cells of the sheet, empty ones before a row's last cell included
 
 
 def read_cells(name: str, data: bytes, problems: list[Problem]) -> list[list[Cell]] | None:
@@ -40,29 +56,37 @@ def read_cells(name: str, data: bytes, problems: list[Problem]) -> list[list[Cel
         return _xlsx_rows(name, data, problems)
     lines, decoding = decode(data, name)
     problems += decoding
+    try:
+        rows = csv_rows(lines, name, delimiter=",")
+    except InputError as exc:
+        problems += exc.problems
+        return None
     return [
         [(cell, Location(name, number, col)) for col, cell in enumerate(row, start=1)]
-        for number, row in enumerate(csv.reader(lines), start=1)
+        for number, row in enumerate(rows, start=1)
     ]
 
 
 def _xlsx_rows(name: str, data: bytes, problems: list[Problem]) -> list[list[Cell]] | None:
-    import zipfile
+    import zipfile  # (imported when a workbook is read: most seasons have none)
 
     import openpyxl
+    from openpyxl.worksheet._read_only import ReadOnlyWorksheet
 
-    grid = []
     try:  # a damaged workbook fails in many ways inside openpyxl, zipfile and the XML parser
+        with zipfile.ZipFile(io.BytesIO(data)) as archive:
+            too_big = _oversized_part(name, archive.infolist(), len(data))
+        if too_big is not None:
+            problems.append(too_big)
+            return None
         book = openpyxl.load_workbook(io.BytesIO(data), read_only=True, data_only=True)
-        sheet = book.worksheets[0]
-        for number, row in enumerate(sheet.iter_rows(values_only=True), start=1):
-            grid.append(
-                [
-                    (_text(value), Location(name, number, col))
-                    for col, value in enumerate(row, start=1)
-                ]
-            )
-        book.close()
+        try:
+            sheet = book.worksheets[0]
+            if isinstance(sheet, ReadOnlyWorksheet):
+                sheet.reset_dimensions()  # rows as long as their last cell, not the dimension's
+            grid = _grid(name, sheet.iter_rows(values_only=True), problems)
+        finally:
+            book.close()
     except zipfile.BadZipFile:
         problems.append(
             Problem(
@@ -81,6 +105,71 @@ def _xlsx_rows(name: str, data: bytes, problems: list[Problem]) -> list[list[Cel
             )
         )
         return None
+    return grid
+
+
+def _oversized_part(name: str, parts: list[zipfile.ZipInfo], size: int) -> Problem | None:
+    """A problem for the first part of the workbook that unzips past the bounds: over
+    ``XLSX_PART_LIMIT`` bytes, or over ``XLSX_RATIO`` times its zipped size (a zip bomb). The
+    sizes are the zip's own headers; the zip module reads no more than they declare."""
+    fix = (
+        "no crosstable is that large; export the crosstable from chess-results again, or open "
+        "the workbook in a spreadsheet program and save it as .xlsx"
+    )
+    for part in parts:
+        packed = max(1, min(part.compress_size, size))
+        unpacked = part.file_size
+        if unpacked > XLSX_PART_LIMIT:
+            return Problem(
+                Location(name),
+                f"the workbook's part {excerpt(part.filename)} unzips to {unpacked:,} bytes, "
+                f"more than {XLSX_PART_LIMIT:,}: {fix}",
+            )
+        if unpacked > XLSX_RATIO_FREE and unpacked > XLSX_RATIO * packed:
+            return Problem(
+                Location(name),
+                f"the workbook's part {excerpt(part.filename)} unzips to {unpacked:,} bytes "
+                f"from {packed:,}, more than {XLSX_RATIO} times its size (as a zip bomb "
+                f"does): {fix}",
+            )
+    return None
+
+
+def _grid(
+    name: str, rows: Iterable[Sequence[object]], problems: list[Problem]
+) -> list[list[Cell]] | None:
+    """The sheet's rows as located cells; None, with a problem, at the first row past
+    ``XLSX_ROWS`` or ``XLSX_CELLS``, or the first cell longer than ``FIELD_LIMIT``."""
+    from openpyxl.utils import get_column_letter
+
+    grid: list[list[Cell]] = []
+    cells = 0
+    for number, row in enumerate(rows, start=1):
+        cells += len(row)
+        if number > XLSX_ROWS or cells > XLSX_CELLS:
+            what = f"{XLSX_ROWS:,} rows" if number > XLSX_ROWS else f"{XLSX_CELLS:,} cells"
+            problems.append(
+                Problem(
+                    Location(name, number),
+                    f"the sheet goes on past {what} (at row {number:,}): no crosstable is that "
+                    "large; delete what lies below or beside the table (a stray cell far "
+                    "from it makes the sheet reach it) and save the workbook again",
+                )
+            )
+            return None
+        texts = [_text(value) for value in row]
+        if texts and max(map(len, texts)) > FIELD_LIMIT:
+            col = next(col for col, text in enumerate(texts, start=1) if len(text) > FIELD_LIMIT)
+            problems.append(
+                Problem(
+                    Location(name, number, col),
+                    f"cell {get_column_letter(col)}{number} holds {len(texts[col - 1]):,} "
+                    f"characters, more than {FIELD_LIMIT:,} (no name, rating or result is this "
+                    "long); shorten it or clear the cell",
+                )
+            )
+            return None
+        grid.append([(text, Location(name, number, col)) for col, text in enumerate(texts, 1)])
     return grid
 
 

@@ -18,6 +18,7 @@ from pathlib import Path
 from sys import intern
 from typing import Any, Final, cast
 
+from grandprix.errors import InputError
 from grandprix.model import Columns, ListedSection, Location, Problem, Section
 from grandprix.numbers import is_rating, parse_score
 from grandprix.placings import parse_rank
@@ -51,7 +52,10 @@ def read_standings_csv(
         return None, problems
     delimiter = delimiter_of(lines[0])
     plain = b'"' not in data  # no quoted field: every line splits at its delimiters
-    rows = None if plain else csv_rows(lines)
+    try:
+        rows = None if plain else csv_rows(lines, name)
+    except InputError as exc:  # a field past the bound: located
+        return None, [*problems, *exc.problems]
     head = lines[0].split(delimiter) if rows is None else rows[0]
     header = [_column_name(cell) for cell in head]
     twice = _twice(name, head, header)
@@ -75,7 +79,11 @@ def read_standings_csv(
         cells = list(zip(*rows[1:], strict=True))
     listed = _read_columns(name, columns, cells) if cells else None
     if listed is None:
-        listed = _read_rows(name, columns, (rows or csv_rows(lines))[1:], problems)
+        try:
+            body = (rows or csv_rows(lines, name))[1:]
+        except InputError as exc:
+            return None, [*problems, *exc.problems]
+        listed = _read_rows(name, columns, body, problems)
     return listed, problems
 
 
