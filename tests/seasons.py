@@ -50,3 +50,10 @@ def points(folder: Path) -> dict[str, str]:
 
 def lines(folder: Path) -> list[Line]:
     return standings(load(folder))
+
+
+def edit(path: Path, old: str, new: str) -> None:
+    """``old`` (which must be there) replaced by ``new``, once, in the file at ``path``."""
+    text = path.read_text(encoding="utf-8")
+    assert old in text, f"test setup: {old!r} not in {path}"
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")

@@ -7,7 +7,6 @@ currency, and a results file without players. Every refusal exits 2 and changes 
 from __future__ import annotations
 
 import csv
-import hashlib
 import io
 import json
 import os
@@ -25,6 +24,8 @@ from click.testing import CliRunner
 
 from conftest import EXAMPLES, ROOT
 from grandprix.cli import main
+from hostile import snapshot
+from seasons import edit
 
 UTAH = ROOT / "examples" / "utah-2012"
 ACF = ROOT / "examples" / "acf-2004"
@@ -53,30 +54,10 @@ def invoke(*args: object, cwd: Path | None = None) -> tuple[int, str, str]:
     return result.exit_code, result.stdout, result.stderr
 
 
-def digest(folder: Path) -> dict[str, str]:
-    """Every file, folder and link under ``folder``: its content hash or link target."""
-    state: dict[str, str] = {}
-    for path in sorted(folder.rglob("*")):
-        rel = str(path.relative_to(folder))
-        if path.is_symlink():
-            state[rel] = "link:" + os.readlink(path)
-        elif path.is_dir():
-            state[rel] = "dir"
-        else:
-            state[rel] = hashlib.sha256(path.read_bytes()).hexdigest()
-    return state
-
-
 def season_copy(tmp_path: Path, source: Path = UTAH, name: str = "season") -> Path:
     folder = tmp_path / name
     shutil.copytree(source, folder)
     return folder
-
-
-def edit(path: Path, old: str, new: str) -> None:
-    text = path.read_text(encoding="utf-8")
-    assert old in text, f"test setup: {old!r} not in {path}"
-    path.write_text(text.replace(old, new, 1), encoding="utf-8")
 
 
 # ---- 1. Terminal escapes from input files ---------------------------------------------------
@@ -165,20 +146,20 @@ def event_copy(tmp_path: Path) -> Path:
 
 def test_export_with_force_into_the_events_own_folder_is_refused(tmp_path: Path) -> None:
     event = event_copy(tmp_path)
-    before = digest(tmp_path)
+    before = snapshot(tmp_path)
     code, out, err = invoke("export", event / "event.toml", "-o", event / "results", "--force")
     assert code == 2 and out == ""
     assert "x.trf: a file the event reads" in err and "nothing was written" in err
-    assert digest(tmp_path) == before
+    assert snapshot(tmp_path) == before
 
 
 def test_export_into_a_link_to_the_results_folder_is_refused(tmp_path: Path) -> None:
     event = event_copy(tmp_path)
     (tmp_path / "out").symlink_to(event / "results")
-    before = digest(tmp_path)
+    before = snapshot(tmp_path)
     code, _, err = invoke("export", event / "event.toml", "-o", tmp_path / "out", "--force")
     assert code == 2 and "a file the event reads" in err
-    assert digest(tmp_path) == before
+    assert snapshot(tmp_path) == before
 
 
 def test_export_never_writes_through_a_symbolic_link(tmp_path: Path) -> None:
@@ -188,10 +169,10 @@ def test_export_never_writes_through_a_symbolic_link(tmp_path: Path) -> None:
     out = tmp_path / "out"
     out.mkdir()
     (out / "x.trf").symlink_to(target)
-    before = digest(tmp_path)
+    before = snapshot(tmp_path)
     code, _, err = invoke("export", event / "event.toml", "-o", out, "--force")
     assert code == 2 and "x.trf: a symbolic link" in err
-    assert digest(tmp_path) == before and target.read_text() == "mine\n"
+    assert snapshot(tmp_path) == before and target.read_text() == "mine\n"
 
 
 def test_export_with_force_over_its_own_earlier_files_still_works(tmp_path: Path) -> None:
@@ -241,12 +222,12 @@ def test_ratings_show_without_a_list_in_force_exits_2(tmp_path: Path) -> None:
 
 def test_ratings_remove_of_a_list_not_there_exits_2_and_changes_nothing(tmp_path: Path) -> None:
     store = store_with_a_list(tmp_path)
-    before = digest(tmp_path)
+    before = snapshot(tmp_path)
     code, out, err = invoke("ratings", "remove", "--kind", "fide-standard", "--date",
                             "2024-01-01", "--store", store)  # fmt: skip
     assert code == 2 and out == ""
     assert "no fide-standard list dated 2024-01-01" in err and "nothing was removed" in err
-    assert digest(tmp_path) == before
+    assert snapshot(tmp_path) == before
     code, out, _ = invoke("ratings", "remove", "--kind", "fide-standard", "--date",
                           "2025-01-01", "--store", store)  # fmt: skip
     assert code == 0 and "removed the fide-standard list of 2025-01-01" in out
@@ -330,14 +311,14 @@ def test_import_into_another_programs_database_is_refused(tmp_path: Path) -> Non
         db.execute("CREATE TABLE invoices (id INTEGER, total REAL)")
     db.close()
     (tmp_path / "list.csv").write_text(LIST)
-    before = digest(tmp_path)
+    before = snapshot(tmp_path)
     code, out, err = import_into(tmp_path, other)
     assert code == 2 and out == ""
     assert "some_other_app.sqlite: an SQLite database of another program (invoices)" in err
-    assert digest(tmp_path) == before
+    assert snapshot(tmp_path) == before
     for args in (("lists",), ("remove", "--kind", "fide-standard", "--date", "2025-01-01")):
         assert invoke("ratings", *args, "--store", other)[0] == 2
-    assert digest(tmp_path) == before
+    assert snapshot(tmp_path) == before
 
 
 def test_a_store_made_before_the_marker_is_still_ours(tmp_path: Path) -> None:
@@ -360,7 +341,7 @@ def test_a_damaged_store_is_an_error_naming_it(tmp_path: Path, keep: int) -> Non
     data = store.read_bytes()
     keep = keep or len(data) // 2
     store.write_bytes(data[:keep] + random.Random(7).randbytes(len(data) - keep))
-    before = digest(tmp_path)
+    before = snapshot(tmp_path)
     for args in (
         ("show", "19000", "--kind", "fide-standard", "--on", "2025-02-01"),
         ("lists",),
@@ -370,7 +351,7 @@ def test_a_damaged_store_is_an_error_naming_it(tmp_path: Path, keep: int) -> Non
         code, out, err = invoke("ratings", *args, "--store", store)
         assert code == 2 and out == "", (args, err)
         assert "store.sqlite: " in err and ("damaged" in err or "cannot be used" in err), err
-    assert digest(tmp_path) == before
+    assert snapshot(tmp_path) == before
 
 
 def test_a_store_of_random_bytes_is_damaged(tmp_path: Path) -> None:
@@ -415,11 +396,11 @@ def test_site_into_a_symbolic_link_is_refused(tmp_path: Path) -> None:
     real = tmp_path / "real"
     assert invoke("site", ACF, "-o", real)[0] == 0
     (tmp_path / "link").symlink_to(real)
-    before = digest(tmp_path)
+    before = snapshot(tmp_path)
     code, out, err = invoke("site", ACF, "-o", tmp_path / "link")
     assert code == 2 and out == ""
     assert "link: a symbolic link" in err and "give the folder itself" in err
-    assert digest(tmp_path) == before and (tmp_path / "link").is_symlink()
+    assert snapshot(tmp_path) == before and (tmp_path / "link").is_symlink()
 
 
 def test_safe_file_names_avoid_the_names_windows_keeps() -> None:
@@ -468,14 +449,14 @@ def test_a_later_site_cleans_what_a_killed_run_left(tmp_path: Path) -> None:
 def test_an_earlier_site_left_in_a_killed_runs_folder_is_put_back(tmp_path: Path) -> None:
     out = tmp_path / "site"
     assert invoke("site", ACF, "-o", out)[0] == 0
-    before = digest(out)
+    before = snapshot(out)
     stale = tmp_path / f".site.{_dead_pid()}.abcd1234.tmp"
     stale.mkdir()
     out.rename(stale / "old")  # killed between its two renames: no site at ``out``
     (tmp_path / "extra").mkdir()
     code, _, err = invoke("site", ACF, "-o", out)
     assert code == 0, err
-    assert not stale.exists() and digest(out).keys() == before.keys()
+    assert not stale.exists() and snapshot(out).keys() == before.keys()
 
 
 def test_children_of_a_killed_run_do_not_hold_its_lock(tmp_path: Path) -> None:

@@ -29,6 +29,7 @@ from conftest import ROOT
 from grandprix.serve import accounts, forms
 from grandprix.serve.accounts import Policy
 from grandprix.serve.app import create_app
+from grandprix.serve.journal import Entry, Intent
 from grandprix.serve.seasons import seasons_under
 from grandprix.serve.security import CSRF_COOKIE, CSRF_FIELD, UnsafeName, safe_name
 from grandprix.serve.store import WAITING, Store
@@ -609,7 +610,9 @@ def test_the_audit_csv_has_no_formula_cells(season: Path, store: Store) -> None:
     player = '=HYPERLINK("http://evil.example/","click")'
     moves = [{"table": "", "player": player, "rank_before": "", "rank_after": "1",
               "points_before": "", "points_after": "21"}]  # fmt: skip
-    store.record(KEY, "@SUM(1+1)", "event", "-2+3", {"+cmd.csv": b"x"}, {}, moves)
+    store.settle(
+        Intent("f1", {"+cmd.csv": b"x"}, {}, Entry(KEY, "@SUM(1+1)", "event", "-2+3", moves))
+    )
     dan = logged_in(season, store, "dan")
     evil = "=2+5+cmd|' -C calc'!A0.csv"
     assert accept(dan, upload(dan, GOOD, evil).text).status_code == 200
@@ -653,7 +656,7 @@ def test_only_files_named_by_this_seasons_trail_are_served(
 ) -> None:
     other = Path(shutil.copytree(UTAH, tmp_path / "other"))
     secret = b"another season's file\n"
-    store.record("other", "cora", "event", "x", {"x.csv": secret}, {}, [])
+    store.settle(Intent("s1", {"x.csv": secret}, {}, Entry("other", "cora", "event", "x")))
     store.keep(b"kept but named by no trail\n")
     digest = hashlib.sha256(secret).hexdigest()
     cora = client({KEY: season, "other": other}, store)

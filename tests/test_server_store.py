@@ -18,6 +18,7 @@ from grandprix.serve.accounts import (
     log_in,
     verify_password,
 )
+from grandprix.serve.journal import Entry, Intent
 from grandprix.serve.store import APPROVED, REJECTED, WAITING, Store, database_url
 
 
@@ -129,12 +130,14 @@ def test_passwords_are_argon2id_and_short_ones_refused() -> None:
 
 def test_the_audit_trail_keeps_every_file_and_the_one_it_replaced(database: str) -> None:
     store = Store(database)
-    entry = store.record("utah", "cora", "results", "correct", {"a.csv": b"new"},
-                         {"a.csv": b"old"}, [{"player": "Ann", "points_before": "1",
-                                              "points_after": "2"}])  # fmt: skip
-    store.record("other", "cora", "names", "decide", {}, {}, [])
+    moves = [{"player": "Ann", "points_before": "1", "points_after": "2"}]
+    change = Intent("c1", {"a.csv": b"new"}, {"a.csv": b"old"},
+                    Entry("utah", "cora", "results", "correct", moves))  # fmt: skip
+    assert store.settle(change)
+    assert not store.settle(change)  # settled once: a change finished again adds nothing
+    assert store.settle(Intent("c2", {}, {}, Entry("other", "cora", "names", "decide")))
     [found] = store.audit("utah")
-    assert found.id == entry and found.user_name == "cora" and found.action == "results"
+    assert found.user_name == "cora" and found.action == "results" and found.what == "correct"
     [written] = found.files
     assert written["sha256"] == hashlib.sha256(b"new").hexdigest() and written["size"] == 3
     assert store.file(written["sha256"]) == b"new"
@@ -152,18 +155,21 @@ def test_a_waiting_upload_is_decided_once(database: str) -> None:
     assert waiting.id == ident and waiting.status == WAITING and waiting.fields["filename"]
     assert store.file(waiting.file_sha256) == b"data"
     results: list[bool] = []
-    threads = [
-        threading.Thread(target=lambda s=s: results.append(store.decide(ident, s, "cora")))
-        for s in (APPROVED, REJECTED, APPROVED)
-    ]
+
+    def decide(n: int, status: str) -> None:
+        entry = Entry("utah", "cora", status, f"decision {n}", [], ident, status)
+        results.append(store.settle(Intent(f"d{n}", {}, {}, entry)))
+
+    statuses = (APPROVED, REJECTED, APPROVED)
+    threads = [threading.Thread(target=decide, args=(n, s)) for n, s in enumerate(statuses)]
     for thread in threads:
         thread.start()
     for thread in threads:
         thread.join()
     assert sorted(results) == [False, False, True]  # one coordinator decides
-    assert store.submissions("utah") == []
-    store.reopen(ident)
-    assert [s.id for s in store.submissions("utah")] == [ident]
+    assert store.submissions("utah") == [] and not store.waiting(ident)
+    [decided] = store.audit("utah")  # and only that decision is in the trail
+    assert decided.action == store.submissions("utah", None)[0].status
 
 
 def test_database_urls() -> None:

@@ -31,6 +31,7 @@ from grandprix.players import (
 from grandprix.season.checks import alias_contradictions
 from grandprix.season.identity import same_names
 from grandprix.season.model import Alias
+from seasons import edit
 
 EXAMPLE = Path(__file__).resolve().parents[1] / "examples" / "utah-2012"
 RLO = "\u202e"  # RIGHT-TO-LEFT OVERRIDE
@@ -47,12 +48,6 @@ def season(tmp_path: Path) -> Path:
     folder = tmp_path / "season"
     shutil.copytree(EXAMPLE, folder)
     return folder
-
-
-def edit(path: Path, old: str, new: str) -> None:
-    text = path.read_text(encoding="utf-8")
-    assert old in text, f"test setup: {old!r} not in {path.name}"
-    path.write_text(text.replace(old, new, 1), encoding="utf-8")
 
 
 def line_of(path: Path, text: str, nth: int = 1) -> int:

@@ -401,23 +401,10 @@ class Store:
             row = db.execute(sa.select(FILES.c.data).where(FILES.c.sha256 == digest)).first()
         return bytes(row.data) if row else None
 
-    def record(
-        self,
-        season: str,
-        user_name: str,
-        action: str,
-        what: str,
-        written: dict[str, bytes],
-        replaced: dict[str, bytes],
-        moves: list[dict[str, str]],
-    ) -> int:
-        """An entry of the audit trail: each file written (and the one it replaced) kept."""
-        with self._write() as db:
-            return self._record(db, season, user_name, action, what, written, replaced, moves)
-
     def settle(self, intent: Intent, note: str = "") -> bool:
         """A change's audit entry, the files it names kept and the upload it decides, in one
-        transaction; False (and nothing done) when the change was settled already."""
+        transaction; False (and nothing done) when the change was settled already, or the
+        upload no longer waits (another coordinator decided first)."""
         entry = intent.entry
         if entry is None:
             return False
@@ -428,11 +415,13 @@ class Store:
             if db.execute(done).first() is not None:
                 return False
             if entry.submission is not None:
-                db.execute(
+                decided = db.execute(
                     SUBMISSIONS.update()
-                    .where(SUBMISSIONS.c.id == entry.submission)
+                    .where(SUBMISSIONS.c.id == entry.submission, SUBMISSIONS.c.status == WAITING)
                     .values(status=entry.status, decided_by=entry.user, decided_at=self.clock())
                 )
+                if not decided.rowcount:
+                    return False
             self._record(db, entry.season, entry.user, entry.action, what, intent.files,
                          replaced, entry.moves, intent.ident)  # fmt: skip
         return True
@@ -548,26 +537,6 @@ class Store:
         with self.engine.connect() as db:
             row = db.execute(query).first()
         return _submission(row) if row else None
-
-    def decide(self, ident: int, status: str, by: str) -> bool:
-        """Mark a waiting upload approved or rejected; False when it was no longer waiting
-        (another coordinator decided first)."""
-        with self._write() as db:
-            done = db.execute(
-                SUBMISSIONS.update()
-                .where(SUBMISSIONS.c.id == ident, SUBMISSIONS.c.status == WAITING)
-                .values(status=status, decided_by=by, decided_at=self.clock())
-            )
-            return bool(done.rowcount)
-
-    def reopen(self, ident: int) -> None:
-        """An approval that could not be written waits again."""
-        with self._write() as db:
-            db.execute(
-                SUBMISSIONS.update()
-                .where(SUBMISSIONS.c.id == ident)
-                .values(status=WAITING, decided_by="", decided_at=None)
-            )
 
 
 def _submission(row: Any) -> Submission:
