@@ -321,3 +321,32 @@ def test_a_real_server_killed_mid_approval_is_whole_after_a_restart(
     assert (server.season / journal.JOURNAL).exists()  # killed mid-change, as meant
     assert consistent(server, "approve")
     assert re.search("park", (server.season / "season.toml").read_text())
+
+
+def test_a_restart_removes_what_killed_processes_left_and_nothing_else(server: Server) -> None:
+    import tempfile
+
+    from grandprix.serve.workspace import NEW_PREFIX, PREVIEW_PREFIX
+
+    dead = subprocess.Popen([sys.executable, "-c", "pass"])
+    dead.wait()  # a process id no process has now
+    temp = Path(tempfile.gettempdir())
+    left = [temp / f"{PREVIEW_PREFIX}{dead.pid}-abc", server.root / f"{NEW_PREFIX}x-{dead.pid}-ab"]
+    alive = [
+        temp / f"{PREVIEW_PREFIX}{os.getpid()}-abc",
+        server.root / f"{NEW_PREFIX}y-{os.getpid()}-ab",
+    ]
+    stray = server.season / ".winter_quick.csv.tmp-0123456789ab"
+    for folder in left + alive:
+        folder.mkdir()
+        (folder / "season.toml").write_text('name = "half made"\n')
+    stray.write_bytes(b"half written")
+    try:
+        with server.running() as (web, _):
+            assert web.get(f"/s/{KEY}/index.html").status_code == 200
+            assert "x-" not in web.get("/").text  # an unfinished season is never served
+        assert not any(p.exists() for p in left) and not stray.exists()
+        assert all(p.exists() for p in alive)  # this process's own: at work still
+    finally:
+        for folder in left + alive:
+            shutil.rmtree(folder, ignore_errors=True)
