@@ -296,15 +296,12 @@ def load_rules(
     if bad:
         problems.extend(bad)
         return None
-    if not any(
-        points.from_score or points.classes or points.table or points.bands
-        for points in (rules.points, *rules.points.categories.values())
-    ):
+    if not any(points.pays for points in (rules.points, *rules.points.categories.values())):
         problems.append(
             Problem(
                 locate(("points", "table")),
                 "the rules award no points: give points.table (e.g. [21, 15, 12]), "
-                "points.classes, or points.from_score = true",
+                "points.classes, points.from_score = true, or points.terms",
             )
         )
         return None

@@ -104,6 +104,46 @@ class PaidPlaces(Strict):
     places: Count = Field(description="The places that earn table points.")
 
 
+TERM_WORDS = {"place": "the place", "score": "the score", "from-bottom": "the places below",
+              "fixed": "taking part"}  # fmt: skip
+
+
+class Term(Strict):
+    """One term of an event's points (``points.terms``): the points add up the terms."""
+
+    kind: Literal["place", "score", "from-bottom", "fixed"] = Field(
+        description="`place`: the points table of the player's place, with `ties` and the "
+        "other place keys; `score`: the player's game score in the event x `factor`; "
+        "`from-bottom`: the place counted from the bottom, N - place + 1 for N players of the "
+        "section, x `factor` (tied players as `ties` says: the mean of their places', or the "
+        "best place's for `full` and `best`); `fixed`: `amount` for taking part.",
+        examples=["score"],
+    )
+    factor: Factor = Field(
+        default=Fraction(1), description="Multiplier of a `score` or `from-bottom` term."
+    )
+    amount: PointValue = Field(
+        default=Fraction(0), description="Points of a `fixed` term.", examples=[2]
+    )
+    weighted: bool = Field(
+        default=True,
+        description="Multiplied by the event's and the section's weight and multipliers, as "
+        "the place points are; false: added after them, as the rule book may say of a "
+        "participation point.",
+    )
+    name: str = Field(
+        default="",
+        max_length=60,
+        description="What the term's points are for, in words on the site and in `explain` "
+        "('taking part': '2 for taking part'); by default from its kind.",
+    )
+
+    @property
+    def words(self) -> str:
+        """'the score', 'taking part': what the term's points are for, in words."""
+        return self.name or TERM_WORDS[self.kind]
+
+
 class PointsBase(Strict):
     """How a place in an event becomes points (the keys a category may change)."""
 
@@ -126,13 +166,22 @@ class PointsBase(Strict):
     score_factor: Factor = Field(
         default=Fraction(1), description="Multiplier of the score when `from_score` is true."
     )
-    ties: Literal["share", "full", "tiebreak", "split"] = Field(
+    ties: Literal["share", "full", "tiebreak", "best", "split"] = Field(
         default="share",
         description="Players on equal scores: `share` the mean of the points of the places they "
         "occupy (UT-4); `full`: each gets the points of the best place of the tie; "
         "`tiebreak`: no sharing, places come from the event's tie-breaks or official order "
-        "(LUP-2); `split` (FIDE Circuit): half the points of the place the tie-breaks give "
-        "plus half the mean of the tied places.",
+        "(LUP-2), players they cannot separate (or whom the file's rank column gives one "
+        "place) sharing the mean; `best`: places as for `tiebreak`, but players given one "
+        "place each take the points of its best place (Kapiti); `split` (FIDE Circuit): half "
+        "the points of the place the tie-breaks give plus half the mean of the tied places.",
+    )
+    terms: list[Term] = Field(
+        default_factory=list,
+        description="The event's points as a sum of terms (a place table, the score x a factor, "
+        "the places below, a fixed amount), each weighted or not: "
+        '`terms = [{ kind = "score", factor = 6 }, { kind = "from-bottom" }]`. Without it '
+        "the points are the place table, or the score when `from_score` is true.",
     )
     overflow: PointValue | None = Field(
         default=None,
@@ -197,6 +246,42 @@ class PointsBase(Strict):
         "choosing the tournament class (Northwest Chess: 50).",
         examples=[50],
     )
+
+    @property
+    def summed(self) -> tuple[Term, ...]:
+        """The terms the points add up: ``terms``, or the one term the older keys say (the
+        score x ``score_factor`` for ``from_score``, else the place table)."""
+        if self.terms:
+            return tuple(self.terms)
+        if self.from_score:
+            return (Term(kind="score", factor=self.score_factor),)
+        return (Term(kind="place"),)
+
+    @property
+    def by_score(self) -> bool:
+        """Whether a player's points depend on their own score, not only their place."""
+        return self.from_score or any(term.kind == "score" for term in self.terms)
+
+    @property
+    def by_place(self) -> bool:
+        """Whether the points have a place table."""
+        return any(term.kind == "place" for term in self.summed)
+
+    @property
+    def pays(self) -> bool:
+        """Whether these rules award anything: a place table, or a term of another kind."""
+        table = bool(self.classes or self.table or self.bands)
+        return any(term.kind != "place" or table for term in self.summed)
+
+    @model_validator(mode="after")
+    def _terms_alone(self) -> PointsBase:
+        if self.terms and self.from_score:
+            raise ValueError("give either 'terms' or 'from_score': the score is a term "
+                             '(terms = [{ kind = "score" }])')  # fmt: skip
+        kinds = [term.kind for term in self.terms]
+        if kinds.count("place") > 1:
+            raise ValueError("'terms' has one 'place' term at most (the table and its ties)")
+        return self
 
     @property
     def per_player(self) -> list[str]:

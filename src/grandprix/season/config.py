@@ -111,7 +111,7 @@ def _category_problems(
     if not known:
         return []
     base = rules.points
-    pays = bool(base.from_score or base.classes or base.table or base.bands)
+    pays = base.pays
     category = entry.category
     under = most_specific(category, known) is not None
     broader = bool(category) and any(k.startswith(category + "/") for k in known)

@@ -156,7 +156,7 @@ def division_awards(
             value = None
             for i in who:
                 score = columns.points[i]
-                if value is None or scale.points.from_score:
+                if value is None or scale.points.by_score:
                     value = valuations.get(scale, (first, last), score, (event.weight, weight))
                 awards.add(Award(origin, keys[i].key, keys[i].name, first, last, score, value))
         position += sum(len(who) for _, _, who in kept)

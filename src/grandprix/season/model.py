@@ -98,6 +98,7 @@ class Valuation:
     notes: tuple[str, ...] = ()
     factors: tuple[tuple[str, Fraction], ...] = ()  # the section's multipliers, with reasons
     bonuses: tuple[tuple[str, Fraction], ...] = ()  # added after the multipliers, with reasons
+    terms: tuple[tuple[str, Fraction], ...] = ()  # the weighted terms of ``points.terms``: base
 
     @property
     def factor(self) -> Fraction:

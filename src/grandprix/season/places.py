@@ -24,9 +24,10 @@ from grandprix.tiebreaks import Rules, parse
 def section_spans(
     section: SeasonSection, event: SeasonEvent, rules: RuleSet, points: PointsBase | None = None
 ) -> list[Span]:
-    """Places in the section: shared spans by score (UT-4), or ordered (LUP-2, D-LUP-3)."""
+    """Places in the section: shared spans by score (UT-4), or ordered (LUP-2, D-LUP-3; and
+    for ``ties = "best"``, whose shared places are the file's or the tie-breaks')."""
     points = rules.points.for_category(event.category) if points is None else points
-    if points.ties != "tiebreak":
+    if points.ties not in ("tiebreak", "best"):
         return shared_spans(section.section.columns)
     return order_spans(section, event, rules)
 

@@ -130,6 +130,7 @@ class Scale:
     table: tuple[Fraction, ...]
     name: str  # the tournament class, when tables go by class
     factors: tuple[tuple[str, Fraction], ...]  # each multiplier with its reason in words
+    size: int = 0  # the section's players, when a term counts places from the bottom
 
 
 def section_scale(
@@ -141,7 +142,9 @@ def section_scale(
     points = scales.points_for(event.category)
     size = section.size
     chosen = tournament_class(event, points)
+    from_bottom = any(term.kind == "from-bottom" for term in points.summed)
     by_size = bool(points.bands or points.top_percent is not None or points.paid_places)
+    by_size = by_size or from_bottom
     ratings = None
     if points.rating_factor is not None:
         ratings = tuple(sorted(filter(None, section.columns.rating), reverse=True))
@@ -166,7 +169,7 @@ def section_scale(
         counted = show(counted_fund(event, points))
         share = f" ({show(points.based_on_percent)}% of a based-on fund)" if event.based_on else ""
         factors.append((f"a prize fund of {counted}{share}, class {chosen.name}", chosen.factor))
-    return scales.add(key, points, tuple(table), name, tuple(factors))
+    return scales.add(key, points, tuple(table), name, tuple(factors), size if from_bottom else 0)
 
 
 def place_value(place: int, first: int, table: Sequence[Fraction], points: PointsBase) -> Fraction:
@@ -192,30 +195,58 @@ def base_points(
 ) -> tuple[Fraction, tuple[Fraction, ...], list[str]]:
     """Points for a player placed ``first``..``last`` before multipliers, the values shared,
     and notes for the explanation."""
-    notes = []
     points = rules.points if points is None else points
     if points.from_score:
         value = score * points.score_factor
-        notes.append(f"event score {show(score)} x {show(points.score_factor)}")
+        notes = [f"event score {show(score)} x {show(points.score_factor)}"]
         values: tuple[Fraction, ...] = ()
     else:
-        values = tuple(place_value(p, first, table, points) for p in range(first, last + 1))
-        if last > len(table) >= first and points.overflow is not None:
-            notes.append(
-                f"places below {len(table)} tied with it are worth {show(points.overflow)}"
-                + rules.cite("UT-5")
-            )
-        if points.ties == "full":
-            value = values[0]  # everyone tied gets the best place's points
-        else:
-            value = sum(values, Fraction(0)) / len(values)  # UT-4: the mean of the places
-            if len(values) > 1:
-                shown = " + ".join(show(v) for v in values)
-                notes.append(f"tie {first}-{last}: ({shown}) / {len(values)}")
+        value, values, notes = place_points(first, last, table, rules, points)
+    return _at_least(value, values, notes, rules, points)
+
+
+def _at_least(
+    value: Fraction, values: tuple[Fraction, ...], notes: list[str], rules: RuleSet,
+    points: PointsBase,
+) -> tuple[Fraction, tuple[Fraction, ...], list[str]]:  # fmt: skip
+    """LUP-1: ``value`` raised to the points every participant earns at least."""
     if value < points.minimum:
         notes.append(f"minimum {show(points.minimum)} for every participant{rules.cite('LUP-1')}")
         value = points.minimum
     return value, values, notes
+
+
+def place_points(
+    first: int, last: int, table: Sequence[Fraction], rules: RuleSet, points: PointsBase
+) -> tuple[Fraction, tuple[Fraction, ...], list[str]]:
+    """The table's points of the places ``first``..``last``: the mean of the places (UT-4), or
+    the best place's for ``ties`` ``full`` and ``best`` (Kapiti), with the values shared and
+    notes for the explanation."""
+    notes = []
+    values = tuple(place_value(p, first, table, points) for p in range(first, last + 1))
+    if last > len(table) >= first and points.overflow is not None:
+        notes.append(
+            f"places below {len(table)} tied with it are worth {show(points.overflow)}"
+            + rules.cite("UT-5")
+        )
+    if points.ties in ("full", "best"):
+        value = values[0]  # everyone tied gets the best place's points
+    else:
+        value = sum(values, Fraction(0)) / len(values)  # UT-4: the mean of the places
+        if len(values) > 1:
+            shown = " + ".join(show(v) for v in values)
+            notes.append(f"tie {first}-{last}: ({shown}) / {len(values)}")
+    return value, values, notes
+
+
+def from_bottom(first: int, last: int, size: int, points: PointsBase) -> tuple[Fraction, str]:
+    """The places of ``first``..``last`` counted from the bottom of ``size`` players
+    (N - place + 1: the last player 1), tied players as ``ties`` says, with the words."""
+    counted = [size - place + 1 for place in range(first, last + 1)]
+    if points.ties in ("full", "best") or len(counted) == 1:
+        return Fraction(counted[0]), f"{size} players - place {first} + 1"
+    shown = " + ".join(map(str, counted))
+    return Fraction(sum(counted), len(counted)), f"tie {first}-{last}: ({shown}) / {len(counted)}"
 
 
 def split_points(
@@ -312,9 +343,10 @@ class Valuations:
         table: tuple[Fraction, ...],
         name: str,
         factors: tuple[tuple[str, Fraction], ...],
+        size: int = 0,
     ) -> Scale:
         """A new scale, remembered under ``key``."""
-        found = Scale(len(self.scales), points, table, name, factors)
+        found = Scale(len(self.scales), points, table, name, factors, size)
         self._scale_memo[key] = found
         self.scales.append(found)
         return found
@@ -348,7 +380,7 @@ class Valuations:
         key = (
             scale.id,
             span,
-            (score.numerator, score.denominator) if points.from_score else None,
+            (score.numerator, score.denominator) if points.by_score else None,
             event_weight.numerator,
             event_weight.denominator,
             section_weight.numerator,
@@ -378,12 +410,16 @@ class Valuations:
         if outright and points.first_outright is not None:
             table = (points.first_outright, *table[1:])  # FC-2: an outright winner
             notes.append(f"1st place alone: {show(points.first_outright)}")
-        if points.ties == "split" and extras.order is not None and not points.from_score:
+        terms: tuple[tuple[str, Fraction], ...] = ()
+        bonuses = []
+        if points.terms:  # a sum of terms
+            base, values, more, terms, added = self._terms(scale, table, span, score, extras)
+            bonuses += added
+        elif points.ties == "split" and extras.order is not None and not points.from_score:
             base, values, more = split_points(extras.order, span, table, points)
         else:
             base, values, more = base_points(span[0], span[1], score, table, self.rules, points)
         notes.extend(more)
-        bonuses = []
         if extras.gained is not None and points.gain is not None:
             bonus, why = gain_bonus(extras.gained, base, points)
             if bonus:
@@ -405,7 +441,57 @@ class Valuations:
             notes=tuple(notes),
             factors=scale.factors,
             bonuses=tuple(bonuses),
+            terms=terms,
         )
+
+    def _terms(
+        self,
+        scale: Scale,
+        table: Sequence[Fraction],
+        span: tuple[int, int],
+        score: Fraction,
+        extras: Extras,
+    ) -> tuple[
+        Fraction,
+        tuple[Fraction, ...],
+        list[str],
+        tuple[tuple[str, Fraction], ...],
+        list[tuple[str, Fraction]],
+    ]:
+        """The points as ``points.terms`` add them up: the weighted terms' sum (at least
+        ``minimum``, LUP-1), the place table's values shared, notes, each weighted term in words
+        with its value, and the terms added after the multipliers."""
+        points = scale.points
+        first, last = span
+        base, notes = Fraction(0), []
+        values: tuple[Fraction, ...] = ()
+        weighted: list[tuple[str, Fraction]] = []
+        after: list[tuple[str, Fraction]] = []
+        for term in points.terms:
+            if term.kind == "place":
+                if points.ties == "split" and extras.order is not None:
+                    value, values, more = split_points(extras.order, span, table, points)
+                else:
+                    value, values, more = place_points(first, last, table, self.rules, points)
+                notes += more
+            elif term.kind == "score":
+                value = score * term.factor
+                notes.append(f"event score {show(score)} x {show(term.factor)}")
+            elif term.kind == "from-bottom":
+                counted, words = from_bottom(first, last, scale.size, points)
+                value = counted * term.factor
+                factor = f" x {show(term.factor)}" if term.factor != 1 else ""
+                notes.append(f"places from the bottom: {words}{factor}")
+            else:
+                value = term.amount
+                if term.weighted:  # one added after the multipliers is said with the bonuses
+                    notes.append(f"{show(value)} for {term.words}")
+            named = term.kind != "place" or bool(term.name)
+            words = term.words if named else f"place {span_text(first, last)}"
+            (weighted if term.weighted else after).append((words, value))
+            base += value if term.weighted else 0
+        base, values, notes = _at_least(base, values, notes, self.rules, points)
+        return base, values, notes, tuple(weighted), after
 
 
 def event_awards(
@@ -443,7 +529,7 @@ def event_awards(
                 overall = {i: (first, last) for first, last, members in placed for i in members}
             placed = kept
         weights = (event.weight, weight)
-        by_score = points.from_score
+        by_score = points.by_score
         score_of = columns.points
         origin = Origin(event.index, event.name, event.date, section.name, scale.name,
                         event.category)  # fmt: skip

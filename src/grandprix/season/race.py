@@ -199,6 +199,13 @@ def _unbounded_by(rules: RuleSet) -> list[str]:
             found.append("its prize fund or its winner")
         if points.ties == "split":
             found.append("its tie-breaks")
+        kinds = {term.kind for term in points.terms}
+        if "score" in kinds:
+            found.append("the scores its players make")
+        if "from-bottom" in kinds:
+            found.append("the size of its field")
+        if "fixed" in kinds:
+            found.append("who takes part")
     if rules.points.categories:
         found.append("its category")
     if rules.counting.mode == "most-minus" or rules.counting.per_category:

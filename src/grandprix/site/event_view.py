@@ -20,6 +20,7 @@ from grandprix.season.report import Tables
 from grandprix.site.event_words import event_has_more, event_points_facts, short_of_rounds
 from grandprix.site.pages import EventPage, EventRow, EventSection, PointsCell
 from grandprix.site.parts import Link
+from grandprix.site.rules_text import terms_in_words
 from grandprix.site.rules_words import place_span
 from grandprix.site.words import not_eligible
 
@@ -146,9 +147,11 @@ class EventView:
         if event.weight != 1:
             facts.append(f"Points count {show(event.weight)} times the normal rate.")
         points = rules.points.for_category(event.category)
+        if points.terms:
+            facts.append(terms_in_words(points))
         if points.from_score:
             facts.append(f"Points are the score times {show(points.score_factor)}.")
-        elif not event_has_more(points):
+        elif points.by_place and not event_has_more(points):
             table, name = table_for(event, points)
             values = ", ".join(show(v) for v in table)
             kind = f" (a class {name} tournament)" if name else ""

@@ -48,7 +48,7 @@ def event_points_facts(event: SeasonEvent, points: PointsBase, rules: RuleSet) -
         section = earning[0].section
         scale = section_scale(event, section, rules, Valuations(rules))
         size = section.size
-        if not points.from_score:
+        if points.by_place and not points.from_score:
             table = scale.table
             said = f"Points by place in this field of {size} players: {_runs(table)}"
             if points.first_outright is not None:

@@ -80,10 +80,13 @@ def example_paragraphs(season: Season, division: str, line: Line, a: Award) -> t
     table, _ = table_for(event, points)
     worth = f"This was a class {a.table_name} event. " if a.table_name else ""
     values = [show(v) for v in a.values]
-    if points.from_score:
+    if a.valuation.terms:
+        parts = [f"{show(v)} for {words}" for words, v in a.valuation.terms]
+        worth += f"Points here add up: {' + '.join(parts)} = {pts(a.base)}."
+    elif points.from_score:
         factor = "" if points.score_factor == 1 else f" times {show(points.score_factor)}"
         worth += f"Points here are the score{factor}: {pts(a.base)}."
-    elif tied > 1 and points.ties == "full":
+    elif tied > 1 and points.ties in ("full", "best"):
         worth += (
             f"Each of the tied players gets the points of {ordinal(a.first)} place, {values[0]}."
         )
@@ -110,7 +113,8 @@ def example_paragraphs(season: Season, division: str, line: Line, a: Award) -> t
         )
     else:
         worth += f"{ordinal(a.first)} place is worth {listing(values) or '0'} points."
-    if a.values and not points.from_score and a.base == points.minimum > _before_minimum(a, rules):
+    lowered = bool(a.values) and not points.from_score and not a.valuation.terms
+    if lowered and a.base == points.minimum > _before_minimum(a, rules):
         worth += (
             f" That is less than the {show(points.minimum)} every player earns at least, so "
             f"it counts as {pts(a.base)}."

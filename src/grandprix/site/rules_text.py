@@ -186,8 +186,15 @@ def _points_of(
         if points.table and rules.points.categories and points is not rules.points:
             by_place += rules.cite("KW-2")
         intro = Block(heading, anchor, (f"{by_place}:",), tables=(table,))
+    if points.terms:
+        sentence = terms_in_words(points)
+        if points.by_place:
+            intro = Block(intro.heading, intro.anchor, (sentence, *intro.paragraphs),
+                          tables=intro.tables)  # fmt: skip
+        else:
+            intro = Block(heading, anchor, (sentence,))
     said = placement_words(points, rules, events)
-    if not points.from_score:
+    if points.by_place and not points.from_score:
         said += (
             split_words(points, rules) if points.ties == "split" else ties_in_words(rules, points)
         )
@@ -215,6 +222,24 @@ def points_table(columns: list[tuple[str, list[Fraction]]], points: PointsBase) 
     return Table(caption, head, tuple(rows), tuple(range(1, len(columns) + 1)))
 
 
+def terms_in_words(points: PointsBase) -> str:
+    """An event's points as the sum ``points.terms`` says, in one sentence."""
+    said = []
+    for term in points.terms:
+        factor = "" if term.factor == 1 else f"{show(term.factor)} x "
+        what = {
+            "place": "the points of the player's place (below)",
+            "score": f"{factor}the player's score in the event",
+            "from-bottom": f"{factor}their place counted from the bottom of the field (the "
+            "last player 1, the one above 2, and so on)",
+            "fixed": f"{show(term.amount)} for taking part",
+        }[term.kind]
+        if term.name and term.kind != "fixed":
+            what += f" ({term.name})"
+        said.append(what + ("" if term.weighted else ", added after the event's multipliers"))
+    return "Each player's points in an event add up " + listing(said) + "."
+
+
 def ties_in_words(rules: RuleSet, points: PointsBase | None = None) -> list[str]:
     """What players on equal scores get, with an example computed by the engine, and what the
     places below the table get."""
@@ -230,6 +255,16 @@ def ties_in_words(rules: RuleSet, points: PointsBase | None = None) -> list[str]
             "Places are not shared: players on the same score are placed in the order of the "
             f"event's results, which its tie-breaks decide{how}. Only players whom every "
             "tie-break leaves level share the points of their places."
+        ]
+    if points.ties == "best":
+        how = ""
+        if points.tiebreaks:
+            how = f" ({tiebreak_names(points.tiebreaks, points.tiebreak_rules)})"
+        return [
+            "Players on the same score are placed in the order of the event's results, which its "
+            f"tie-breaks decide{how}; players given the same place there (the results repeat the "
+            "place, or every tie-break leaves them level) each get the points of the best place "
+            "they share."
         ]
     if points.ties == "full":
         said = [

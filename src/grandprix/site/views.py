@@ -310,7 +310,8 @@ class SiteViews(EventView):
         rules, decimals = self.season.rules, self.decimals
         results = []
         heads, texts = self._heads, self._said
-        by_score = rules.points.from_score
+        kinds = (rules.points, *rules.points.categories.values())
+        by_score = any(p.by_score for p in kinds)
         for a, counted in sorted(line.results(), key=_by_date):
             origin = a.origin
             head = heads.get(id(origin))

@@ -52,7 +52,18 @@ def result_sentence(award: Award, rules: RuleSet, decimals: int, root: str) -> S
         out.extend(footnote(rules, "D-UT-1", root))
         out.append(")")
     values = [show(v) for v in award.values]
-    if points.from_score:
+    terms = award.valuation.terms
+    if terms:  # a sum of terms: '5 for the score + 8 for place 4 = 13'
+        worked = sum((value for _, value in terms), Fraction(0))
+        out.append(": " + " + ".join(f"{show(v, decimals)} for {words}" for words, v in terms))
+        if len(terms) > 1:
+            out.append(f" = {show(worked, decimals)}")
+        if len(values) > 1 and points.ties in ("full", "best"):
+            out.append(f" (tied players all take the points of {ordinal(award.first)})")
+        elif len(values) > 1 and any(award.values) and points.ties != "split":
+            out.append(f" (the place's points are the average of {listing(values)})")
+            out.extend(footnote(rules, "UT-4", root))
+    elif points.from_score:
         worked = award.score * points.score_factor
         if award.valuation.factors and points.score_factor == 1:
             out.append(f": a score of {show(award.score)}")  # its multiplier follows
@@ -60,7 +71,7 @@ def result_sentence(award: Award, rules: RuleSet, decimals: int, root: str) -> S
             out.append(
                 f": a score of {show(award.score)} x {show(points.score_factor)} = {show(worked)}"
             )
-    elif len(values) > 1 and points.ties == "full":
+    elif len(values) > 1 and points.ties in ("full", "best"):
         worked = award.values[0]
         out.append(f": tied players all take the points of {ordinal(award.first)}, {values[0]}")
     elif len(values) > 1 and not any(award.values):
@@ -109,7 +120,8 @@ def result_sentence(award: Award, rules: RuleSet, decimals: int, root: str) -> S
         out.append(f" = {show(award.points - award.extra, decimals)}")
     for reason, value in bonuses:  # KW-4 places above the seed, KW-5 (NW-3) every round
         out.append(f" + {show(value, decimals)} for {reason}")
-        for rule in ("KW-4",) if "seed" in reason else ("KW-5", "NW-3"):
+        cited = {"playing every round": ("KW-5", "NW-3")}.get(reason, ())  # a term: no rule
+        for rule in ("KW-4",) if "above the seed" in reason else cited:
             out.extend(footnote(rules, rule, root))
     if multiplied or bonuses:
         out.append(f" = {show(award.points, decimals)}")
