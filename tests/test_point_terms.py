@@ -120,3 +120,46 @@ def test_explain_and_the_players_page_say_each_term(tmp_path: Path) -> None:
     assert "3.50 for the places below + 18.00 for the score + 1.00 for taking part = 22.50" in page
     rules = (site / "rules.html").read_text()
     assert "6 x the player&#39;s score in the event" in rules and "1 for taking part" in rules
+
+
+# points.played: what counts as a played round --------------------------------------------------
+
+
+def test_a_forfeit_loss_counted_as_played_gives_the_completion_bonus(tmp_path: Path) -> None:
+    """The crosstable of test_rule_language: C took part in a game, lost a forfeit and played a
+    game; D played two games and took a requested half-point bye. By default A and B complete
+    (A 15, B 13, C 6, D 4); counting a forfeit loss as played, C completes too (6 + 5 = 11);
+    counting a half-point bye, D (4 + 5 = 9)."""
+    from grandprix.writers.trf import write_trf
+    from test_rule_language import COMPLETION, COMPLETION_CROSSTABLE, totals
+
+    trf = write_trf(COMPLETION_CROSSTABLE)
+    default = season(tmp_path / "d", COMPLETION, ("Open", "", trf))
+    assert totals(default) == {"A": 15, "B": 13, "C": 6, "D": 4}
+    kinds = '\nplayed = ["game", "forfeit-win", "forfeit-loss", "pairing-bye"]\n'
+    forfeits = season(tmp_path / "f", COMPLETION + kinds, ("Open", "", trf))
+    assert totals(forfeits) == {"A": 15, "B": 13, "C": 11, "D": 4}
+    byes = '\nplayed = ["game", "forfeit-win", "pairing-bye", "half-bye"]\n'
+    assert totals(season(tmp_path / "b", COMPLETION + byes, ("Open", "", trf)))["D"] == 9
+    site = tmp_path / "site"
+    assert run("site", str(forfeits), "-o", str(site))[0] == 0
+    said = (site / "rules.html").read_text()
+    assert ("a game, a win by forfeit, a bye given by the pairing or a forfeit lost counts as "
+            "played; a round not paired does not") in said  # fmt: skip
+
+
+def test_what_counts_as_played_decides_who_played_half_the_rounds(tmp_path: Path) -> None:
+    """Three rounds, points only from half of them (2 of 3): C took part in 2 by default
+    (a game, a game; the forfeit loss not), D in 2 (two games). With only games counted and a
+    forfeit win not, A (a game, a forfeit win, a pairing bye) has 1 and earns nothing."""
+    from grandprix.writers.trf import write_trf
+    from test_rule_language import COMPLETION_CROSSTABLE, totals
+
+    rules = ("[points]\ntable = [10, 8, 6, 4]\nplayed = [\"game\"]\n"
+             "[eligibility]\nmin_rounds_percent = 50\n")  # fmt: skip
+    folder = season(tmp_path, rules, ("Open", "", write_trf(COMPLETION_CROSSTABLE)))
+    assert totals(folder) == {"B": 8, "C": 6, "D": 4}
+    wrong = rules.replace('"game"', '"games"')
+    bad = season(tmp_path / "bad", wrong, ("Open", "", write_trf(COMPLETION_CROSSTABLE)))
+    code, out, _ = run("check", str(bad))
+    assert code == 1 and "rules.toml:3" in out and "played" in out

@@ -114,6 +114,19 @@ _PLAYED = frozenset(
 )
 _FORFEITS = frozenset({ResultKind.FORFEIT_WIN, ResultKind.FORFEIT_LOSS, ResultKind.DOUBLE_FORFEIT})
 _TOOK_PART = _PLAYED | {ResultKind.FORFEIT_WIN, ResultKind.PAIRING_BYE}
+# The kinds of round a rule set may count as played (``points.played``), each with the results
+# it covers; the default (a game, a forfeit win, a pairing-allocated bye) is ``_TOOK_PART``.
+ROUND_KINDS: dict[str, frozenset[ResultKind]] = {
+    "game": _PLAYED,
+    "forfeit-win": frozenset({ResultKind.FORFEIT_WIN}),
+    "forfeit-loss": frozenset({ResultKind.FORFEIT_LOSS, ResultKind.DOUBLE_FORFEIT}),
+    "pairing-bye": frozenset({ResultKind.PAIRING_BYE}),
+    "full-bye": frozenset({ResultKind.FULL_BYE}),
+    "half-bye": frozenset({ResultKind.HALF_BYE}),
+    "zero-bye": frozenset({ResultKind.ZERO_BYE}),
+    "unpaired": frozenset({ResultKind.ABSENT}),
+}
+TOOK_PART = ("game", "forfeit-win", "pairing-bye")  # the kinds of ``_TOOK_PART``
 _VUR = frozenset(
     {
         ResultKind.FORFEIT_LOSS,
@@ -360,6 +373,14 @@ class Section:
     def size(self) -> int:
         """The number of players, without making their records."""
         return len(self.columns.start_no)
+
+    def rounds_played(self, kinds: Sequence[str] = TOOK_PART) -> tuple[int, ...]:
+        """Each player's rounds of the ``kinds`` (``ROUND_KINDS``) a rule set counts as played;
+        a standings list, which has no rounds, gives its ``played`` column whatever the kinds."""
+        if tuple(kinds) == TOOK_PART or not self.has_crosstable:
+            return self.columns.played
+        counted = frozenset().union(*(ROUND_KINDS[kind] for kind in kinds))
+        return tuple(sum(1 for r in p.rounds if r.kind in counted) for p in self.players)
 
 
 class ListedSection(Section):

@@ -11,13 +11,14 @@ from __future__ import annotations
 import datetime
 from collections.abc import Collection
 from fractions import Fraction
-from typing import Literal
+from typing import Literal, cast
 
 from pydantic import (
     Field,
     model_validator,
 )
 
+from grandprix.model import TOOK_PART
 from grandprix.rules.fields import (
     Count,
     Factor,
@@ -104,6 +105,8 @@ class PaidPlaces(Strict):
     places: Count = Field(description="The places that earn table points.")
 
 
+RoundKind = Literal["game", "forfeit-win", "forfeit-loss", "pairing-bye", "full-bye", "half-bye",
+                    "zero-bye", "unpaired"]  # fmt: skip
 TERM_WORDS = {"place": "the place", "score": "the score", "from-bottom": "the places below",
               "fixed": "taking part"}  # fmt: skip
 
@@ -231,9 +234,19 @@ class PointsBase(Strict):
     )
     completion: PointValue = Field(
         default=Fraction(0),
-        description="Points for playing every round: a game, a forfeit win or a pairing-"
-        "allocated bye in each (Keshmat 2026 participation points).",
+        description="Points for playing every round: a round of a kind `played` lists in each "
+        "(Keshmat 2026 participation points).",
         examples=[5],
+    )
+    played: list[RoundKind] = Field(
+        default_factory=lambda: cast(list[RoundKind], list(TOOK_PART)),
+        min_length=1,
+        description="The kinds of round that count as played, for `completion` and for "
+        "`eligibility.min_rounds_percent`: `game` (of any length), `forfeit-win`, "
+        "`forfeit-loss`, `pairing-bye` (allocated by the pairing), `full-bye`, `half-bye`, "
+        "`zero-bye` (requested), `unpaired`. Read from a crosstable's rounds; a standings list "
+        "gives its own `played` column. Some series count a forfeit loss as played.",
+        examples=[["game", "forfeit-win", "forfeit-loss", "pairing-bye"]],
     )
     rating_factor: RatingFactor | None = Field(
         default=None,
@@ -395,8 +408,9 @@ class Eligibility(Strict):
     min_rounds_percent: Percent | None = Field(
         default=None,
         description="A player earns points in an event only after playing at least this "
-        "share of its rounds (a game, a forfeit win or a pairing-allocated bye); others are "
-        "treated as `ineligible_players` says (Keshmat 2026: 50).",
+        "share of its rounds (rounds of the kinds `points.played` lists: by default a game, a "
+        "forfeit win or a pairing-allocated bye); others are treated as `ineligible_players` "
+        "says (Keshmat 2026: 50).",
         examples=[50],
     )
     ineligible_players: Literal["keep-place", "skip"] = Field(

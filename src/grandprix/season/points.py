@@ -512,11 +512,14 @@ def event_awards(
         scale = section_scale(event, results, rules, valuations)
         entrants = directory.entrants(results)
         eligible = [e.eligible for e in entrants]
+        took_part = results.rounds_played(points.played)
         if rules.eligibility.min_rounds_percent is not None:  # KW-6
             eligible = [ok and plays_enough(played, results.rounds, rules)
-                        for ok, played in zip(eligible, columns.played, strict=True)]  # fmt: skip
+                        for ok, played in zip(eligible, took_part, strict=True)]  # fmt: skip
         placed = section_spans(section, event, rules, points)
-        extras = _extras(section, event, rules, points, placed) if points.per_player else None
+        extras = None
+        if points.per_player:
+            extras = _extras(section, event, rules, points, placed, took_part)
         overall: dict[int, tuple[int, int]] = {}  # each player's place among all, if moved
         skip = rules.eligibility.ineligible_players == "skip"
         outright = False
@@ -600,6 +603,7 @@ def _extras(
     rules: RuleSet,
     points: PointsBase,
     placed: list[Span],
+    took_part: Sequence[int],
 ) -> list[Extras]:
     """Each player's extras: places gained over the seed (the start rank) to their final place
     in the event, whether they played every round, their tie-break place (FIDE Circuit)."""
@@ -612,7 +616,7 @@ def _extras(
                  for i in members}  # fmt: skip
     seeds = _seeds(columns, points.gain.seed if points.gain is not None else "start")
     out = []
-    for i, played in enumerate(columns.played):
+    for i, played in enumerate(took_part):  # rounds of the kinds ``points.played`` lists
         out.append(
             Extras(
                 max(0, seeds[i] - final[i]) if points.gain is not None else None,

@@ -73,11 +73,13 @@ class EventView:
             rows = []
             tables, names, files = list(earned.items()), columns.name, self.player_files
             cell, shown = self._points_cell, self._score
+            took_part = results.rounds_played(rules.points.for_category(event.category).played)
             for first, last, i, score, values in placed:  # (50 rows an event, 10,000 events)
                 entrant = entrants[i]
                 key, span = entrant.key, (first, last)
                 page = files.get(key)
-                cells = tuple([cell(name, awards.get(key), span, entrant, results, i)
+                played = (took_part[i], results.rounds)
+                cells = tuple([cell(name, awards.get(key), span, entrant, results, i, played)
                                for name, awards in tables])  # fmt: skip
                 rows.append(
                     EventRow(span_text(first, last), names[i],
@@ -106,16 +108,18 @@ class EventView:
         entrant: Entrant,
         results: Section,
         row: int,
+        played: tuple[int, int],
     ) -> PointsCell:
         """A player's points in one division (``span``: their places in the section, ``row``
-        their row in its columns), or why none."""
+        their row in its columns, ``played`` the rounds they took part in of the section's),
+        or why none."""
         label = division or "Grand Prix"
         if award is not None:
             same = (award.first, award.last) == span
             note = "" if same else f"{place_span(award.place)} in {label}"
             return PointsCell(division, self._points_text(award), note)
         if entrant.eligible:
-            short = short_of_rounds(results.columns.played[row], results.rounds, self.season)
+            short = short_of_rounds(*played, self.season)
             if short:
                 return PointsCell(division, "", short)
             if entrant.key not in self._members[division]:

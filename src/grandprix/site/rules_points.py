@@ -13,6 +13,7 @@ import math
 from collections.abc import Sequence
 from fractions import Fraction
 
+from grandprix.model import TOOK_PART
 from grandprix.numbers import show
 from grandprix.rules.schema import PointsBase, RuleSet, TournamentClass, most_specific
 from grandprix.season.model import SeasonEvent, SeasonSection
@@ -304,9 +305,8 @@ def bonus_words(points: PointsBase, rules: RuleSet) -> list[str]:
     if points.completion:
         unit = "point" if points.completion == 1 else "points"
         said.append(
-            f"A player who plays every round earns {show(points.completion)} more {unit}: a "
-            "game, a win by forfeit or a bye given by the pairing counts as played; a forfeit "
-            f"lost or a round not paired does not{rules.cite('KW-5', 'NW-3', 'D-KW-3')}."
+            f"A player who plays every round earns {show(points.completion)} more {unit}: "
+            f"{played_words(points)}{rules.cite('KW-5', 'NW-3', *_decided(points))}."
         )
     if said and (points.rating_factor is not None or any(c.factor != 1 for c in points.classes)):
         said.append("These extra points are added after the points are multiplied.")
@@ -325,10 +325,40 @@ def min_rounds_words(rules: RuleSet) -> list[str]:
         others = "they keep their place in the event, and nobody gets that place's points"
     return [
         f"A player earns points in an event only after playing at least {part} of its rounds: "
-        "a game, a win by forfeit or a bye given by the pairing counts as played; a forfeit "
-        f"lost or a round not paired does not{rules.cite('KW-6', 'D-KW-3')}. Players who play "
-        f"fewer rounds may still play, but {others}."
+        f"{played_words(rules.points)}{rules.cite('KW-6', *_decided(rules.points))}. Players "
+        f"who play fewer rounds may still play, but {others}."
     ]
+
+
+PLAYED_WORDS = {
+    "game": "a game",
+    "forfeit-win": "a win by forfeit",
+    "pairing-bye": "a bye given by the pairing",
+    "forfeit-loss": "a forfeit lost",
+    "full-bye": "a full-point bye asked for",
+    "half-bye": "a half-point bye asked for",
+    "zero-bye": "a zero-point bye asked for",
+    "unpaired": "a round not paired",
+}
+
+
+def played_words(points: PointsBase) -> str:
+    """What counts as a played round (``points.played``), and what does not, in words."""
+    counted = [words for kind, words in PLAYED_WORDS.items() if kind in points.played]
+    apart = [
+        PLAYED_WORDS[kind] for kind in ("forfeit-loss", "unpaired") if kind not in points.played
+    ]
+    said = f"{_or(counted)} counts as played"
+    return f"{said}; {_or(apart)} does not" if apart else said
+
+
+def _decided(points: PointsBase) -> tuple[str, ...]:
+    """D-KW-3 (what counts as played) where the rule set keeps the default."""
+    return ("D-KW-3",) if tuple(points.played) == TOOK_PART else ()
+
+
+def _or(items: list[str]) -> str:
+    return items[0] if len(items) == 1 else f"{', '.join(items[:-1])} or {items[-1]}"
 
 
 def limits_words(rules: RuleSet, events: Sequence[SeasonEvent]) -> str:
