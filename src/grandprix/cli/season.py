@@ -45,26 +45,42 @@ def standings_command(
 
     season = read_season(season_dir)
     tables = _division_tables(season, as_of, division)
+    left_out = []
+    if season.rules.standings.ineligible == "listed":
+        from grandprix.season.ineligible import unplaced
+
+        left_out = unplaced(season, _division_tables(season, as_of, None))
     if fmt == "csv":
-        click.echo(standings_csv(tables, season.rules.standings.decimals), nl=False)
+        click.echo(standings_csv(tables, season.rules.standings.decimals, left_out), nl=False)
     elif fmt == "json":
         from grandprix.season.document import standings_document
 
-        document = standings_document(season, tables, detail=True)
+        document = standings_document(season, tables, detail=True, left_out=left_out)
         click.echo(json.dumps(document, indent=2, ensure_ascii=False))
     else:
         from rich.console import Console
 
-        from grandprix.season.report import HEADS, RIGHT, table_parts
+        from grandprix.season.report import (
+            HEADS,
+            RIGHT,
+            UNPLACED_HEADS,
+            table_parts,
+            unplaced_parts,
+        )
         from grandprix.writers import table
 
         console = Console()
         styled = console.is_terminal and console.color_system is not None
-        for name, lines in tables:
-            title, caption, rows = table.safe(*table_parts(season, name, lines))
-            text = table.lines(title, caption, HEADS, RIGHT, rows, console.width, styled)
+        parts: list[tuple[tuple[str, str, list[list[str]]], tuple[str, ...], tuple[bool, ...]]]
+        parts = [(table.safe(*table_parts(season, name, lines)), HEADS, RIGHT)
+                 for name, lines in tables]  # fmt: skip
+        if left_out:
+            parts.append((table.safe(*unplaced_parts(season, left_out)), UNPLACED_HEADS,
+                          (False, True, False)))  # fmt: skip
+        for (title, caption, rows), heads, right in parts:
+            text = table.lines(title, caption, heads, right, rows, console.width, styled)
             if text is None:  # too wide for the console: rich wraps its cells
-                console.print(table.rich_table(title, caption, HEADS, RIGHT, rows))
+                console.print(table.rich_table(title, caption, heads, right, rows))
             else:
                 console.file.write("".join(f"{line}\n" for line in text))
 
@@ -96,7 +112,18 @@ def explain_command(
 
     season = read_season(season_dir)
     tables = _division_tables(season, as_of, division)
-    key = _player_named(player, {ln.player: ln for _, lines in tables for ln in lines}.values())
+    placed = {ln.player: ln for _, lines in tables for ln in lines}
+    if division is None:
+        from grandprix.players import name_key
+        from grandprix.season.ineligible import unplaced
+
+        for u in unplaced(season, tables):  # named, they are told why they have no points
+            if u.player.id == player or name_key(u.name) == name_key(player):
+                events = "event" if u.events == 1 else "events"
+                say(f"{u.name} ({u.player}): in no standings, 0 points from {u.events} "
+                    f"{events}: {u.reason}")  # fmt: skip
+                return
+    key = _player_named(player, placed.values())
     parts = [
         explain(season, line, name)
         for name, lines in tables

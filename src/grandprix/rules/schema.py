@@ -612,6 +612,13 @@ class Standings(Strict):
         examples=[["discarded", "best", "last-event"]],
     )
     decimals: int = Field(default=2, ge=0, le=6, description="Decimals shown (D-UT-3).")
+    ineligible: Literal["hidden", "listed"] = Field(
+        default="hidden",
+        description="Players who played in the season's events but earn no points anywhere (not "
+        "eligible by `eligibility.require`, or too few rounds played): `hidden`, or `listed` "
+        "after the standings in every output (table, CSV, JSON, site), with no rank, 0 points "
+        "and the reason, as some series publish them.",
+    )
 
 
 class RuleSet(Strict):

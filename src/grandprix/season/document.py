@@ -10,12 +10,13 @@ strings (points with the rule set's decimals) so that they stay exact.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
+from fractions import Fraction
 from typing import Any
 
 from grandprix.numbers import show
 from grandprix.placings import span_text
-from grandprix.season.model import Award, Line, Season
+from grandprix.season.model import Award, Line, Season, Unplaced
 from grandprix.season.report import Tables
 
 # The shape of the document, published beside the site's season.json as season.schema.json.
@@ -29,6 +30,22 @@ SCHEMA: dict[str, Any] = {
     "properties": {
         "season": {"type": "string", "description": "Season name."},
         "rules": {"type": "string", "description": "Rule set name."},
+        "not_eligible": {
+            "type": "array",
+            "description": "With standings.ineligible = 'listed': players of the season's "
+            "events in no standings, with 0 points and why.",
+            "items": {
+                "type": "object",
+                "required": ["name", "points", "events", "reason"],
+                "properties": {
+                    "player_id": {"type": ["string", "null"]},
+                    "name": {"type": "string"},
+                    "points": {"type": "string"},
+                    "events": {"type": "integer", "minimum": 0},
+                    "reason": {"type": "string"},
+                },
+            },
+        },
         "divisions": {
             "type": "array",
             "items": {
@@ -72,14 +89,16 @@ SCHEMA: dict[str, Any] = {
 }
 
 
-def standings_document(season: Season, tables: Tables, detail: bool = False) -> dict[str, Any]:
+def standings_document(
+    season: Season, tables: Tables, detail: bool = False, left_out: Sequence[Unplaced] = ()
+) -> dict[str, Any]:
     """The standings of every table in ``tables``. With ``detail`` each line also has its
     ``bonus`` and each result its ``base``, ``event_weight`` and ``section_weight`` (and its
     ``factor`` and ``extra`` when the rules have them): fields the schema does not name, and
-    allows."""
+    allows. ``left_out``: the players listed as in no standings (``not_eligible``)."""
     decimals = season.rules.standings.decimals
     texts = _Texts(decimals, detail)
-    return {
+    document: dict[str, Any] = {
         "season": season.name,
         "rules": season.rules.name,
         "divisions": [
@@ -87,6 +106,14 @@ def standings_document(season: Season, tables: Tables, detail: bool = False) -> 
             for name, lines in tables
         ],
     }
+    if left_out:
+        zero = show(Fraction(0), decimals)
+        document["not_eligible"] = [
+            {"player_id": u.player.id or None, "name": u.name, "points": zero,
+             "events": u.events, "reason": u.reason}
+            for u in left_out
+        ]  # fmt: skip
+    return document
 
 
 def compact_entries(season: Season) -> Callable[[Iterable[Line]], str]:

@@ -368,3 +368,12 @@ def section_awards(lines: Sequence[Line]) -> Iterator[tuple[Origin, dict[PlayerK
         found = list(run)
         yield origin, dict(zip(map(players.__getitem__, found), map(table.award, found),
                                strict=True))  # fmt: skip
+
+
+class Unplaced(NamedTuple):
+    """A player of the season's events who is in none of its tables."""
+
+    player: PlayerKey
+    name: str
+    events: int  # the events they played
+    reason: str

@@ -10,11 +10,12 @@ from __future__ import annotations
 import csv
 import io
 import json
+from collections.abc import Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from grandprix.numbers import show
-from grandprix.season.model import Line, Season
+from grandprix.season.model import Line, Season, Unplaced
 from grandprix.writers.cells import CsvRows, safe_text
 
 if TYPE_CHECKING:
@@ -27,19 +28,37 @@ CSV_COLUMNS = ("rank", "player_id", "name", "points", "events")
 Tables = list[tuple[str, list[Line]]]  # (division name, lines); one unnamed without divisions
 
 
-def standings_csv(tables: Tables, decimals: int) -> str:
+def standings_csv(tables: Tables, decimals: int, left_out: Sequence[Unplaced] = ()) -> str:
     """``rank,player_id,name,points,events``; a first column ``division`` when there are
-    several tables. Division, id and name as safe spreadsheet text (``safe_text``)."""
+    several tables. Division, id and name as safe spreadsheet text (``safe_text``). Players
+    in no table (``left_out``) follow with no rank and 0 points, and a last column ``note``
+    says why (a spreadsheet sums the points column all the same)."""
     out = io.StringIO()
     writer = CsvRows(out)
     several = len(tables) > 1 or bool(tables and tables[0][0])
-    writer.writerow((["division"] if several else []) + list(CSV_COLUMNS))
+    note = ["note"] if left_out else []
+    writer.writerow((["division"] if several else []) + list(CSV_COLUMNS) + note)
     for name, lines in tables:
         for line in lines:
             row = [line.rank, safe_text(line.player.id), safe_text(line.name),
-                   show(line.total, decimals), line.events]  # fmt: skip
+                   show(line.total, decimals), line.events, *([""] if note else [])]  # fmt: skip
             writer.writerow([safe_text(name), *row] if several else row)
+    zero = show(Fraction(0), decimals)
+    for u in left_out:
+        row = ["", safe_text(u.player.id), safe_text(u.name), zero, u.events, safe_text(u.reason)]
+        writer.writerow(["", *row] if several else row)
     return out.getvalue()
+
+
+UNPLACED_HEADS = ("Name", "Events", "Why no points")
+
+
+def unplaced_parts(
+    season: Season, left_out: Sequence[Unplaced]
+) -> tuple[str, str, list[tuple[str, str, str]]]:
+    """The title, caption and rows (``UNPLACED_HEADS``) of the players in no standings."""
+    rows = [(u.name, str(u.events), u.reason) for u in left_out]
+    return f"{season.name}: not in the standings", "0 points", rows
 
 
 HEADS = ("Rank", "Name", "Points", "Events")

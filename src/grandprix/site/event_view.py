@@ -13,6 +13,7 @@ from grandprix.numbers import show
 from grandprix.placings import span_text
 from grandprix.players import PlayerKey
 from grandprix.season.identity import Entrant
+from grandprix.season.ineligible import not_eligible
 from grandprix.season.model import Award, Season, SeasonEvent, section_awards
 from grandprix.season.places import placed_rows
 from grandprix.season.points import earning_sections, table_for
@@ -22,7 +23,6 @@ from grandprix.site.pages import EventPage, EventRow, EventSection, PointsCell
 from grandprix.site.parts import Link
 from grandprix.site.rules_text import terms_in_words
 from grandprix.site.rules_words import place_span
-from grandprix.site.words import not_eligible
 
 DIVISION_HEADS = {"": "Points"}  # an event page's points column of the season without divisions
 

@@ -11,13 +11,15 @@ from __future__ import annotations
 import io
 import itertools
 import json
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
 from grandprix.numbers import show
 from grandprix.season.document import SCHEMA, compact_entries, standings_document
-from grandprix.season.model import Line, Season
+from grandprix.season.ineligible import unplaced
+from grandprix.season.model import Line, Season, Unplaced
 from grandprix.writers import xlsx
 from grandprix.writers.cells import CsvRows, safe_text
 from grandprix.writers.xlsx import Sheet, write_workbook
@@ -64,8 +66,11 @@ def _result_rows(tables: Tables, decimals: int) -> Iterator[list[str]]:
                        "yes" if counted else "no"]  # fmt: skip
 
 
-def _standings(tables: Tables, decimals: int) -> list[list[str]]:
-    return [
+def _standings(tables: Tables, decimals: int, left_out: Sequence[Unplaced] = ()) -> list[list[str]]:
+    """The rows of standings.csv; the players in no standings (``left_out``) after them with
+    no rank, 0 points and a last column saying why."""
+    note = [""] if left_out else []
+    rows = [
         [
             safe_text(division),
             line.rank,
@@ -73,10 +78,26 @@ def _standings(tables: Tables, decimals: int) -> list[list[str]]:
             safe_text(line.name),
             show(line.total, decimals),
             str(line.events),
+            *note,
         ]
         for division, lines in tables
         for line in lines
     ]
+    zero = show(Fraction(0), decimals)
+    rows += [["", "", safe_text(u.player.id), safe_text(u.name), zero, str(u.events),
+              safe_text(u.reason)] for u in left_out]  # fmt: skip
+    return rows
+
+
+def _left_out(season: Season, tables: Tables) -> list[Unplaced]:
+    """The players the standings list as in none (``standings.ineligible = "listed"``)."""
+    if season.rules.standings.ineligible != "listed":
+        return []
+    return unplaced(season, tables)
+
+
+def _columns(left_out: Sequence[Unplaced]) -> list[str]:
+    return [*STANDINGS_COLUMNS, "note"] if left_out else STANDINGS_COLUMNS
 
 
 def _csv(header: list[str], rows: list[list[str]]) -> str:
@@ -89,7 +110,7 @@ def _csv(header: list[str], rows: list[list[str]]) -> str:
 
 def export_json(season: Season, tables: Tables) -> str:
     """season.json: the standings document (``season/document.py``), as SCHEMA describes it."""
-    document = standings_document(season, tables)
+    document = standings_document(season, tables, left_out=_left_out(season, tables))
     # Compact: the indented form is three times the size and four times slower to write.
     return json.dumps(document, ensure_ascii=False, separators=(",", ":")) + "\n"
 
@@ -101,8 +122,9 @@ XLSX_EXPORT = "season.xlsx"
 def text_exports(season: Season, tables: Tables) -> dict[str, str]:
     """standings.csv, results.csv, season.json and season.schema.json by name, in that order."""
     decimals = season.rules.standings.decimals
-    standings, results = _standings(tables, decimals), _results(tables, decimals)
-    texts = (_csv(STANDINGS_COLUMNS, standings), _csv(RESULTS_COLUMNS, results),
+    left_out = _left_out(season, tables)
+    standings, results = _standings(tables, decimals, left_out), _results(tables, decimals)
+    texts = (_csv(_columns(left_out), standings), _csv(RESULTS_COLUMNS, results),
              export_json(season, tables), json.dumps(SCHEMA, indent=1))  # fmt: skip
     return dict(zip(TEXT_EXPORTS, texts, strict=True))
 
@@ -114,13 +136,15 @@ def write_exports(folder: Path, season: Season, tables: Tables) -> list[str]:
     results.csv and the XLSX's Results sheet: each thousand goes into the CSV as the XLSX
     writer takes them."""
     decimals = season.rules.standings.decimals
-    standings = _standings(tables, decimals)
-    _write_csv(folder / "standings.csv", STANDINGS_COLUMNS, standings)
+    left_out = _left_out(season, tables)
+    standings = _standings(tables, decimals, left_out)
+    _write_csv(folder / "standings.csv", _columns(left_out), standings)
     with (folder / "results.csv").open("w", encoding="utf-8") as out:  # as _write_csv
         writer = CsvRows(out)
         writer.writerow(RESULTS_COLUMNS)
         results = _written(writer, _result_rows(tables, decimals))
-        write_workbook(folder / XLSX_EXPORT, _sheets(standings, results, _result_count(tables)))
+        sheets = _sheets(_columns(left_out), standings, results, _result_count(tables))
+        write_workbook(folder / XLSX_EXPORT, sheets)
     with (folder / "season.json").open("w", encoding="utf-8") as out:
         out.writelines(json_pieces(season, tables))
     (folder / "season.schema.json").write_text(json.dumps(SCHEMA, indent=1), encoding="utf-8")
@@ -157,10 +181,11 @@ def json_pieces(season: Season, tables: Tables) -> Iterator[str]:
     must equal that frame but for the lines' own entries, and whose text ``compact_entries``
     must give; the rest are ``compact_entries``'s. Should either ever fail, the document is
     made whole, as before."""
-    frame = standings_document(season, [(name, []) for name, _ in tables])
+    left_out = _left_out(season, tables)
+    frame = standings_document(season, [(name, []) for name, _ in tables], left_out=left_out)
     pieces = _dump(frame).split(EMPTY_STANDINGS)
     entries = compact_entries(season)
-    firsts = [_entries(season, frame, i, name, lines[:JSON_LINES], entries)
+    firsts = [_entries(season, frame, i, name, lines[:JSON_LINES], entries, left_out)
               for i, (name, lines) in enumerate(tables)]  # fmt: skip
     if len(pieces) != len(tables) + 1 or None in firsts:
         yield export_json(season, tables)
@@ -180,11 +205,12 @@ def _entries(
     name: str,
     lines: list[Line],
     compact: Callable[[Iterable[Line]], str],
+    left_out: Sequence[Unplaced] = (),
 ) -> str | None:
     """The JSON of these lines' entries in the table at ``index`` (no brackets), or None when
     their document differs from ``frame`` beyond them or ``compact`` (``compact_entries``, which
     writes the rest of the table's lines) does not give the text of their entries."""
-    document = standings_document(season, [(name, lines)])
+    document = standings_document(season, [(name, lines)], left_out=left_out)
     table = dict(document["divisions"][0])
     entries = _dump(table.pop("standings"))[1:-1]
     expected = {k: v for k, v in frame["divisions"][index].items() if k != "standings"}
@@ -200,17 +226,21 @@ def xlsx_sheets(season: Season, tables: Tables) -> list[Sheet]:
     a 10,000-event season, a twelfth of openpyxl's time), every cell a string cell."""
     decimals = season.rules.standings.decimals
     results = _result_rows(tables, decimals)
-    return _sheets(_standings(tables, decimals), results, _result_count(tables))
+    left_out = _left_out(season, tables)
+    standings = _standings(tables, decimals, left_out)
+    return _sheets(_columns(left_out), standings, results, _result_count(tables))
 
 
-def _sheets(standings: list[list[str]], results: Iterable[list[str]], count: int) -> list[Sheet]:
+def _sheets(
+    columns: list[str], standings: list[list[str]], results: Iterable[list[str]], count: int
+) -> list[Sheet]:
     """The sheets of ``standings`` and of the ``count`` rows of ``results``: one Results sheet
     while they fit in a sheet (``xlsx.MAX_ROWS``, the most Excel opens), else Results, Results
     2, Results 3, ..., each its header and as many rows as fit (a season of 100,000 events has
     5 million results)."""
     per_sheet = xlsx.MAX_ROWS - 1
     rows = iter(results)
-    sheets: list[Sheet] = [("Standings", [STANDINGS_COLUMNS, *standings])]
+    sheets: list[Sheet] = [("Standings", [columns, *standings])]
     for n in range(max(1, -(-count // per_sheet))):  # taken in turn as the writer takes them
         name = f"Results {n + 1}" if n else "Results"
         sheets.append((name, itertools.chain([RESULTS_COLUMNS], itertools.islice(rows, per_sheet))))

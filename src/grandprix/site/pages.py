@@ -68,6 +68,16 @@ class HomePage:
     tables: tuple[StandingsTable, ...]
     played: int
     calendar: int
+    left_out: tuple[LeftOut, ...] = ()  # players in no standings (standings.ineligible)
+
+
+class LeftOut(NamedTuple):
+    """A player of the season's events listed as in no standings: 0 points, and why."""
+
+    name: str
+    points: str
+    events: int
+    reason: str
 
 
 class Result(NamedTuple):

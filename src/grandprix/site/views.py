@@ -24,6 +24,7 @@ from grandprix.prizes.season import PrizeList
 from grandprix.runtime import made_before_fork
 from grandprix.season.computed import Computed
 from grandprix.season.history import ROWS_KEPT, History, counting_of, kept_dates, running_totals
+from grandprix.season.ineligible import unplaced
 from grandprix.season.model import Award, Line, Season
 from grandprix.season.race import Outlook
 from grandprix.season.report import Tables
@@ -32,6 +33,7 @@ from grandprix.site.chart import leaders_chart, rank_chart
 from grandprix.site.event_view import EventView
 from grandprix.site.pages import (
     HomePage,
+    LeftOut,
     ListPage,
     Page,
     PlayerPage,
@@ -180,8 +182,13 @@ class SiteViews(EventView):
         top ``TOP_ROWS`` with links to its pages (``standings_page``)."""
         tables = tuple(self.division(name) for name, _ in self.tables)
         title = f"{self.season_name}: standings"
+        left_out: tuple[LeftOut, ...] = ()
+        if self.season.rules.standings.ineligible == "listed":
+            zero = show(Fraction(0), self.decimals)
+            left_out = tuple(LeftOut(u.name, zero, u.events, u.reason)
+                             for u in unplaced(self.season, self.tables))  # fmt: skip
         return HomePage("index.html", "standings", title, tables, len(self.played),
-                        len(self.season.events))  # fmt: skip
+                        len(self.season.events), left_out)  # fmt: skip
 
     def division(self, name: str) -> StandingsTable:
         """The standings of division ``name`` ('' without divisions) as the home page shows

@@ -7,10 +7,8 @@ page (``rules.html#rule-UT-4``), and only the IDs the rule set cites are linked.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
 from fractions import Fraction
 
-from grandprix.conditions import unmet
 from grandprix.numbers import show
 from grandprix.rules.schema import Counting, RuleSet
 from grandprix.season.model import Award, Line
@@ -194,16 +192,6 @@ def total_sentence(
         out.extend(footnote(rules, "LUP-3", root))
     out.append(f" Total: {show(line.total, decimals)}.")
     return tuple(out)
-
-
-def not_eligible(attribute: Callable[[str], str], require: Mapping[str, str | list[str]]) -> str:
-    """Why a player earns no Grand Prix points in an event (UT-1): 'not eligible: region CA,
-    needs UT'."""
-    reasons = []
-    for name, have, wanted in unmet(attribute, require):
-        needs = wanted if isinstance(wanted, str) else " or ".join(wanted)
-        reasons.append(f"{name} {have}, needs {needs}" if have else f"no {name}, needs {needs}")
-    return "not eligible: " + "; ".join(reasons) if reasons else "not eligible"
 
 
 def tie_note(upper: Line, lower: Line, criterion: str | None, decimals: int, last: int) -> str:

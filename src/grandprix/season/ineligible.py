@@ -1,0 +1,60 @@
+"""The players a season leaves out of its standings, and why: they played in its events but
+earned nothing anywhere, because the rules' ``eligibility.require`` excludes them (UT-1: a
+region, membership, ...) or they played too few rounds in each event (KW-6). With
+``standings.ineligible = "listed"`` every output lists them after the standings, with no rank,
+0 points and the reason; ``explain`` always says why such a player has no line."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+
+from grandprix.conditions import unmet
+from grandprix.numbers import show
+from grandprix.players import PlayerKey
+from grandprix.season.model import Season, Unplaced
+from grandprix.season.points import earning_sections, plays_enough
+from grandprix.season.report import Tables
+
+
+def not_eligible(
+    attribute: Callable[[str], str | None], require: Mapping[str, str | list[str]]
+) -> str:
+    """Why a player earns no Grand Prix points in an event (UT-1): 'not eligible: region CA,
+    needs UT'."""
+    reasons = []
+    for name, have, wanted in unmet(lambda n: attribute(n) or "", require):
+        needs = wanted if isinstance(wanted, str) else " or ".join(wanted)
+        reasons.append(f"{name} {have}, needs {needs}" if have else f"no {name}, needs {needs}")
+    return "not eligible: " + "; ".join(reasons) if reasons else "not eligible"
+
+
+def unplaced(season: Season, tables: Tables) -> list[Unplaced]:
+    """Everyone who played in an earning section of the season's events and has no line in
+    any of ``tables``, in name order, with the reason."""
+    placed = {line.player for _, lines in tables for line in lines}
+    rules = season.rules
+    directory = season.directory
+    found: dict[PlayerKey, tuple[str, set[int], str]] = {}
+    for event in season.events:
+        if event.planned:
+            continue
+        for section, _ in earning_sections(event, rules):
+            results = section.section
+            took_part = results.rounds_played(rules.points.for_category(event.category).played)
+            for i, entrant in enumerate(directory.entrants(results)):
+                if entrant.key in placed:
+                    continue
+                name, events, reason = found.get(entrant.key, (entrant.name, set(), ""))
+                events.add(event.index)
+                if not reason and not entrant.eligible:
+                    attributes = directory.key(results.columns.record(i))[2]
+                    reason = not_eligible(attributes.get, rules.eligibility.require)
+                elif not reason and not plays_enough(took_part[i], results.rounds, rules):
+                    needed = show(rules.eligibility.min_rounds_percent or 0)
+                    reason = f"played fewer than {needed}% of the rounds of each event"
+                found[entrant.key] = (name, events, reason)
+    return sorted(
+        (Unplaced(key, name, len(events), reason or "no points in any table")
+         for key, (name, events, reason) in found.items()),
+        key=lambda u: (u.name, u.player),
+    )  # fmt: skip
