@@ -554,8 +554,10 @@ def test_season_json_is_made_whole_when_a_table_depends_on_its_lines(
     tables = division_standings(season)
     plain = document.standings_document
 
-    def counted(season: Any, tables: Any, detail: bool = False) -> dict[str, Any]:
-        made = plain(season, tables, detail)
+    def counted(
+        season: Any, tables: Any, detail: bool = False, left_out: Any = ()
+    ) -> dict[str, Any]:
+        made = plain(season, tables, detail, left_out)
         for table, (_, lines) in zip(made["divisions"], tables, strict=True):
             table["players"] = len(lines)  # a field of the table made from all its lines
         return made
