@@ -28,14 +28,18 @@ SEEDS_README = SEEDS / "README.md"
 
 # The rule books' prefixes; `D-` before one of them marks a project decision, `E` before the
 # number an event rule (LUP-E2).
-RULE_PREFIXES = frozenset({"UT", "UCC", "ACF", "LUP", "KC", "KW", "FC", "NW"})
+RULE_PREFIXES = frozenset(
+    {"UT", "UCC", "ACF", "LUP", "KC", "KW", "FC", "NW", "FC23", "FC24", "CAWA"}
+)
 # Tokens of the same shape in src that are not rule IDs: UTF-8, ISO-8601, TRF-16 (the TRF
 # format of 2016) and TRF-2026. A new prefix must be added to one set or the other.
 NOT_RULE_PREFIXES = frozenset({"UTF", "ISO", "TRF", "SHA", "ECMA"})  # SHA-256, ECMA-376
 
 # Anything shaped like an ID: PREFIX-N, PREFIX-N.N, PREFIX-EN, with an optional D-.
-CANDIDATE = re.compile(r"\b(?P<id>(?P<decision>D-)?(?P<prefix>[A-Z]{2,4})-E?\d+(?:\.\d+)?)\b")
-RULE_ID = r"(?:D-)?(?:UT|UCC|ACF|LUP|KC|KW|FC|NW)-E?\d+(?:\.\d+)?"
+CANDIDATE = re.compile(
+    r"\b(?P<id>(?P<decision>D-)?(?P<prefix>[A-Z]{2,4}(?:\d\d)?)-E?\d+(?:\.\d+)?)\b"
+)
+RULE_ID = r"(?:D-)?(?:UT|UCC|ACF|LUP|KC|KW|FC|NW|FC23|FC24|CAWA)-E?\d+(?:\.\d+)?"
 DOC_ENTRY = re.compile(
     rf"^- \*\*(?P<id>{RULE_ID})\*\*(?P<mark> \*\(project-defined\)\*)? — (?P<text>\S.*)$",
     re.MULTILINE,

@@ -13,7 +13,7 @@ from functools import cache
 from pathlib import Path
 
 RULE_BOOKS = Path(__file__).parent / "rule-books.md"
-RULE_ID = r"(?:D-)?(?:UT|UCC|ACF|LUP|KC|KW|FC|NW)-E?\d+(?:\.\d+)?"
+RULE_ID = r"(?:D-)?(?:UT|UCC|ACF|LUP|KC|KW|FC|NW|FC23|FC24|CAWA)-E?\d+(?:\.\d+)?"
 _ENTRY = re.compile(
     rf"^- \*\*(?P<id>{RULE_ID})\*\*(?: \*\(project-defined\)\*)? — (?P<text>\S.*(?:\n  \S.*)*)",
     re.MULTILINE,
