@@ -231,6 +231,8 @@ def place_points(
         )
     if points.ties in ("full", "best"):
         value = values[0]  # everyone tied gets the best place's points
+        if len(values) > 1:
+            notes.append(f"tie {first}-{last}: the best place's {show(value)}")
     else:
         value = sum(values, Fraction(0)) / len(values)  # UT-4: the mean of the places
         if len(values) > 1:
