@@ -18,7 +18,7 @@ from grandprix.cli import main
 
 UTAH = ROOT / "examples" / "utah-2012"
 LISTED = '\n[rules.standings]\nineligible = "listed"\n'
-NGUYEN = "not eligible: region NV, needs UT"  # players.csv: Nguyen, Nina of NV; the rules: UT
+NGUYEN = "not eligible: region 'NV', needs 'UT'"  # players.csv: Nguyen, Nina of NV; the rules: UT
 
 
 def run(*args: str) -> tuple[int, str]:
@@ -69,7 +69,7 @@ def test_the_site_lists_them_in_its_standings_page_and_exports(
     site = tmp_path / "site"
     assert run("site", str(listed), "-o", str(site))[0] == 0
     page = (site / "index.html").read_text()
-    assert "Not in the standings" in page and "Nguyen, Nina" in page and "region NV" in page
+    assert "Not in the standings" in page and "Nguyen, Nina" in page and "region &#39;NV&#39;" in page
     rows = list(csv.DictReader(io.StringIO((site / "standings.csv").read_text())))
     assert rows[-1]["note"].startswith("not eligible") and rows[-1]["rank"] == ""
     season = json.loads((site / "season.json").read_text())

@@ -211,8 +211,8 @@ def test_ut4_a_result_in_words_on_the_player_page() -> None:
     text = "".join(p if isinstance(p, str) else p.text for p in provo.sentence)
     assert text == (
         "Tied 2nd-6th with 4 others among the Grand Prix players (2nd-7th in the event: players "
-        "who are not eligible are skipped D-UT-1), so the average of 15, 12, 10, 8 and 6 = 10.20 "
-        "UT-4."
+        "who are not eligible are skipped), so the average of 15, 12, 10, 8 and 6 = 10.20. "
+        "(D-UT-1, UT-4)"
     )
     links = [p for p in provo.sentence if not isinstance(p, str)]
     assert [link.href for link in links] == ["../rules.html#rule-D-UT-1", "../rules.html#rule-UT-4"]

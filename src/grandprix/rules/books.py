@@ -45,3 +45,11 @@ def meaning(rule_id: str) -> str | None:
     """The one-line meaning of a rule ID (its definition's first sentence); None if unknown."""
     found = definitions().get(rule_id)
     return None if found is None else first_sentence(found)
+
+
+_ONE_ID = re.compile(rf"^{RULE_ID}$")
+
+
+def is_rule_id(text: str) -> bool:
+    """Whether ``text`` is a rule ID ('UT-4', 'D-UT-1')."""
+    return _ONE_ID.match(text) is not None

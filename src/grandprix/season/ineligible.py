@@ -19,12 +19,12 @@ from grandprix.season.report import Tables
 def not_eligible(
     attribute: Callable[[str], str | None], require: Mapping[str, str | list[str]]
 ) -> str:
-    """Why a player earns no Grand Prix points in an event (UT-1): 'not eligible: region CA,
-    needs UT'."""
+    """Why a player earns no Grand Prix points in an event (UT-1): "not eligible: region 'ID',
+    needs 'UT'" (quoted: a region ID is Idaho, not a missing identifier)."""
     reasons = []
     for name, have, wanted in unmet(lambda n: attribute(n) or "", require):
-        needs = wanted if isinstance(wanted, str) else " or ".join(wanted)
-        reasons.append(f"{name} {have}, needs {needs}" if have else f"no {name}, needs {needs}")
+        needs = " or ".join(f"'{w}'" for w in ([wanted] if isinstance(wanted, str) else wanted))
+        reasons.append(f"{name} '{have}', needs {needs}" if have else f"no {name}, needs {needs}")
     return "not eligible: " + "; ".join(reasons) if reasons else "not eligible"
 
 

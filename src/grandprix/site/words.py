@@ -7,9 +7,11 @@ page (``rules.html#rule-UT-4``), and only the IDs the rule set cites are linked.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from fractions import Fraction
 
 from grandprix.numbers import show
+from grandprix.rules.books import is_rule_id
 from grandprix.rules.schema import Counting, RuleSet
 from grandprix.season.model import Award, Line
 from grandprix.season.race import CLINCHED, OUT_OF_REACH, REACHABLE, Outlook
@@ -25,10 +27,33 @@ def places(first: int, last: int) -> str:
 
 
 def footnote(rules: RuleSet, rule: str, root: str) -> tuple[Cell, ...]:
-    """A link to the meaning of ``rule`` when the rule set cites it; nothing otherwise."""
+    """A link to the meaning of ``rule`` when the rule set cites it; nothing otherwise. The
+    sentence keeps it out of its words: ``ids_at_end`` moves it to the sentence's end."""
     if rule not in rules.cites:
         return ()
     return (" ", Link(rule, root + rule_href(rule)))
+
+
+def ids_at_end(cells: Sequence[Cell]) -> Sentence:
+    """The sentence's words without its rule IDs, then the IDs, once each, in brackets at its
+    end ('... = 10.20. (UT-4, UT-6)'): a reader reads the sentence, the IDs are references."""
+    words: list[Cell] = []
+    ids: list[Link] = []
+    for cell in cells:
+        if isinstance(cell, Link) and is_rule_id(cell.text):
+            if words and words[-1] == " ":
+                words.pop()  # the space before the footnote
+            if cell.text not in {link.text for link in ids}:
+                ids.append(cell)
+        else:
+            words.append(cell)
+    if not ids:
+        return tuple(words)
+    out: list[Cell] = [*words, " ("]
+    for n, link in enumerate(ids):
+        out += [", "] if n else []
+        out.append(link)
+    return (*out, ")")
 
 
 def result_sentence(award: Award, rules: RuleSet, decimals: int, root: str) -> Sentence:
@@ -124,7 +149,7 @@ def result_sentence(award: Award, rules: RuleSet, decimals: int, root: str) -> S
     if multiplied or bonuses:
         out.append(f" = {show(award.points, decimals)}")
     out.append(".")
-    return tuple(out)
+    return ids_at_end(out)
 
 
 def _split(award: Award, decimals: int) -> list[Cell]:
@@ -151,10 +176,9 @@ def total_sentence(
     """Which results make the total, the bonus, and the total (ACF-14, LUP-3, KC-2, KW-7).
     ``most``: the most events any player has played so far (KC-2)."""
     kept, played = len(line.counted), len(line.awards)
-    results = "result" if played == 1 else "results"
     out: list[Cell]
     if not line.dropped:
-        out = [f"All {played} {results} count"]
+        out = ["The one result counts" if played == 1 else f"All {played} results count"]
     elif counting.mode == "percent":
         out = [
             f"The best {kept} of {played} results count ({show(counting.percent)}% of the "
@@ -191,7 +215,7 @@ def total_sentence(
         )
         out.extend(footnote(rules, "LUP-3", root))
     out.append(f" Total: {show(line.total, decimals)}.")
-    return tuple(out)
+    return ids_at_end(out)
 
 
 def tie_note(upper: Line, lower: Line, criterion: str | None, decimals: int, last: int) -> str:
