@@ -510,6 +510,14 @@ class Division(Conditions):
     )
     best: Count | None = Field(default=None, description="Results counted, if not `counting`.")
 
+    @property
+    def everyone(self) -> bool:
+        """Whether every player belongs (no condition, no section of its own): its places are
+        the event's."""
+        conditions = set(Conditions.model_fields)
+        return self.section is None and self.model_dump(include=conditions) == Conditions(
+        ).model_dump()  # fmt: skip
+
 
 class Restriction(Strict):
     """Players whose rating comes from a list (or who are unrated) may only be in some

@@ -319,17 +319,19 @@ class SiteViews(EventView):
         heads, texts = self._heads, self._said
         kinds = (rules.points, *rules.points.categories.values())
         by_score = any(p.by_score for p in kinds)
+        own = {d.name for d in rules.divisions if d.award != "filter" and not d.everyone}
+        label = division if division in own else ""
         for a, counted in sorted(line.results(), key=_by_date):
             origin = a.origin
             head = heads.get(id(origin))
             if head is None:
                 head = heads[id(origin)] = self._head(a)
             key = (id(a.valuation), a.first, a.last, a.overall, origin.table_name,
-                   a.score if by_score else None)  # fmt: skip
+                   a.score if by_score else None, label)  # fmt: skip
             words = texts.get(key)
             if words is None:
                 words = texts[key] = (place_span(a.place), self._points_text(a),
-                                     result_sentence(a, rules, decimals, "../"))  # fmt: skip
+                                     result_sentence(a, rules, decimals, "../", label))  # fmt: skip
             place, shown, sentence = words
             results.append(Result(*head, place, shown, counted, sentence))
         counting = counting_of(self.season, division)

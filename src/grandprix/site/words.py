@@ -56,17 +56,21 @@ def ids_at_end(cells: Sequence[Cell]) -> Sentence:
     return (*out, ")")
 
 
-def result_sentence(award: Award, rules: RuleSet, decimals: int, root: str) -> Sentence:
+def result_sentence(
+    award: Award, rules: RuleSet, decimals: int, root: str, division: str = ""
+) -> Sentence:
     """How one result earned its points, e.g. 'Tied 2nd-6th with 4 others, so the average of
-    15, 12, 10, 8 and 6 = 10.20.' (UT-3, UT-4, UT-5, LUP-1, LUP-2, ACF-13)."""
+    15, 12, 10, 8 and 6 = 10.20.' (UT-3, UT-4, UT-5, LUP-1, LUP-2, ACF-13). ``division``: the
+    division whose own places the award's are ('3rd place in Under 2000'), else ''."""
     points = rules.points.for_category(award.category)
     out: list[Cell] = []
     others = award.last - award.first
+    among = f" in {division}" if division else ""
     if others:
         mates = "other" if others == 1 else "others"
-        out.append(f"Tied {places(award.first, award.last)} with {others} {mates}")
+        out.append(f"Tied {places(award.first, award.last)}{among} with {others} {mates}")
     else:
-        out.append(f"{ordinal(award.first)} place")
+        out.append(f"{ordinal(award.first)} place{among}")
     if award.overall:
         out.append(
             f" among the Grand Prix players ({place_span(award.overall)} in the event: players "
