@@ -253,32 +253,44 @@ def tie_note(upper: Line, lower: Line, criterion: str | None, decimals: int, las
 
 def race_note(outlook: Outlook) -> str:
     """The race of a standings row in a few words: 'Clinched 1st', 'Can still finish 1st',
-    'Sure of 3rd or better', 'Can still reach 3rd'; '' when every place is out of reach."""
+    'Sure to finish 3rd or better', 'Can still reach 3rd'; '' when every place is out of
+    reach."""
     for place, status in outlook.places:
         if status == CLINCHED:
-            return "Clinched 1st" if place == 1 else f"Sure of {ordinal(place)} or better"
+            return "Clinched 1st" if place == 1 else f"Sure to finish {ordinal(place)} or better"
         if status == REACHABLE:
             return "Can still finish 1st" if place == 1 else f"Can still reach {ordinal(place)}"
     return ""
 
 
 def race_sentence(outlook: Outlook, left: int, decimals: int) -> str:
-    """A player's race in a sentence: the most still possible and each place's status."""
+    """A player's race in a sentence: the most still possible (the events still planned, each at
+    its weight, as the race assumes), the best place they are sure of, those they can still
+    reach and those they can no longer reach."""
     events = "event" if left == 1 else "events"
     most = (
         "there is no limit to the points still possible"
         if outlook.best is None
-        else f"at most {show(outlook.best, decimals)} points are still possible"
+        else f"a total of at most {show(outlook.best, decimals)} points is still possible"
     )
-    words = {CLINCHED: "sure", REACHABLE: "still possible", OUT_OF_REACH: "out of reach"}
-    groups: dict[str, list[str]] = {}
-    for place, status in outlook.places:
-        groups.setdefault(status, []).append(ordinal(place))
-    said = "; ".join(
-        f"{listing(names)} place{'s' if len(names) > 1 else ''}: {words[status]}"
-        for status, names in groups.items()
-    )
-    return f"With {left} {events} left, {most}. {capital(said)}."
+    of = {status: [place for place, s in outlook.places if s == status]
+          for status in (CLINCHED, REACHABLE, OUT_OF_REACH)}  # fmt: skip
+    said = []
+    if of[CLINCHED]:
+        said.append(f"sure to finish {ordinal(min(of[CLINCHED]))} or better")
+    if of[REACHABLE]:
+        said.append(f"can still reach {_either(of[REACHABLE])}")
+    if of[OUT_OF_REACH]:
+        said.append(f"can no longer reach {_either(of[OUT_OF_REACH])}")
+    return (f"With {left} {events} left ({'it counts' if left == 1 else 'they count'} at "
+            f"{'its' if left == 1 else 'their'} weight{'' if left == 1 else 's'}), {most}. "
+            f"{capital('; '.join(said))}.")  # fmt: skip
+
+
+def _either(places: list[int]) -> str:
+    """'1st', '1st or 2nd', '1st, 2nd or 3rd'."""
+    names = [ordinal(place) for place in places]
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} or {names[-1]}"
 
 
 def race_summary(outlooks: list[Outlook], left: int) -> str:
