@@ -564,6 +564,26 @@ def test_search_ignores_accents(accented_site: Path, browser: Browser) -> None:
         wait_for(page, LINKS_TO, dvorak, f"'dvorak ales' lists no link to {dvorak}")
 
 
+@pytest.mark.parametrize(
+    ("query", "name"),
+    [
+        ("djordje brennan", "Brennan, Đorđe"),
+        ("aaberg", "Åberg, Tove"),
+        ("berg tov", "Åberg, Tove"),
+        ("vorak", "Dvořák, Aleš"),
+    ],
+)
+def test_search_finds_a_part_of_a_name_and_its_ascii_spellings(
+    accented_site: Path, browser: Browser, query: str, name: str
+) -> None:
+    """Any part of a word finds it ('vorak' Dvořák), and so do the usual spellings of letters
+    outside ASCII: đ as 'dj', å as 'aa'."""
+    page_of_player = player_page(accented_site, name).as_uri()
+    with opened(browser, accented_site / "index.html", 390) as page:
+        find(page, query)
+        wait_for(page, LINKS_TO, page_of_player, f"{query!r} lists no link to {name}")
+
+
 def test_search_says_no_player_found(sites: dict[str, Path], browser: Browser) -> None:
     with opened(browser, sites["acf-2004"] / "index.html", 390) as page:
         find(page, "zzyzx")

@@ -1,5 +1,7 @@
 /* grandprix site: find a player by name from any page. Order, case and accents do not matter
-   ("hana hayes" finds "Hayes, Hana"); Enter opens the only match. Without JavaScript the form
+   ("hana hayes" finds "Hayes, Hana"), any part of a name finds it ("bott" finds Abbott), and so
+   do the usual ASCII spellings ("bjoern" finds Bjørn, "djordje" Đorđe); Enter opens the only
+   match. Without JavaScript the form
    opens players.html, the list of every player. The names come from players.js. */
 (function () {
   "use strict";
@@ -10,22 +12,32 @@
   var list = document.getElementById("find-results");
   var root = form.getAttribute("data-root") || "";
   var players = (window.grandprixPlayers || []).map(function (entry) {
-    return { name: entry[0], href: entry[1], words: words(entry[0]) };
+    return { name: entry[0], href: entry[1], words: words(entry[0]).concat(spelt(entry[0])) };
   });
   var SHOWN = 10;
 
   function words(text) {
     return text.normalize("NFKD").replace(/[\u0300-\u036f]/g, "").toLowerCase()
       .replace(/ß/g, "ss").replace(/ø/g, "o").replace(/ł/g, "l").replace(/đ/g, "d")
-      .split(/[\s,.;]+/).filter(function (w) { return w !== ""; });
+      .replace(/æ/g, "ae").replace(/œ/g, "oe").replace(/þ/g, "th").replace(/ı/g, "i")
+      .split(/[\s,.;'-]+/).filter(function (w) { return w !== ""; });
   }
 
+  /* The name as it is written without its letters in ASCII: Bjørn as "bjoern", Đorđe as
+     "djordje", Müller as "mueller", Ångström as "aangstroem". */
+  function spelt(text) {
+    return words(text.toLowerCase().replace(/[äæ]/g, "ae").replace(/[öø]/g, "oe")
+      .replace(/ü/g, "ue").replace(/å/g, "aa").replace(/đ/g, "dj"));
+  }
+
+  /* Every word of the query is a part of a word of the name, anywhere in it ("bott" finds
+     Abbott), whatever the order, case and accents. */
   function matches(query) {
     var wanted = words(query);
     if (wanted.length === 0) { return []; }
     return players.filter(function (p) {
       return wanted.every(function (w) {
-        return p.words.some(function (have) { return have.indexOf(w) === 0; });
+        return p.words.some(function (have) { return have.indexOf(w) !== -1; });
       });
     });
   }
