@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import posixpath
+import re
 from collections.abc import Iterator
 from dataclasses import fields, is_dataclass
 from pathlib import Path
@@ -280,3 +281,18 @@ def test_share_makes_every_shared_value_before_a_fork() -> None:
         ]
         assert names and all(name in vars(owner) for name in names), type(owner)
     assert "_awards" in vars(views)  # of the event pages, defined beside the views
+
+
+def test_prizes_are_grouped_by_table_then_place() -> None:
+    """acf-2004: a block per ranking (Open, then each division), each its prizes in the order
+    of the places they went to, the place shown."""
+    page = SiteViews(season_of("acf-2004")).prizes()
+    headings = [b.heading for b in page.blocks if b.tables]
+    assert (
+        headings[0] == "Open" and "Under 2000" in headings and len(set(headings)) == len(headings)
+    )
+    for block in page.blocks:
+        for table in block.tables:
+            assert table.head == ("Prize", "Player", "Place", "Value", "Why")
+            places = [int(re.match(r"\d+", str(row[2])).group()) for row in table.rows]  # type: ignore[union-attr]
+            assert places == sorted(places), (block.heading, places)

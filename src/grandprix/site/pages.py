@@ -114,6 +114,7 @@ class PlayerPage:
     name: str
     parts: tuple[PlayerPart, ...]
     prizes: tuple[str, ...]  # the season prizes won, in words
+    prizes_heading: str = "Prizes won"  # "Prizes on the standings so far" while provisional
 
 
 class PointsCell(NamedTuple):

@@ -43,7 +43,7 @@ from grandprix.site.pages import (
     StandingsTable,
     safe_file_name,
 )
-from grandprix.site.parts import Block, Link, Table
+from grandprix.site.parts import Block, Cell, Link, Table
 from grandprix.site.rules_text import rules_intro, rules_page
 from grandprix.site.rules_words import place_span
 from grandprix.site.words import (
@@ -299,8 +299,9 @@ class SiteViews(EventView):
         lines = self.lines[key]
         name = lines[0][1].name
         parts = tuple(self._part(division, line) for division, line in lines)
+        heading = "Prizes on the standings so far" if self.left else "Prizes won"
         return PlayerPage(f"players/{self.player_files[key]}", "players", name, name, parts,
-                          self._prizes_won.get(key, ()))  # fmt: skip
+                          self._prizes_won.get(key, ()), heading)  # fmt: skip
 
     @cached_property
     def _prizes_won(self) -> dict[PlayerKey, tuple[str, ...]]:
@@ -470,15 +471,24 @@ class SiteViews(EventView):
         if result is None:
             return ListPage("prizes.html", "prizes", "Prizes", "These rules list no season prizes.",
                             ())  # fmt: skip
-        rows = []
-        for w in result.won:
+        by_table: dict[str, list[tuple[tuple[int, int], tuple[Cell, ...]]]] = {}
+        for n, w in enumerate(result.won):
             value = self._money(w.amount) if w.amount is not None else w.title or ""
             name = Link(w.name, f"players/{self.player_files[w.key]}")
-            rows.append((w.prize, name, value, w.reason))
+            first = int(w.place.split("-")[0]) if w.place.split("-")[0].isdigit() else 0
+            by_table.setdefault(w.ranking, []).append(
+                ((first, n), (w.prize, name, f"{place_span(w.place)}", value, w.reason))
+            )
+        blocks = []
+        for ranking, rows in by_table.items():  # each table's prizes, by the place they went to
+            heading = ranking or ("Overall" if len(by_table) > 1 else "")
+            caption = f"Prizes of {heading}" if heading else "Season prizes"
+            table = Table(f"{caption} and why each went where it did",
+                          ("Prize", "Player", "Place", "Value", "Why"),
+                          tuple(row for _, row in sorted(rows)), numeric=(3,))  # fmt: skip
+            blocks.append(Block(heading, f"prizes-{slug(heading)}" if heading else "",
+                                tables=(table,)))  # fmt: skip
         missed = tuple(Link(f"{m.prize}: {m.reason}") for m in result.missed)
-        table = Table("Season prizes and why each went where it did",
-                      ("Prize", "Player", "Value", "Why"), tuple(rows), numeric=(2,))  # fmt: skip
-        blocks = [Block(tables=(table,))]
         if missed:
             blocks.append(Block("Not awarded", "not-awarded", entries=missed))
         left = self.left
