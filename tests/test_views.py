@@ -23,6 +23,7 @@ from grandprix.season.document import SCHEMA, standings_document
 from grandprix.season.model import Season
 from grandprix.site.exports import write_exports
 from grandprix.site.pages import Page
+from grandprix.site.parts import Link
 from grandprix.site.rules_words import place_span
 from grandprix.site.views import DOWNLOADS, SiteViews
 
@@ -296,3 +297,20 @@ def test_prizes_are_grouped_by_table_then_place() -> None:
             assert table.head == ("Prize", "Player", "Place", "Value", "Why")
             places = [int(re.match(r"\d+", str(row[2])).group()) for row in table.rows]  # type: ignore[union-attr]
             assert places == sorted(places), (block.heading, places)
+
+
+def test_the_events_page_lists_each_events_field_winner_and_rate() -> None:
+    """acf-2004: each event played with its date, its players, the first section's winner (all
+    of those who share 1st, each with the score) and its rate."""
+    views = SiteViews(season_of("acf-2004"))
+    [table] = [t for b in views.events_index().blocks for t in b.tables]
+    assert table.head == ("Date", "Event", "Players", "Winner", "Kind and rate")
+    by_event = {row[1].text: row for row in table.rows if isinstance(row[1], Link)}
+    for event in views.played:
+        row = by_event[event.name]
+        assert row[0] == event.date.isoformat()
+        assert row[2] == str(sum(s.section.size for s in event.sections))
+        columns = event.sections[0].section.columns
+        best = max(columns.points)
+        leaders = [n for n, p in zip(columns.name, columns.points, strict=True) if p == best]
+        assert all(name in str(row[3]) for name in leaders), (row[3], leaders)

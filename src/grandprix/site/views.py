@@ -25,7 +25,7 @@ from grandprix.runtime import made_before_fork
 from grandprix.season.computed import Computed
 from grandprix.season.history import ROWS_KEPT, History, counting_of, kept_dates, running_totals
 from grandprix.season.ineligible import unplaced
-from grandprix.season.model import Award, Line, Season
+from grandprix.season.model import Award, Line, Season, SeasonEvent
 from grandprix.season.race import Outlook
 from grandprix.season.report import Tables
 from grandprix.season.standings import AwardMemo, deciding
@@ -44,6 +44,7 @@ from grandprix.site.pages import (
     safe_file_name,
 )
 from grandprix.site.parts import Block, Cell, Link, Table
+from grandprix.site.rules_points import category_words
 from grandprix.site.rules_text import rules_intro, rules_page
 from grandprix.site.rules_words import place_span
 from grandprix.site.words import (
@@ -397,13 +398,21 @@ class SiteViews(EventView):
     # The list pages.
 
     def events_index(self) -> ListPage:
-        entries = tuple(
-            Link(e.name, f"events/{self.event_files[e.index]}", e.date.isoformat())
-            for e in self.played
-        )
+        """The calendar: each event played with its date, field, winner and rate; then those
+        still to come."""
+        rows = []
+        for e in self.played:
+            field = sum(s.section.size for s in e.sections)
+            rate = [f"x {show(e.weight)}"] if e.weight != 1 else []
+            kind = [category_words(e.category)] if e.category else []
+            rows.append((e.date.isoformat(), Link(e.name, f"events/{self.event_files[e.index]}"),
+                         str(field), _winner(e), ", ".join(kind + rate)))  # fmt: skip
+        table = Table("Events played: date, field, winner (the first section's first place) and "
+                      "rate", ("Date", "Event", "Players", "Winner", "Kind and rate"),
+                      tuple(rows), numeric=(2,))  # fmt: skip
         planned = tuple(Link(e.name, "", f"{e.date}, planned") for e in self.season.events
                         if e.planned)  # fmt: skip
-        blocks = [Block(entries=entries)]
+        blocks = [Block(tables=(table,))]
         if planned:
             blocks.append(Block("Still to come", "planned", entries=planned))
         return ListPage("events.html", "events", "Events", "", tuple(blocks))
@@ -561,3 +570,20 @@ def _move(before: dict[PlayerKey, int] | None, line: Line) -> tuple[str, str, st
     if change < 0:
         return f"▼{-change}", "down", f"down {-change} since the previous event"
     return "=", "", "no change since the previous event"
+
+
+def _winner(event: SeasonEvent) -> str:
+    """The first place of the event's first section: its rank column's 1st (several when they
+    share it), else the best score; with the score."""
+    if not event.sections:
+        return ""
+    columns = event.sections[0].section.columns
+    if not columns.name:
+        return ""
+    firsts = [i for i, rank in enumerate(columns.rank) if rank.strip() in ("1", "1-1")]
+    if not firsts or (len(firsts) > 1 and len(set(columns.points[i] for i in firsts)) > 1):
+        best = max(columns.points)
+        firsts = [i for i, points in enumerate(columns.points) if points == best]
+    names = "; ".join(columns.name[i] for i in firsts)  # names hold commas ("Abbey, Nina")
+    each = " each" if len(firsts) > 1 else ""
+    return f"{names} ({show(columns.points[firsts[0]])}{each})"
