@@ -314,3 +314,18 @@ def test_the_events_page_lists_each_events_field_winner_and_rate() -> None:
         best = max(columns.points)
         leaders = [n for n, p in zip(columns.name, columns.points, strict=True) if p == best]
         assert all(name in str(row[3]) for name in leaders), (row[3], leaders)
+
+
+def test_the_home_page_names_each_tables_leaders_at_the_top(tmp_path: Path) -> None:
+    """Before the tables: each table's players ranked 1st (all who share it), with the points."""
+    out = tmp_path / "site"
+    assert CliRunner().invoke(main, ["site", str(ROOT / "examples" / "acf-2004"), "-o",
+                                     str(out)]).exit_code == 0  # fmt: skip
+    page = (out / "index.html").read_text()
+    leaders = page[page.index('<ul class="leaders">') : page.index("</ul>", page.index("leaders"))]
+    assert page.index('<ul class="leaders">') < page.index('<table class="standings">')
+    for name, lines in SiteViews(season_of("acf-2004")).tables:
+        firsts = [ln for ln in lines if ln.rank_first == 1]
+        assert f">{name}</a>:" in leaders
+        assert all(ln.name in leaders for ln in firsts)
+        assert f"({show(firsts[0].total, 2)} points)" in leaders
