@@ -47,7 +47,8 @@ demo: $(STAMP)
 	for season in utah-2012 acf-2004 lupiae-2012-13 circuit-2026; do \
 	  $(BIN)/grandprix site examples/$$season -o build/site/$$season || exit 1; \
 	done
-	@echo "Open build/site/acf-2004/index.html in a browser."
+	$(BIN)/grandprix site-index build/site
+	@echo "Open build/site/index.html in a browser."
 
 # The example season's site and workspace on http://127.0.0.1:8000/ until Ctrl+C.
 serve: $(STAMP)

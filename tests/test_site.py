@@ -613,3 +613,30 @@ def test_compact_entries_are_the_documents_text(tmp_path: Path) -> None:
     assert '"event":"Open \\"A\\" \\\\ été"' in seen[0]
     assert "\\t" in seen[0] and "\u2028" in seen[0] and "\\u0001" in seen[0]
     assert any('"counted":false' in text for text in seen)  # dropped results (LUP-3, ACF-14)
+
+
+def test_a_folder_of_season_sites_gets_an_index_page(tmp_path: Path) -> None:
+    """site-index lists every season site in the folder by its name, linking its home page; it
+    writes over its own page, never over another file."""
+    from click.testing import CliRunner
+
+    from grandprix.cli import main
+
+    runner = CliRunner()
+    for name in ("acf-2004", "utah-2012"):
+        built = runner.invoke(main, ["site", str(ROOT / "examples" / name), "-o",
+                                     str(tmp_path / name)])  # fmt: skip
+        assert built.exit_code == 0, built.output
+    done = runner.invoke(main, ["site-index", str(tmp_path)])
+    assert done.exit_code == 0 and "2 season(s)" in done.output
+    page = (tmp_path / "index.html").read_text()
+    assert 'href="acf-2004/index.html">ACF Grand Prix 2004 (example)</a>' in page
+    assert 'href="utah-2012/index.html">' in page and "Standings after" in page
+    assert runner.invoke(main, ["site-index", str(tmp_path)]).exit_code == 0  # its own page
+    (tmp_path / "index.html").write_text("<p>the club's own page</p>")
+    refused = runner.invoke(main, ["site-index", str(tmp_path)])
+    assert refused.exit_code == 2 and "did not write" in refused.output
+    assert (tmp_path / "index.html").read_text() == "<p>the club's own page</p>"
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    assert runner.invoke(main, ["site-index", str(empty)]).exit_code == 2

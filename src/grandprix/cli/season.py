@@ -262,6 +262,17 @@ def site_command(season_dir: Path, output: Path) -> None:
     say(f"wrote {count} pages to {output}")
 
 
+@main.command("site-index")
+@click.argument("folder", type=click.Path(exists=True, file_okay=False, path_type=Path))
+def site_index_command(folder: Path) -> None:
+    """Write FOLDER/index.html: a page listing the seasons' sites in FOLDER (each made by
+    'grandprix site SEASON_DIR -o FOLDER/NAME'), with a link to each."""
+    from grandprix.site.index import write_site_index
+
+    count = write_site_index(folder)
+    say(f"wrote {folder / 'index.html'}: {count} season(s)")
+
+
 @main.command("rules-reference")
 def rules_reference_command() -> None:
     """Print the rule-set reference (Markdown), generated from the schema, presets included."""
