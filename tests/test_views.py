@@ -329,3 +329,18 @@ def test_the_home_page_names_each_tables_leaders_at_the_top(tmp_path: Path) -> N
         assert f">{name}</a>:" in leaders
         assert all(ln.name in leaders for ln in firsts)
         assert f"({show(firsts[0].total, 2)} points)" in leaders
+
+
+def test_a_players_page_says_the_rating_used_and_why_in_or_out_of_each_division() -> None:
+    """acf-2004: the rating and its list; each division 'In' exactly when the player has a line
+    in its table, with the conditions in words."""
+    views = SiteViews(season_of("acf-2004"))
+    members = {name: {ln.player for ln in lines} for name, lines in views.tables}
+    for key in list(views.lines)[:40]:
+        said = views.player(key).divisions
+        assert said[0].startswith("Rating used: ")
+        for name, table in members.items():
+            [line] = [s for s in said if s.startswith((f"In {name}: ", f"Not in {name}: "))]
+            assert line.startswith("In ") == (key in table), line
+    abbey = next(k for k in views.lines if views.lines[k][0][1].name == "Abbey, Nina")
+    assert "In Under 2000: rating " in "\n".join(views.player(abbey).divisions)

@@ -69,6 +69,57 @@ def age_on(birth: datetime.date, day: datetime.date) -> int:
     return day.year - birth.year - ((day.month, day.day) < (birth.month, birth.day))
 
 
+def reasons(profile: Profile, conditions: Conditions, date_of: DateOf) -> list[tuple[bool, str]]:
+    """Each condition of a division or a prize, in words, with whether the person meets it
+    ('rating 1850, below 2000'; 'aged 19 on 2004-01-01, under 18 needed'): what ``belongs``
+    decides, said for a reader."""
+    out: list[tuple[bool, str]] = []
+    rating = profile.rating.rating if profile.rating else None
+    if conditions.unrated is not None:
+        said = "unrated" if rating is None else f"rated {rating}"
+        needed = "unrated" if conditions.unrated else "a rating"
+        out.append(((rating is None) == conditions.unrated, f"{said}; {needed} needed"))
+    if conditions.rating_at_least is not None or conditions.rating_below is not None:
+        band = []
+        if conditions.rating_at_least is not None:
+            band.append(f"{conditions.rating_at_least} or more")
+        if conditions.rating_below is not None:
+            band.append(f"below {conditions.rating_below}")
+        have = "unrated" if rating is None else f"rating {rating}"
+        ok = in_band(rating, conditions.rating_at_least, conditions.rating_below)
+        out.append((ok, f"{have}; {' and '.join(band)} needed"))
+    if conditions.age_below is not None or conditions.age_at_least is not None:
+        day = date_of(conditions.age_on)
+        needed = []
+        if conditions.age_below is not None:
+            needed.append(f"under {conditions.age_below}")
+        if conditions.age_at_least is not None:
+            needed.append(f"{conditions.age_at_least} or older")
+        if profile.birth is None:
+            out.append((False, f"no birth date known; {' and '.join(needed)} on {day} needed"))
+        else:
+            age = age_on(profile.birth, day)
+            ok = (conditions.age_below is None or age < conditions.age_below) and (
+                conditions.age_at_least is None or age >= conditions.age_at_least
+            )
+            out.append((ok, f"aged {age} on {day}; {' and '.join(needed)} needed"))
+    if conditions.sex is not None:
+        sex = conditions.sex.lower()
+        sexes = {"w", "f"} if sex in ("w", "f") else {sex}
+        have = profile.attribute("sex") or "not given"
+        out.append((have.lower() in sexes, f"sex '{have}', '{conditions.sex}' needed"))
+    if conditions.us_class is not None:
+        own = profile.attribute("class") or us_class(rating)
+        out.append((own.casefold() == conditions.us_class.casefold(),
+                    f"class {own or 'none'}, {conditions.us_class} needed"))  # fmt: skip
+    for name, wanted in conditions.require.items():
+        have = profile.attribute(name)
+        needs = " or ".join(f"'{w}'" for w in ([wanted] if isinstance(wanted, str) else wanted))
+        shown = f"{name} '{have}'" if have.strip() else f"no {name}"
+        out.append((matches(have, wanted), f"{shown}, {needs} needed"))
+    return out
+
+
 def belongs(profile: Profile, conditions: Conditions, date_of: DateOf) -> bool:
     """Whether the person meets every condition of a division or a prize; ``date_of`` turns the
     rule set's dates (``age_on``) into days: the season's, or the event's."""

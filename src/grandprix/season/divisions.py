@@ -8,7 +8,7 @@ import datetime
 from dataclasses import replace
 from fractions import Fraction
 
-from grandprix.conditions import DateOf, Profile, belongs, in_band
+from grandprix.conditions import DateOf, Profile, belongs, in_band, reasons
 from grandprix.model import Player
 from grandprix.numbers import birth_or_none
 from grandprix.placings import Span, share_places
@@ -92,6 +92,28 @@ def divisions_of(profile: Profile, rules: RuleSet, season: Season) -> set[str]:
             continue
         found &= set(limit.only)
     return found
+
+
+def membership(profile: Profile, rules: RuleSet, season: Season) -> list[tuple[str, bool, str]]:
+    """Each division with whether the person is in it and why, in words: its conditions met or
+    not (``conditions.reasons``), and the limits by rating origin (ACF-12)."""
+    dates = season_dates(season)
+    rating = profile.rating.rating if profile.rating else None
+    origin = profile.rating.kind if profile.rating else UNRATED
+    limits = [limit for limit in rules.restrictions if limit.source == origin
+              and in_band(rating, limit.rating_at_least, limit.rating_below)]  # fmt: skip
+    out = []
+    for division in rules.divisions:
+        said = reasons(profile, division, dates)
+        member = all(ok for ok, _ in said)
+        words = "; ".join(text for _, text in said) or "every player"
+        barred = [limit for limit in limits if division.name not in limit.only]
+        if member and barred:
+            member = False
+            kind = "no rating" if origin == UNRATED else f"a rating from the {origin} list"
+            words += f"; but players with {kind} may only be in {', '.join(barred[0].only)}"
+        out.append((division.name, member, words))
+    return out
 
 
 def division_spans(

@@ -115,6 +115,7 @@ class PlayerPage:
     parts: tuple[PlayerPart, ...]
     prizes: tuple[str, ...]  # the season prizes won, in words
     prizes_heading: str = "Prizes won"  # "Prizes on the standings so far" while provisional
+    divisions: tuple[str, ...] = ()  # the rating used, and each division in or out and why
 
 
 class PointsCell(NamedTuple):

@@ -18,11 +18,13 @@ from collections.abc import Callable, Iterator, Sequence
 from fractions import Fraction
 from functools import cached_property
 
+from grandprix.conditions import Profile
 from grandprix.numbers import show
 from grandprix.players import PlayerKey, normalise
 from grandprix.prizes.season import PrizeList
 from grandprix.runtime import made_before_fork
 from grandprix.season.computed import Computed
+from grandprix.season.divisions import membership, profiles
 from grandprix.season.history import ROWS_KEPT, History, counting_of, kept_dates, running_totals
 from grandprix.season.ineligible import unplaced
 from grandprix.season.model import Award, Line, Season, SeasonEvent
@@ -302,7 +304,28 @@ class SiteViews(EventView):
         parts = tuple(self._part(division, line) for division, line in lines)
         heading = "Prizes on the standings so far" if self.left else "Prizes won"
         return PlayerPage(f"players/{self.player_files[key]}", "players", name, name, parts,
-                          self._prizes_won.get(key, ()), heading)  # fmt: skip
+                          self._prizes_won.get(key, ()), heading,
+                          self._division_words(key))  # fmt: skip
+
+    @cached_property
+    def _profiles(self) -> dict[PlayerKey, Profile]:
+        return profiles(self.season, self.season.directory) if self.season.rules.divisions else {}
+
+    def _division_words(self, key: PlayerKey) -> tuple[str, ...]:
+        """The rating the divisions go by (its list and date), then each division: in or not,
+        and why."""
+        profile = self._profiles.get(key)
+        if profile is None:
+            return ()
+        rated = profile.rating
+        out = [
+            f"Rating used: {rated.rating}, from the {rated.kind} list of {rated.date}."
+            if rated
+            else "Rating used: none (no list the rules name rates this player)."
+        ]
+        for name, member, why in membership(profile, self.season.rules, self.season):
+            out.append(f"{'In' if member else 'Not in'} {name}: {why}.")
+        return tuple(out)
 
     @cached_property
     def _prizes_won(self) -> dict[PlayerKey, tuple[str, ...]]:
