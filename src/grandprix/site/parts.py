@@ -37,3 +37,4 @@ class Block:
     paragraphs: tuple[str, ...] = ()
     entries: tuple[Link, ...] = ()
     tables: tuple[Table, ...] = ()
+    level: int = 2  # its heading's level: 3 for a part of the block above it

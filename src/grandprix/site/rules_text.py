@@ -599,6 +599,7 @@ def rule_id_blocks(rules: RuleSet) -> list[Block]:
         "an ID starting with D- is a decision taken where the rule book is silent or unclear.",
     )
     return [Block("Rule IDs", "rule-ids", said)] + [
-        Block(i, rule_anchor(i), (meaning(i) or "A rule of this rule set's own rule book.",))
+        Block(i, rule_anchor(i), (meaning(i) or "A rule of this rule set's own rule book.",),
+              level=3)  # fmt: skip
         for i in ids
     ]
