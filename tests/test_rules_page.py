@@ -283,3 +283,18 @@ def test_every_rule_id_cited_has_an_anchor_and_its_meaning(name: str) -> None:
 def test_rule_ids_a_rule_set_cites_without_a_definition_still_get_an_anchor() -> None:
     rules = season_of("utah-2012").rules.model_copy(update={"cites": ["UT-3", "CLUB-7"]})
     assert page_rule_ids(rules) == ["UT-3", "D-UT-1", "D-UT-2", "D-UT-3", "CLUB-7"]
+
+
+@pytest.mark.parametrize("name", SEASONS)
+def test_rule_ids_are_parts_of_one_heading_and_name_only_the_seasons_own_book(name: str) -> None:
+    """The rule IDs' headings are level 3 under the level-2 'Rule IDs'; no meaning on a season's
+    rules page names a rule of another book by its ID."""
+    page = page_of(name)
+    headings = [(b.heading, b.level) for b in page.blocks if b.heading]
+    at = headings.index(("Rule IDs", 2))
+    assert all(level == 3 for _, level in headings[at + 1 :]) and len(headings) > at + 1
+    books = {i.removeprefix("D-").split("-")[0] for i in page_rule_ids(season_of(name).rules)}
+    for block in page.blocks[at + 1 :]:
+        others = [m for m in re.findall(r"\b(?:D-)?([A-Z]{2,4})-\d", " ".join(block.paragraphs))
+                  if m not in books]  # fmt: skip
+        assert not others, (block.heading, block.paragraphs)
