@@ -77,8 +77,8 @@ def reasons(profile: Profile, conditions: Conditions, date_of: DateOf) -> list[t
     rating = profile.rating.rating if profile.rating else None
     if conditions.unrated is not None:
         said = "unrated" if rating is None else f"rated {rating}"
-        wanted = "unrated" if conditions.unrated else "a rating"
-        out.append(((rating is None) == conditions.unrated, f"{said}; {wanted} needed"))
+        kind = "unrated" if conditions.unrated else "a rating"
+        out.append(((rating is None) == conditions.unrated, f"{said}; {kind} needed"))
     if conditions.rating_at_least is not None or conditions.rating_below is not None:
         band = []
         if conditions.rating_at_least is not None:
