@@ -1,14 +1,18 @@
-"""An event's page in the season's site: each section's placings with their tie-breaks and every
-division's points, or why a player has none (a part of ``views.SiteViews``)."""
+"""An event's page in the season's site: each section's placings with the players' title,
+federation and rating, their tie-breaks (each code named and explained) and every division's
+points, or why a player has none; and, for a section read with its rounds, its crosstable (a
+part of ``views.SiteViews``)."""
 
 from __future__ import annotations
 
 import datetime
+import functools
 from collections import defaultdict
+from collections.abc import Sequence
 from fractions import Fraction
 from functools import cached_property
 
-from grandprix.model import Section
+from grandprix.model import Columns, ResultKind, Round, Section
 from grandprix.numbers import show
 from grandprix.placings import span_text
 from grandprix.players import PlayerKey
@@ -19,10 +23,18 @@ from grandprix.season.places import placed_rows
 from grandprix.season.points import earning_sections, table_for
 from grandprix.season.report import Tables
 from grandprix.site.event_words import event_has_more, event_points_facts, short_of_rounds
-from grandprix.site.pages import EventPage, EventRow, EventSection, PointsCell
+from grandprix.site.pages import (
+    CrossRow,
+    Crosstable,
+    EventPage,
+    EventRow,
+    EventSection,
+    PointsCell,
+    TieBreakTerm,
+)
 from grandprix.site.parts import Link
 from grandprix.site.rules_text import terms_in_words
-from grandprix.site.rules_words import place_span
+from grandprix.site.rules_words import place_span, tiebreak_book, tiebreak_meaning, tiebreak_name
 
 DIVISION_HEADS = {"": "Points"}  # an event page's points column of the season without divisions
 
@@ -61,6 +73,8 @@ class EventView:
         rules = self.season.rules
         rates = {id(s): w for s, w in earning_sections(event, rules)}
         sections = []
+        points_rules = rules.points.for_category(event.category)
+        book = tiebreak_book(event.tiebreak_rules or points_rules.tiebreak_rules)
         for s in event.sections:
             results = s.section
             codes, placed = placed_rows(results, event, rules)
@@ -73,7 +87,8 @@ class EventView:
             rows = []
             tables, names, files = list(earned.items()), columns.name, self.player_files
             cell, shown = self._points_cell, self._score
-            took_part = results.rounds_played(rules.points.for_category(event.category).played)
+            took_part = results.rounds_played(points_rules.played)
+            details = _details(columns)
             for first, last, i, score, values in placed:  # (50 rows an event, 10,000 events)
                 entrant = entrants[i]
                 key, span = entrant.key, (first, last)
@@ -81,10 +96,13 @@ class EventView:
                 played = (took_part[i], results.rounds)
                 cells = tuple([cell(name, awards.get(key), span, entrant, results, i, played)
                                for name, awards in tables])  # fmt: skip
+                values_shown = tuple(map(show, values))
+                if details:
+                    values_shown = tuple(d[i] for _, d in details) + values_shown
                 rows.append(
                     EventRow(span_text(first, last), names[i],
                              f"../players/{page}" if page else "", shown(score),
-                             tuple(map(show, values)), cells)
+                             values_shown, cells)
                 )  # fmt: skip
             facts = _section_facts(results.rounds, dict(results.headers))
             if not earned:
@@ -92,7 +110,14 @@ class EventView:
             elif id(s) in rates and rates[id(s)] != 1:
                 facts += (f"Its points count {show(rates[id(s)])} times.",)
             heads = tuple(DIVISION_HEADS.get(name, name) for name in earned)
-            sections.append(EventSection(s.name, codes, heads, tuple(rows), facts))
+            crosstable = None
+            if results.has_crosstable and any(p.rounds for p in results.players):
+                crosstable = crosstable_of(results, [i for _, _, i, _, _ in placed], rows)
+            sections.append(
+                EventSection(s.name, tuple(label for label, _ in details),
+                             tuple(map(_term, codes)), heads, tuple(rows), facts, crosstable,
+                             book if codes else "")
+            )  # fmt: skip
         path = f"events/{self.event_files[index]}"
         after = None
         if event.date in self.dated:
@@ -184,3 +209,107 @@ def _section_facts(rounds: int, headers: dict[str, str]) -> tuple[str, ...]:
     if control:
         facts.append(f"Time control: {control}.")
     return tuple(facts)
+
+
+@functools.lru_cache(maxsize=256)
+def _term(code: str) -> TieBreakTerm:
+    """A tie-break code with its name and meaning (events share a few codes)."""
+    return TieBreakTerm(code, tiebreak_name(code), tiebreak_meaning(code))
+
+
+def _details(columns: Columns) -> list[tuple[str, tuple[str, ...]]]:
+    """The player's columns of a section's placings that some player has a value in: title,
+    federation and rating, each with its values by row of the columns (none for a standings
+    list that gives none, as most do: counted without a loop in Python)."""
+    found = []
+    if any(columns.title):
+        found.append(("Title", columns.title))
+    if any(columns.federation):
+        found.append(("Fed", columns.federation))
+    ratings = columns.rating
+    if ratings.count(None) != len(ratings):
+        found.append(("Rating", tuple("" if r is None else str(r) for r in ratings)))
+    return found
+
+
+# The mark of a round's result in a crosstable's cell: the outcome of a game or a forfeit, as
+# crosstables print it; a bye is named, with the points it scored.
+_OUTCOME_MARK = {"win": "1", "draw": "½", "loss": "0"}
+_FORFEIT_MARK = {
+    ResultKind.FORFEIT_WIN: "+",
+    ResultKind.FORFEIT_LOSS: "-",
+    ResultKind.DOUBLE_FORFEIT: "--",
+}
+_BYES = {ResultKind.FULL_BYE, ResultKind.HALF_BYE, ResultKind.ZERO_BYE}
+NOT_PAIRED = "–"
+# What each notation means, in the order the legend under a crosstable lists those used.
+LEGEND = {
+    "game": ("12w1", "against No. 12 with White: won (1), drawn (½) or lost (0); b: with Black"),
+    "forfeit": ("12b+", "won (+) or lost (-) by forfeit against No. 12, the game not played"),
+    "double": ("12w--", "both players forfeited: a loss for each"),
+    "pab": ("PAB 1", "a pairing-allocated bye (no opponent was left), with the points it scored"),
+    "bye": ("bye ½", "a bye the player asked for, with the points it scored"),
+    "none": (NOT_PAIRED, "not paired (absent, or after withdrawing)"),
+}
+
+
+def crosstable_of(results: Section, order: Sequence[int], rows: Sequence[EventRow]) -> Crosstable:
+    """The crosstable of a section read with its rounds: its players (by their row ``order`` of
+    the section's columns, which is the order of the placings ``rows``), each round a cell that
+    names the opponent by their number in this table (the final order, as chess-results'
+    'Rk.'), with the colour and the result."""
+    players, columns = results.players, results.columns
+    number = {columns.start_no[i]: n for n, i in enumerate(order, 1)}
+    last = max((r.number for p in players for r in p.rounds), default=0)
+    count = max(results.rounds, last)
+    used: set[str] = set()
+    out = []
+    for n, (i, row) in enumerate(zip(order, rows, strict=True), 1):
+        player = players[i]
+        cells = [NOT_PAIRED] * count
+        for r in player.rounds:
+            if 1 <= r.number <= count:
+                cells[r.number - 1] = _cell(r, number, used)
+        if len(player.rounds) < count:
+            used.add("none")
+        rating = "" if player.rating is None else str(player.rating)
+        out.append(CrossRow(n, row.name, row.href, player.title, player.federation, rating,
+                            row.score, tuple(cells)))  # fmt: skip
+    return Crosstable(
+        count, tuple(out), tuple(LEGEND[k] for k in LEGEND if k in used),
+        titles=any(columns.title), federations=any(columns.federation),
+        ratings=columns.rating.count(None) != len(columns.rating),
+    )  # fmt: skip
+
+
+def _cell(r: Round, number: dict[int, int], used: set[str]) -> str:
+    """One round of a player in a crosstable's cell ('12w1', '5b½', '14b+', 'bye ½', 'PAB 1',
+    '–'); the kind of notation it uses is added to ``used``."""
+    kind = r.kind
+    if kind.has_opponent:
+        opponent = "" if r.opponent is None else str(number.get(r.opponent, ""))
+        mark = _FORFEIT_MARK.get(kind)
+        if mark is None:
+            used.add("game")
+            mark = _OUTCOME_MARK[kind.outcome]
+        else:
+            used.add("double" if kind is ResultKind.DOUBLE_FORFEIT else "forfeit")
+        # Without a colour a space keeps the number apart from the result ('12 1', not '121').
+        colour = r.colour or (" " if opponent and mark[0] in "01½" else "")
+        return f"{opponent}{colour}{mark}"
+    if kind is ResultKind.PAIRING_BYE:
+        used.add("pab")
+        return f"PAB {_points(r.points)}"
+    if kind in _BYES:
+        used.add("bye")
+        return f"bye {_points(r.points)}"
+    used.add("none")
+    return NOT_PAIRED
+
+
+def _points(value: Fraction) -> str:
+    """Points as a crosstable shows them: '1', '½', '1½', '0'."""
+    whole, rest = divmod(value, 1)
+    if rest == Fraction(1, 2):
+        return f"{int(whole)}½" if whole else "½"
+    return show(value)

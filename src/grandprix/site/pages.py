@@ -132,17 +132,61 @@ class EventRow(NamedTuple):
     name: str
     href: str  # '' for a player without a page
     score: str
-    cells: tuple[str, ...]  # the tie-break values
+    cells: tuple[str, ...]  # one per ``EventSection.codes``: the player's details, tie-breaks
     points: tuple[PointsCell, ...]  # one per division column of the section
+
+
+class TieBreakTerm(NamedTuple):
+    """A tie-break column explained: its code as the event gives it, its full name, and what it
+    measures in a sentence."""
+
+    code: str  # 'BH/C1'
+    name: str  # 'Buchholz less the lowest 1'
+    meaning: str
+
+
+class CrossRow(NamedTuple):
+    """A player's row of a crosstable, in the final order."""
+
+    number: int  # the row's number in the table, which the other rows' cells name
+    name: str
+    href: str  # '' for a player without a page
+    title: str  # 'GM', '' (shown when ``Crosstable.titles``)
+    federation: str  # 'NOR', '' (shown when ``Crosstable.federations``)
+    rating: str  # '2450', '' (shown when ``Crosstable.ratings``)
+    score: str
+    rounds: tuple[str, ...]  # a cell a round: '12w1', '5b½', '14b+', 'bye ½', 'PAB 1', '–'
+
+
+@dataclass(frozen=True, slots=True)
+class Crosstable:
+    """A section's rounds, player by player: each cell names the opponent by their row's
+    number, the colour and the result."""
+
+    rounds: int
+    rows: tuple[CrossRow, ...]
+    legend: tuple[tuple[str, str], ...]  # each notation the cells use, and what it means
+    titles: bool = False  # a column for each detail some player has
+    federations: bool = False
+    ratings: bool = False
 
 
 @dataclass(frozen=True, slots=True)
 class EventSection:
     name: str
-    codes: tuple[str, ...]  # the tie-breaks
+    details: tuple[str, ...]  # the player's columns some player has: 'Title', 'Fed', 'Rating'
+    tiebreaks: tuple[TieBreakTerm, ...]
     divisions: tuple[str, ...]  # the points columns ('Grand Prix' for the overall table)
     rows: tuple[EventRow, ...]
     facts: tuple[str, ...]  # rounds, time control, the section's rate
+    crosstable: Crosstable | None = None  # for a section read with its rounds
+    book: str = ""  # the rule book of its tie-breaks, in words: "FIDE's 2024 rules"
+
+    @property
+    def codes(self) -> tuple[str, ...]:
+        """The labels of the columns between the score and the points, one per value of a
+        row's ``cells``: the details, then the tie-breaks' codes."""
+        return self.details + tuple(t.code for t in self.tiebreaks)
 
 
 @dataclass(frozen=True, slots=True)

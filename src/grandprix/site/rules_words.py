@@ -74,6 +74,44 @@ TIEBREAK_NAMES = {
     "OCUM": "opponents' cumulative score",
     "KASH": "Kashdan",
 }
+# What each tie-break measures, in one sentence (an event page explains its columns with them).
+TIEBREAK_MEANINGS = {
+    "BH": "The sum of the scores of the player's opponents: the stronger the field met, the "
+    "higher.",
+    "FB": "Buchholz counted as if every game of the last round had been drawn.",
+    "AOB": "The average of the Buchholz of the player's opponents.",
+    "SB": "The scores of the opponents the player beat, plus half the scores of those drawn with.",
+    "KS": "The points scored against the opponents who finished with at least half the "
+    "possible score.",
+    "DE": "The place among the tied players by the points scored in the games between them "
+    "(1 is best).",
+    "WIN": "The rounds in which the player scored the points of a win, byes and forfeits included.",
+    "WON": "The games won over the board (forfeits and byes not counted).",
+    "BPG": "The games played over the board with Black.",
+    "BWG": "The games won over the board with Black.",
+    "PS": "The player's running scores after each round added up: early points weigh more.",
+    "REP": "The rounds the player chose to play: every round but half- and zero-point byes, "
+    "forfeit losses and the rounds after withdrawing.",
+    "GE": "The rounds the player chose to play: every round but half- and zero-point byes, "
+    "forfeit losses and the rounds after withdrawing.",
+    "ARO": "The average rating of the opponents met over the board.",
+    "TPR": "The average rating of the opponents plus the rating difference the player's "
+    "percentage score stands for.",
+    "PTP": "The lowest rating whose expected score against these opponents reaches the "
+    "player's score.",
+    "APRO": "The average of the performance ratings of the player's opponents.",
+    "APPO": "The average of the perfect tournament performances of the player's opponents.",
+    "MM": "The sum of the opponents' scores less the lowest for a plus score, the highest for a "
+    "minus score and both for an even score (two at each end from nine rounds).",
+    "MED": "The sum of the opponents' scores less the highest and the lowest (two of each from "
+    "nine rounds).",
+    "SOLK": "The sum of the opponents' scores, their unplayed games counted as draws.",
+    "CUM": "The player's running scores after each round added up, less the points of "
+    "unplayed rounds: early points weigh more.",
+    "OCUM": "The sum of the opponents' cumulative scores.",
+    "KASH": "Four for each win, two for each draw and one for each loss over the board: playing "
+    "for a win counts.",
+}
 TIEBREAK_BOOKS = {
     "fide-2009": "FIDE's 2009 rules",
     "fide-2024": "FIDE's 2024 rules",
@@ -193,15 +231,66 @@ def who(c: Conditions, season: Season) -> str:
     return ", ".join(p for p in parts if p) or "everyone"
 
 
+def tiebreak_name(code: str) -> str:
+    """A tie-break code with its modifiers in words: 'BH/C1' -> 'Buchholz less the lowest 1',
+    'BH/M1' -> 'Buchholz less the highest and lowest 1' (an unknown code as it is)."""
+    base, *modifiers = code.strip().upper().split("/")
+    name = TIEBREAK_NAMES.get(base, base)
+    for m in modifiers:
+        if re.fullmatch(r"C\d", m):
+            return f"{name} less the lowest {m[1]}"
+        if re.fullmatch(r"M\d", m):
+            return f"{name} less the highest and lowest {m[1]}"
+    return name
+
+
 def tiebreak_names(codes: str, book: str) -> str:
     """'BH,SB' of a rule book in words: 'Buchholz, then Sonneborn-Berger, as ... define them'."""
-    names = []
-    for code in filter(None, (c.strip() for c in codes.split(","))):
-        base, *modifiers = code.upper().split("/")
-        cut = next((m[1] for m in modifiers if re.fullmatch(r"C\d", m)), None)
-        name = TIEBREAK_NAMES.get(base, base)
-        names.append(f"{name} less the lowest {cut}" if cut else name)
-    return f"{', then '.join(names)}, as {TIEBREAK_BOOKS.get(book, book)} define them"
+    names = [tiebreak_name(code) for code in filter(None, (c.strip() for c in codes.split(",")))]
+    return f"{', then '.join(names)}, as {tiebreak_book(book)} define them"
+
+
+def tiebreak_book(book: str) -> str:
+    """A tie-break rule book in words: 'FIDE's 2024 rules'."""
+    return TIEBREAK_BOOKS.get(book, book)
+
+
+def tiebreak_meaning(code: str) -> str:
+    """What a tie-break code with its modifiers measures, in a sentence or two: 'BH/C1' -> 'The
+    sum of the scores of the player's opponents ... The lowest value is left out.' ('' for a
+    code without a meaning here)."""
+    base, *modifiers = code.strip().upper().split("/")
+    said = [TIEBREAK_MEANINGS.get(base, "")]
+    for m in modifiers:
+        said.append(_modifier_meaning(base, m))
+    return " ".join(s for s in said if s)
+
+
+def _modifier_meaning(base: str, modifier: str) -> str:
+    """A modifier of a tie-break code in a sentence (C.07 art. 14 for the cuts; 34E3 for /R)."""
+    kind, rest = modifier[:1], modifier[1:]
+    if kind in "CM" and rest.isdigit():
+        n = int(rest)
+        what = count(n, "round" if base == "PS" else "value")
+        are = "is" if n == 1 else "are"
+        if base == "PS":  # the progressive score's cut drops its first terms
+            return f"The first {what.removeprefix('one ')} {are} left out."
+        if kind == "C":
+            return f"The lowest {what.removeprefix('one ')} {are} left out."
+        return f"The highest and the lowest {what.removeprefix('one ')} are left out."
+    if modifier == "P":
+        return "Forfeited games count as played."
+    if modifier == "F":
+        return "It averages their Fore Buchholz instead."
+    if modifier == "R":
+        return "Only unplayed wins are taken off (the rule book's reading)."
+    if kind == "L" and rest[:1] in ("+", "-") and rest[1:].isdigit():
+        steps = int(rest)
+        side = "above" if steps > 0 else "below"
+        return f"The limit is {count(abs(steps), 'half-point')} {side} half the possible score."
+    if kind == "L" and rest.isdigit():
+        return f"The limit is {rest}% of the possible score instead."
+    return ""
 
 
 RULES_PAGE = "rules.html"
