@@ -344,3 +344,19 @@ def test_a_players_page_says_the_rating_used_and_why_in_or_out_of_each_division(
             assert line.startswith("In ") == (key in table), line
     abbey = next(k for k in views.lines if views.lines[k][0][1].name == "Abbey, Nina")
     assert "In Under 2000: rating " in "\n".join(views.player(abbey).divisions)
+
+
+def test_standings_after_a_date_of_several_events_say_so() -> None:
+    """circuit-2026 plays two events on 2026-02-28: the standings of that date hold both, and
+    their page and the events' links say 'after the events of 2026-02-28', naming both."""
+    views = SiteViews(season_of("circuit-2026"))
+    both = [e for e in views.played if str(e.date) == "2026-02-28"]
+    assert len(both) == 2
+    for event in both:
+        page = views.after(event.index)
+        assert page.title == "Standings after the events of 2026-02-28"
+        assert all(e.name in page.intro for e in both)
+        link = views.event(event.index).after
+        assert link is not None and link.text == "The standings after the events of 2026-02-28"
+    alone = next(e for e in views.played if str(e.date) != "2026-02-28" and e.date in views.dated)
+    assert views.after(alone.index).title == f"Standings after {alone.name}"

@@ -121,7 +121,9 @@ class EventView:
         path = f"events/{self.event_files[index]}"
         after = None
         if event.date in self.dated:
-            after = Link("The standings after this event", self._after_file(index))
+            together = sum(1 for e in self.events.values() if e.date == event.date) > 1
+            words = f"the events of {event.date}" if together else "this event"
+            after = Link(f"The standings after {words}", self._after_file(index))
         return EventPage(path, "events", event.name, event.date.isoformat(),
                          self._event_facts(event), tuple(sections), after)  # fmt: skip
 

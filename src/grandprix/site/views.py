@@ -414,9 +414,16 @@ class SiteViews(EventView):
                 else (f"The top {len(lines)} of the {stood.players:,} players then in the table.",)
             )
             blocks.append(Block(title, slug(title), part, tables=(table,)))
-        intro = f"As the standings stood after {event.name} on {event.date}."
+        same_day = [e.name for e in self.played if e.date == event.date]
+        if len(same_day) > 1:  # the standings of a date hold every event of that date
+            what = f"the events of {event.date}"
+            intro = f"As the standings stood after {what}: {'; '.join(same_day)}."
+            title = f"Standings after {what}"
+        else:
+            intro = f"As the standings stood after {event.name} on {event.date}."
+            title = f"Standings after {event.name}"
         path = f"events/{self._after_file(index)}"
-        return ListPage(path, "events", f"Standings after {event.name}", intro, tuple(blocks))
+        return ListPage(path, "events", title, intro, tuple(blocks))
 
     # The list pages.
 
