@@ -14,6 +14,7 @@ import shutil
 import subprocess
 import sys
 import zipfile
+from decimal import Decimal
 from fractions import Fraction
 from pathlib import Path
 
@@ -232,27 +233,43 @@ def test_xlsx_text_from_input_is_a_string_cell_never_a_formula(site: Path) -> No
     seen = set()
     for sheet in book:
         for row in sheet.iter_rows():
-            for cell in row:
-                assert cell.data_type in ("s", "inlineStr"), (cell.coordinate, cell.value)
+            for cell in row:  # a string cell, or a number cell of a number we compute
+                where = (cell.coordinate, cell.data_type, cell.value)
+                if cell.data_type == "n":
+                    assert isinstance(cell.value, int | float), where
+                    continue
+                assert cell.data_type in ("s", "inlineStr"), where
                 if cell.value is not None:
-                    assert isinstance(cell.value, str) and not cell.value.startswith("=")
+                    assert isinstance(cell.value, str) and not cell.value.startswith("="), where
                     seen.add(cell.value)
     assert {safe_text(n) for n in EVIL} | {"'\tx Open", "'=Second", "'+44"} <= seen
 
 
 def test_xlsx_holds_the_csv_rows_numbers_as_computed(site: Path) -> None:
     """The numbers we compute (rank, points, events, place, score) are in the XLSX just as in
-    the CSV files: never quoted, the same value."""
+    the CSV files: never quoted, the same value, a number cell (a shared place '9-10' is text)
+    shown with the CSV's decimals."""
     from openpyxl import load_workbook
 
     book = load_workbook(site / "season.xlsx")
     for title, file in (("Standings", "standings.csv"), ("Results", "results.csv")):
         expected = rows_of((site / file).read_text(encoding="utf-8"))
-        got = [[c if c is not None else "" for c in row] for row in book[title].values]
-        assert got == expected, title
+        cells = list(book[title].iter_rows())
+        assert len(cells) == len(expected), title
+        for row, got in zip(expected, cells, strict=True):
+            for text, cell in zip(row, got, strict=True):
+                if isinstance(cell.value, int | float):  # the CSV's decimal, with its decimals
+                    assert Decimal(text) == Decimal(repr(cell.value)), (cell.coordinate, text)
+                    decimals = len(text.partition(".")[2])
+                    assert cell.number_format == ("0." + "0" * decimals if decimals else "General")
+                else:
+                    assert (cell.value or "") == text, (cell.coordinate, text)
         for name in ("points", "rank", "place", "score", "events"):
             if name in expected[0]:
                 assert all(NUMBER.match(v) for v in column(expected, name)), name
+                at = expected[0].index(name)
+                numbers = [row[at].value for row in cells[1:] if "-" not in str(row[at].value)]
+                assert all(isinstance(v, int | float) for v in numbers), (title, name)
 
 
 def test_a_negative_number_we_compute_is_never_quoted(season_dir: Path, tmp_path: Path) -> None:
@@ -273,7 +290,11 @@ def test_a_negative_number_we_compute_is_never_quoted(season_dir: Path, tmp_path
     write_exports(tmp_path, season, tables)
     assert set(column(rows_of((tmp_path / "standings.csv").read_text()), "points")) == {"-1.50"}
     sheet = load_workbook(tmp_path / "season.xlsx")["Standings"]
-    assert {row[4] for row in sheet.iter_rows(min_row=2, values_only=True)} == {"-1.50"}
+    assert {(row[4].value, row[4].number_format) for row in sheet.iter_rows(min_row=2)} == {
+        (-1.5, "0.00")
+    }
+    with zipfile.ZipFile(tmp_path / "season.xlsx") as book:  # the decimal as the CSV has it
+        assert "<v>-1.50</v>" in book.read("xl/worksheets/sheet1.xml").decode()
 
 
 # B. Publishing never loses a file

@@ -4,7 +4,8 @@ the output of ``grandprix standings --format json`` and any later API.
 ``{"season", "rules", "divisions": [{"division", "standings": [line, ...]}]}``, one division
 named '' without divisions; every line lists every result behind it, counted or dropped. Its JSON
 Schema is ``SCHEMA`` below (the site publishes it as season.schema.json). Numbers are decimal
-strings (points with the rule set's decimals) so that they stay exact.
+strings, never binary floats; points are each exact value rounded to the rule set's decimals
+(a total is rounded once from the exact sum, not summed from rounded results).
 """
 
 from __future__ import annotations
@@ -19,12 +20,27 @@ from grandprix.placings import span_text
 from grandprix.season.model import Award, Line, Season, Unplaced
 from grandprix.season.report import Tables
 
+# Patterns of the document's numbers, all decimal strings (``numbers.show``): a decimal ('72.00',
+# '-1.5', '3'), and a place or rank ('3', or '9-10' for a shared one).
+DECIMAL_PATTERN = r"^-?[0-9]+(\.[0-9]+)?$"
+SPAN_PATTERN = r"^[0-9]+(-[0-9]+)?$"
+
+
+def _decimal(description: str) -> dict[str, Any]:
+    return {"type": "string", "pattern": DECIMAL_PATTERN, "description": description}
+
+
 # The shape of the document, published beside the site's season.json as season.schema.json.
 SCHEMA: dict[str, Any] = {
     "$schema": "https://json-schema.org/draft/2020-12/schema",
     "title": "grandprix season export",
     "description": "Standings of every division and every result behind them. Numbers are "
-    "decimal strings (points with the rule set's decimals) so that they stay exact.",
+    "decimal strings, never binary floats. Points (a line's and a result's) are shown with the "
+    "rule set's decimals (standings.decimals), each its exact value rounded half away from "
+    "zero. A line's points are the exact sum of its counted results' points and the season's "
+    "bonus for events played (counting.bonus_per_event for each event, not among the results), "
+    "rounded once, so the shown points of its results can add up to a little more or less. "
+    "Scores are shown with all their decimals when they end, else rounded to 4.",
     "type": "object",
     "required": ["season", "rules", "divisions"],
     "properties": {
@@ -40,7 +56,7 @@ SCHEMA: dict[str, Any] = {
                 "properties": {
                     "player_id": {"type": ["string", "null"]},
                     "name": {"type": "string"},
-                    "points": {"type": "string"},
+                    "points": _decimal("0, with the rule set's decimals."),
                     "events": {"type": "integer", "minimum": 0},
                     "reason": {"type": "string"},
                 },
@@ -59,22 +75,45 @@ SCHEMA: dict[str, Any] = {
                             "type": "object",
                             "required": ["rank", "name", "points", "events", "results"],
                             "properties": {
-                                "rank": {"type": "string", "description": "'3' or '9-10'."},
+                                "rank": {
+                                    "type": "string",
+                                    "pattern": SPAN_PATTERN,
+                                    "description": "'3', or '9-10' shared.",
+                                },
                                 "player_id": {"type": ["string", "null"]},
                                 "name": {"type": "string"},
-                                "points": {"type": "string", "pattern": "^-?[0-9]+(\\\\.[0-9]+)?$"},
+                                "points": _decimal(
+                                    "The total: the counted results' exact points plus the "
+                                    "bonus, rounded once to the rule set's decimals."
+                                ),
                                 "events": {"type": "integer", "minimum": 0},
                                 "results": {
                                     "type": "array",
                                     "items": {
                                         "type": "object",
+                                        "required": [
+                                            "date",
+                                            "event",
+                                            "section",
+                                            "place",
+                                            "score",
+                                            "points",
+                                            "counted",
+                                        ],
                                         "properties": {
                                             "date": {"type": "string", "format": "date"},
                                             "event": {"type": "string"},
                                             "section": {"type": "string"},
-                                            "place": {"type": "string"},
-                                            "score": {"type": "string"},
-                                            "points": {"type": "string"},
+                                            "place": {
+                                                "type": "string",
+                                                "pattern": SPAN_PATTERN,
+                                                "description": "'3', or '6-8' shared.",
+                                            },
+                                            "score": _decimal("Game points in the section."),
+                                            "points": _decimal(
+                                                "The result's exact points rounded to the rule "
+                                                "set's decimals."
+                                            ),
                                             "counted": {"type": "boolean"},
                                         },
                                     },

@@ -2,8 +2,17 @@
 
 The CSV and XLSX rows are the same rows: their text from input files (division, player id and
 name, event and section names) goes through ``safe_text``, so that no cell is a formula in a
-spreadsheet; the XLSX writes every cell as a string cell, as the CSV has it (``writers/xlsx.py``).
-JSON is no formula surface and keeps the text as the files give it.
+spreadsheet. The XLSX writes the columns of numbers (``NUMBER_COLUMNS``: ranks, points, events,
+places, scores) as number cells wherever the value is a plain decimal ('72.00', '3'; a shared
+'9-10' stays text), their decimals as the CSV has them, and every other cell as a string cell
+(``writers/xlsx.py``). JSON is no formula surface and keeps the text as the files give it.
+
+A player's counted rows of results.csv add up to their total in standings.csv: a season's
+bonus for events played (``counting.bonus_per_event``, LUP-3), which belongs to no event, is a
+row of its own after the player's results, counted. Each row shows its own exact value rounded
+to the rule set's decimals; the total is the exact values' sum rounded once, so where the
+points are not whole numbers of those decimals (14/3 shown as 4.67) the shown rows' sum can
+differ from the total by the rows' rounding, never more.
 """
 
 from __future__ import annotations
@@ -28,6 +37,68 @@ Tables = list[tuple[str, list[Line]]]
 STANDINGS_COLUMNS = ["division", "rank", "player_id", "name", "points", "events"]
 RESULTS_COLUMNS = ["division", "player_id", "name", "date", "event", "section", "place", "score",
                    "points", "counted"]  # fmt: skip
+# The columns the XLSX writes as numbers where their value is a plain decimal.
+NUMBER_COLUMNS = frozenset({"rank", "points", "events", "place", "score"})
+
+
+Columns = tuple[tuple[str, str], ...]  # each column's name and meaning
+ColumnDictionary = tuple[tuple[str, Columns], ...]  # each file's caption and its columns
+
+
+def column_dictionary(season: Season) -> ColumnDictionary:
+    """What each column of standings.csv and results.csv holds (and of the sheets of
+    season.xlsx, which hold the same rows), for the downloads page: each file's caption and
+    its columns, in order, each with its meaning under this season's rules (its decimals, its
+    bonus for events played, the players listed in no standings)."""
+    rules = season.rules
+    decimals = rules.standings.decimals
+    shown = f"shown with {decimals} decimal{'' if decimals == 1 else 's'}"
+    if decimals == 0:
+        shown = "shown as whole numbers"
+    per_event = rules.counting.bonus_per_event
+    bonus = (
+        f", plus the bonus for events played ({show(per_event)} points each)" if per_event else ""
+    )
+    date, event, counted = (
+        ("; empty on a bonus row", "; on a bonus row, 'Bonus for N events played'",
+         " A bonus row always counts.") if per_event else ("", "", "")
+    )  # fmt: skip
+    player: Columns = (
+        ("player_id", "The player's id, as players.csv or the results files give it; empty "
+         "when there is none."),
+        ("name", "The player's name."),
+    )  # fmt: skip
+    division = ("division", "The standings table the line belongs to; empty in a season "
+                "without divisions.")  # fmt: skip
+    standings: Columns = (
+        division,
+        ("rank", "The place in the table: '3', or '9-10' for players sharing places 9 to 10 "
+         "(in season.xlsx a single place is a number, a shared one is text)."),
+        *player,
+        ("points", f"The season's total: the points of the counted results{bonus}; {shown}, "
+         "the exact sum rounded once."),
+        ("events", "The events the player took part in."),
+    )  # fmt: skip
+    if rules.standings.ineligible == "listed":
+        standings += (("note", "Only on the rows after the standings: why a player of the "
+                       "season's events is in no standings (no rank, 0 points)."),)  # fmt: skip
+    results: Columns = (
+        division,
+        *player,
+        ("date", f"The event's date, YYYY-MM-DD{date}."),
+        ("event", f"The event's name{event}."),
+        ("section", "The section of the event the result is in."),
+        ("place", "The place in the section: '3', or '6-8' for a place three players share."),
+        ("score", "The player's score in the section, in game points (6.5)."),
+        ("points", f"The Grand Prix points of the result, {shown}: each row is its own value "
+         "rounded, so a sum of rows can differ from the total by their rounding."),
+        ("counted", f"'yes' when the row counts toward the total, 'no' when the rules drop "
+         f"it.{counted}"),
+    )  # fmt: skip
+    return (
+        ("standings.csv (season.xlsx: sheet Standings)", standings),
+        ("results.csv (season.xlsx: sheet Results)", results),
+    )
 
 
 def _results(tables: Tables, decimals: int) -> list[list[str]]:
@@ -41,7 +112,8 @@ def _result_rows(tables: Tables, decimals: int) -> Iterator[list[str]]:
     each is made once: a line's division, id and name for all its awards; an event section's
     date and names once for the section (by its shared ``Origin``); a result's place, score and
     points once for each span, score (by numerator and denominator: hashing a Fraction costs
-    more than showing it) and shared Valuation."""
+    more than showing it) and shared Valuation. A line with a bonus for events played has it as
+    its last row (``_bonus_row``)."""
     sections: dict[int, tuple[str, str, str]] = {}  # by id() of the Origin, kept by the awards
     # (the Valuation by id(): the awards keep it beyond this call)
     rests: dict[tuple[int, int, int, int, int], tuple[str, str, str]] = {}
@@ -64,6 +136,17 @@ def _result_rows(tables: Tables, decimals: int) -> Iterator[list[str]]:
                                          show(valuation.points, decimals))  # fmt: skip
                 yield [shown_division, player, name, *section, *rest,
                        "yes" if counted else "no"]  # fmt: skip
+            if line.bonus:
+                yield _bonus_row(shown_division, player, name, line, decimals)
+
+
+def _bonus_row(division: str, player: str, name: str, line: Line, decimals: int) -> list[str]:
+    """The row of a line's bonus for events played (LUP-3: 2 points for each, counted or not):
+    no date, section, place or score; its points; counted, as it always is in the total."""
+    each = show(line.bonus / line.events)  # a bonus is for one event played at least
+    played = f"{line.events} event{'' if line.events == 1 else 's'} played"
+    event = f"Bonus for {played} ({each} point{'' if each == '1' else 's'} each)"
+    return [division, player, name, "", event, "", "", "", show(line.bonus, decimals), "yes"]
 
 
 def _standings(tables: Tables, decimals: int, left_out: Sequence[Unplaced] = ()) -> list[list[str]]:
@@ -223,7 +306,8 @@ def xlsx_sheets(season: Season, tables: Tables) -> list[Sheet]:
     """The sheets of season.xlsx: Standings and Results, each its header and then the rows of
     standings.csv and results.csv (the results made as the writer takes them). The XLSX is
     written by a streaming writer (``writers/xlsx.py``: about 5 s for the 4.6 million cells of
-    a 10,000-event season, a twelfth of openpyxl's time), every cell a string cell."""
+    a 10,000-event season, a twelfth of openpyxl's time), the plain decimals of the columns of
+    numbers as number cells, every other cell a string cell."""
     decimals = season.rules.standings.decimals
     results = _result_rows(tables, decimals)
     left_out = _left_out(season, tables)
@@ -240,15 +324,22 @@ def _sheets(
     5 million results)."""
     per_sheet = xlsx.MAX_ROWS - 1
     rows = iter(results)
-    sheets: list[Sheet] = [("Standings", [columns, *standings])]
+    sheets = [Sheet("Standings", [columns, *standings], _numbers(columns))]
     for n in range(max(1, -(-count // per_sheet))):  # taken in turn as the writer takes them
         name = f"Results {n + 1}" if n else "Results"
-        sheets.append((name, itertools.chain([RESULTS_COLUMNS], itertools.islice(rows, per_sheet))))
+        part = itertools.chain([RESULTS_COLUMNS], itertools.islice(rows, per_sheet))
+        sheets.append(Sheet(name, part, _numbers(RESULTS_COLUMNS)))
     return sheets
 
 
+def _numbers(columns: Sequence[str]) -> frozenset[int]:
+    """The places of the columns of numbers among ``columns``."""
+    return frozenset(i for i, column in enumerate(columns) if column in NUMBER_COLUMNS)
+
+
 def _result_count(tables: Tables) -> int:
-    return sum(len(line.awards) for _, lines in tables for line in lines)
+    """The rows of results.csv: a line's awards, and its bonus when it has one."""
+    return sum(len(line.awards) + bool(line.bonus) for _, lines in tables for line in lines)
 
 
 def xlsx_bytes(season: Season, tables: Tables) -> bytes:

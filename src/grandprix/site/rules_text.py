@@ -599,7 +599,8 @@ def rule_id_blocks(rules: RuleSet) -> list[Block]:
         "an ID starting with D- is a decision taken where the rule book is silent or unclear.",
     )
     return [Block("Rule IDs", "rule-ids", said)] + [
-        Block(i, rule_anchor(i), (meaning(i) or "A rule of this rule set's own rule book.",),
-              level=3)  # fmt: skip
+        Block(
+            i, rule_anchor(i), (meaning(i) or "A rule of this rule set's own rule book.",), level=3
+        )
         for i in ids
     ]

@@ -33,6 +33,7 @@ from grandprix.season.report import Tables
 from grandprix.season.standings import AwardMemo, deciding
 from grandprix.site.chart import leaders_chart, rank_chart
 from grandprix.site.event_view import EventView
+from grandprix.site.exports import column_dictionary
 from grandprix.site.pages import (
     HomePage,
     LeftOut,
@@ -557,6 +558,9 @@ class SiteViews(EventView):
         other = tuple(Link(f, f) for f in files if f not in DOWNLOADS)
         if other:
             blocks.append(Block("Other files", "other", entries=other))
+        columns = tuple(Table(caption, ("Column", "What it holds"), rows)
+                        for caption, rows in column_dictionary(self.season))  # fmt: skip
+        blocks.append(Block("What each column holds", "columns", tables=columns))
         intro = "The standings and every result, to keep or to reuse."
         return ListPage("downloads.html", "downloads", "Downloads", intro, tuple(blocks))
 

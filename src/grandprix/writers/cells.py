@@ -4,7 +4,9 @@ A spreadsheet opening a CSV or XLSX file runs a cell that begins with ``=``, ``+
 ``@`` as a formula (a tab or a carriage return first is read past), so a player named
 ``=HYPERLINK(...)`` in a results file could run in the coordinator's spreadsheet. Every writer of
 CSV or XLSX passes each text cell taken from an input file through ``safe_text``; the numbers
-we compute (points ``-1.50``, places ``9-10``) are written as they are.
+we compute (points ``-1.50``, places ``9-10``) are written as they are: in the CSV as text, in
+the XLSX as number cells where they are plain decimals (``writers/xlsx.is_number``; a value
+that is not one is a text cell, and no cell is a formula).
 """
 
 from __future__ import annotations

@@ -1,10 +1,18 @@
-"""A small streaming writer of XLSX workbooks whose every cell is text (ECMA-376 SpreadsheetML).
+"""A small streaming writer of XLSX workbooks of text and numbers (ECMA-376 SpreadsheetML).
 
 The package holds ``[Content_Types].xml``, ``_rels/.rels``, ``xl/workbook.xml`` and its
-relationships, a minimal ``xl/styles.xml`` and one ``xl/worksheets/sheetN.xml`` per sheet. Each
-cell is an inline string (``t="inlineStr"``, ECMA-376 Part 1, 18.3.1.4), so no shared-strings
-table has to be built first: rows go to the zip member as they are turned into XML, a thousand
-at a time. An empty value is an empty cell typed as a string, as openpyxl writes it.
+relationships, a minimal ``xl/styles.xml`` and one ``xl/worksheets/sheetN.xml`` per sheet. A
+text cell is an inline string (``t="inlineStr"``, ECMA-376 Part 1, 18.3.1.4), so no
+shared-strings table has to be built first: rows go to the zip member as they are turned into
+XML, a thousand at a time. An empty value is an empty cell typed as a string, as openpyxl writes
+it.
+
+A sheet names its columns of numbers (``Sheet.numbers``). There a value that is a plain decimal
+(``is_number``: '72.00', '-1.5', '3'; not '9-10', '', 'inf' or '1e3') is a number cell whose
+``<v>`` is that decimal text itself, never a float's digits, so a spreadsheet sorts and sums
+it; its number format shows it with the decimals it was written with ('72.00' shows 72.00, as
+the CSV has it). A decimal of more than ``DIGITS`` digits, which a spreadsheet's binary number
+would not keep, stays text, as does any other value. Text is never a formula: no cell has one.
 
 Text is escaped for XML (``& < >``; a carriage return as ``&#13;``, which a parser would
 otherwise turn into a line feed); the characters XML 1.0 forbids (C0 controls other than tab,
@@ -27,11 +35,19 @@ import sys
 import zipfile
 from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
-from typing import IO
+from typing import IO, NamedTuple
 
 from grandprix.errors import UsageError
 
-Sheet = tuple[str, Iterable[Sequence[str]]]  # a sheet's name and its rows, header first
+
+class Sheet(NamedTuple):
+    """A sheet's name, its rows (header first) and its columns of numbers (0 is the first):
+    in those a value that ``is_number`` is a number cell, any other value a text cell."""
+
+    name: str
+    rows: Iterable[Sequence[str]]
+    numbers: frozenset[int] = frozenset()
+
 
 MAIN = "http://schemas.openxmlformats.org/spreadsheetml/2006/main"
 RELATIONSHIPS = "http://schemas.openxmlformats.org/officeDocument/2006/relationships"
@@ -48,6 +64,13 @@ SHEET_NAME_FORBIDDEN = re.compile(r"[\[\]:*?/\\\x00-\x1f]")
 # ECMA-376 Part 1, 22.9.2.19 (ST_Xstring): '_x' four hex digits '_' stands for that character.
 XSTRING_ESCAPE = re.compile("_x[0-9A-Fa-f]{4}_")
 XSTRING_SPLIT = re.compile("(?<=_x)(?=[0-9A-Fa-f]{4}_)")
+# A plain decimal: a sign only before it, no leading zero, no exponent, no 'inf' or 'nan'.
+DECIMAL = re.compile("-?(?:0|[1-9][0-9]*)(?:[.][0-9]+)?")
+# The digits a spreadsheet's number keeps: a decimal of at most 15 significant digits comes back
+# from an IEEE 754 binary64 number as written (C's DBL_DIG), and Excel shows no more than 15. A
+# decimal of more digits (leading zeros counted) stays text.
+DIGITS = 15
+NUMBER_FORMAT = 164  # the first number format a file may define (ECMA-376 Part 1, 18.8.30)
 
 
 @functools.cache
@@ -77,21 +100,50 @@ def attribute(value: str) -> str:
     return text(value).replace('"', "&quot;").replace("\t", "&#9;").replace("\n", "&#10;")
 
 
-def _cell(reference: str, value: str) -> str:
-    """One cell: an inline string, or an empty cell typed as a string when nothing is left.
-    Text holding an escape of ECMA-376's ST_Xstring (``_x0041_``, which Excel shows as 'A')
-    is split into runs between ``_x`` and the digits, so every reader shows it as written."""
+def is_number(value: str) -> bool:
+    """True for a plain decimal of at most DIGITS digits ('72.00', '-1.5', '0', '9'), which a
+    column of numbers writes as a number cell; False for any other text ('9-10', '', '1e3',
+    'inf', 'NaN', '0012', '+1', '1.', ' 1')."""
+    if DECIMAL.fullmatch(value) is None:
+        return False
+    return len(value) - value.startswith("-") - ("." in value) <= DIGITS
+
+
+def _cell(reference: str, value: str, number: bool = False) -> str:
+    """One cell: in a column of numbers (``number``) a number cell when the value is one, else
+    text as ``_text_rest`` writes it."""
+    rest = _number_rest(value) if number else _text_rest(value)
+    return f'<c r="{reference}"{rest}>'
+
+
+def _text_rest(value: str) -> str:
+    """A text cell after its reference, to the '>' that ends it: an inline string, or an empty
+    cell typed as a string when nothing is left. Text holding an escape of ECMA-376's
+    ST_Xstring (``_x0041_``, which Excel shows as 'A') is split into runs between ``_x`` and
+    the digits, so every reader shows it as written."""
     kept = FORBIDDEN.sub("", value)
     if not kept:
-        return f'<c r="{reference}" t="inlineStr"/>'
+        return ' t="inlineStr"/'
     if XSTRING_ESCAPE.search(kept):
         runs = "".join(
             f'<r><t xml:space="preserve">{_escape(run)}</t></r>'
             for run in XSTRING_SPLIT.split(kept)
         )
-        return f'<c r="{reference}" t="inlineStr"><is>{runs}</is></c>'
+        return f' t="inlineStr"><is>{runs}</is></c'
     space = ' xml:space="preserve"' if kept[0].isspace() or kept[-1].isspace() else ""
-    return f'<c r="{reference}" t="inlineStr"><is><t{space}>{_escape(kept)}</t></is></c>'
+    return f' t="inlineStr"><is><t{space}>{_escape(kept)}</t></is></c'
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def _number_rest(value: str) -> str:
+    """A cell of a column of numbers after its reference, to the '>' that ends it: a number
+    whose ``<v>`` is the decimal as written, styled to show its decimals (``_styles``: style
+    k shows k decimals; a whole number is General), or text (``_text_rest``). Made once for
+    each value: a column of numbers holds few different ones (points, places, scores)."""
+    if not is_number(value):
+        return _text_rest(value)
+    decimals = len(value) - value.index(".") - 1 if "." in value else 0
+    return f' s="{decimals}"><v>{value}</v></c' if decimals else f"><v>{value}</v></c"
 
 
 def _plain(values: Iterable[str], count: int) -> bool:
@@ -112,16 +164,19 @@ def _plain(values: Iterable[str], count: int) -> bool:
 
 
 @functools.cache
-def _plain_row(width: int) -> str:
+def _plain_row(width: int, numbers: frozenset[int] = frozenset()) -> str:
     """The %-format of a plain row of ``width`` cells: its number, then each cell's number and
-    value."""
+    value; a cell of a column of ``numbers`` takes what ``_number_rest`` makes of its value."""
     cells = "".join(
-        f'<c r="{column_name(i)}%s" t="inlineStr"><is><t>%s</t></is></c>' for i in range(width)
+        f'<c r="{column_name(i)}%s"%s>'
+        if i in numbers
+        else f'<c r="{column_name(i)}%s" t="inlineStr"><is><t>%s</t></is></c>'
+        for i in range(width)
     )
     return f'<row r="%s">{cells}</row>'
 
 
-def _sheet_xml(rows: Iterable[Sequence[str]]) -> Iterator[str]:
+def _sheet_xml(rows: Iterable[Sequence[str]], numbers: frozenset[int]) -> Iterator[str]:
     """The worksheet part, CHUNK rows at a time, taking the rows as they come; ValueError for
     a sheet of more than MAX_ROWS rows (the caller splits such rows into several sheets)."""
     yield f'{HEAD}<worksheet xmlns="{MAIN}" xmlns:r="{RELATIONSHIPS}"><sheetData>'
@@ -131,17 +186,18 @@ def _sheet_xml(rows: Iterable[Sequence[str]]) -> Iterator[str]:
         if done + len(chunk) > MAX_ROWS:
             raise ValueError(f"a sheet holds at most {MAX_ROWS:,} rows; split the rows into "
                              "several sheets")  # fmt: skip
-        yield _empty_cells(_rows_xml(chunk, done))
+        yield _empty_cells(_rows_xml(chunk, done, numbers))
         done += len(chunk)
     yield "</sheetData></worksheet>"
 
 
-def _rows_xml(rows: list[Sequence[str]], done: int) -> str:
-    """The rows numbered from ``done + 1``. Rows of one width with only plain values, the usual
-    case, are made by one %-format of the row's format repeated, the values set in place by
-    column: the Python work is per column, not per cell (four times faster than a format per
-    row). Any other rows are made one by one."""
-    numbers = [str(n) for n in range(done + 1, done + len(rows) + 1)]
+def _rows_xml(rows: list[Sequence[str]], done: int, numbers: frozenset[int]) -> str:
+    """The rows numbered from ``done + 1``, the columns of ``numbers`` as ``_number_rest``
+    writes them. Rows of one width with only plain values, the usual case, are made by one
+    %-format of the row's format repeated, the values set in place by column: the Python work
+    is per column, not per cell (four times faster than a format per row). Any other rows are
+    made one by one."""
+    at = [str(n) for n in range(done + 1, done + len(rows) + 1)]
     width = len(rows[0])
     if (
         all(len(row) == width for row in rows)
@@ -149,23 +205,26 @@ def _rows_xml(rows: list[Sequence[str]], done: int) -> str:
         and _plain(itertools.chain.from_iterable(rows), width * len(rows))
     ):
         stride = 2 * width + 1  # a row's values: its number, then each cell's number and value
-        values: list[str] = numbers * stride  # any strings; every one is set below
+        values: list[str] = at * stride  # any strings; every one is set below
         for i in range(width + 1):
-            values[max(0, 2 * i - 1) :: stride] = numbers
+            values[max(0, 2 * i - 1) :: stride] = at
         for i, column in enumerate(zip(*rows, strict=True)):
-            values[2 * i + 2 :: stride] = column
-        return (_plain_row(width) * len(rows)) % tuple(values)
-    return "".join(_row_xml(row, at) for row, at in zip(rows, numbers, strict=True))
+            values[2 * i + 2 :: stride] = map(_number_rest, column) if i in numbers else column
+        return (_plain_row(width, numbers) * len(rows)) % tuple(values)
+    return "".join(_row_xml(row, n, numbers) for row, n in zip(rows, at, strict=True))
 
 
-def _row_xml(row: Sequence[str], at: str) -> str:
-    """One row, numbered ``at``."""
+def _row_xml(row: Sequence[str], at: str, numbers: frozenset[int] = frozenset()) -> str:
+    """One row, numbered ``at``; the cells of the columns of ``numbers`` as ``_number_rest``
+    writes them."""
     if row and _plain(row, len(row)):
         values = [at, at] * len(row) + [at]
-        values[2::2] = row
-        return _plain_row(len(row)) % tuple(values)
+        values[2::2] = [_number_rest(v) if i in numbers else v for i, v in enumerate(row)]
+        return _plain_row(len(row), numbers) % tuple(values)
     if row:
-        cells = "".join(_cell(column_name(i) + at, value) for i, value in enumerate(row))
+        cells = "".join(
+            _cell(column_name(i) + at, value, i in numbers) for i, value in enumerate(row)
+        )
         return f'<row r="{at}">{cells}</row>'
     return f'<row r="{at}"/>'
 
@@ -232,21 +291,7 @@ def _package(names: list[str]) -> dict[str, str]:
         f'<Relationship Id="rId{count + 1}" Type="{RELATIONSHIPS}/styles" '
         'Target="styles.xml"/></Relationships>'
     )
-    # The smallest style sheet Excel accepts: one font, the two fills it requires, one border,
-    # one cell format (General) and the Normal style.
-    styles = (
-        f'{HEAD}<styleSheet xmlns="{MAIN}">'
-        '<fonts count="1"><font><sz val="11"/><name val="Calibri"/><family val="2"/></font></fonts>'
-        '<fills count="2"><fill><patternFill patternType="none"/></fill>'
-        '<fill><patternFill patternType="gray125"/></fill></fills>'
-        '<borders count="1"><border><left/><right/><top/><bottom/><diagonal/></border></borders>'
-        '<cellStyleXfs count="1"><xf numFmtId="0" fontId="0" fillId="0" borderId="0"/>'
-        "</cellStyleXfs>"
-        '<cellXfs count="1"><xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0"/>'
-        "</cellXfs>"
-        '<cellStyles count="1"><cellStyle name="Normal" xfId="0" builtinId="0"/></cellStyles>'
-        "</styleSheet>"
-    )
+    styles = _styles()
     return {
         "[Content_Types].xml": content_types,
         "_rels/.rels": root,
@@ -254,6 +299,36 @@ def _package(names: list[str]) -> dict[str, str]:
         "xl/_rels/workbook.xml.rels": workbook_links,
         "xl/styles.xml": styles,
     }
+
+
+def _styles() -> str:
+    """The smallest style sheet Excel accepts (one font, the two fills it requires, one border,
+    the Normal style) with a cell format for each count of decimals a number cell can show:
+    style 0 is General (text and whole numbers), style k (1 to DIGITS - 1: a number has a digit
+    before its point) shows k decimals, '0.00' for k = 2."""
+    formats = "".join(
+        f'<numFmt numFmtId="{NUMBER_FORMAT + k - 1}" formatCode="0.{"0" * k}"/>'
+        for k in range(1, DIGITS)
+    )
+    decimals = "".join(
+        f'<xf numFmtId="{NUMBER_FORMAT + k - 1}" fontId="0" fillId="0" borderId="0" xfId="0" '
+        'applyNumberFormat="1"/>'
+        for k in range(1, DIGITS)
+    )
+    return (
+        f'{HEAD}<styleSheet xmlns="{MAIN}">'
+        f'<numFmts count="{DIGITS - 1}">{formats}</numFmts>'
+        '<fonts count="1"><font><sz val="11"/><name val="Calibri"/><family val="2"/></font></fonts>'
+        '<fills count="2"><fill><patternFill patternType="none"/></fill>'
+        '<fill><patternFill patternType="gray125"/></fill></fills>'
+        '<borders count="1"><border><left/><right/><top/><bottom/><diagonal/></border></borders>'
+        '<cellStyleXfs count="1"><xf numFmtId="0" fontId="0" fillId="0" borderId="0"/>'
+        "</cellStyleXfs>"
+        f'<cellXfs count="{DIGITS}"><xf numFmtId="0" fontId="0" fillId="0" borderId="0" '
+        f'xfId="0"/>{decimals}</cellXfs>'
+        '<cellStyles count="1"><cellStyle name="Normal" xfId="0" builtinId="0"/></cellStyles>'
+        "</styleSheet>"
+    )
 
 
 def _entry(name: str, level: int) -> zipfile.ZipInfo:
@@ -269,17 +344,22 @@ def _entry(name: str, level: int) -> zipfile.ZipInfo:
     return info
 
 
-def write_workbook(target: Path | IO[bytes], sheets: Sequence[Sheet], level: int = 1) -> None:
-    """Write the workbook of ``sheets`` (each a name and its rows, every value a str) to the
-    file ``target`` (a path or a binary file object); UsageError for a sheet name spreadsheet
-    programs refuse. ``level`` is zlib's compression level: with 6 the 10,000-event season
-    took 8 s instead of 5 s, for a file of 21 MB instead of 28 MB."""
-    names = [name for name, _ in sheets]
+def write_workbook(
+    target: Path | IO[bytes],
+    sheets: Sequence[Sheet | tuple[str, Iterable[Sequence[str]]]],
+    level: int = 1,
+) -> None:
+    """Write the workbook of ``sheets`` (each a ``Sheet``, or a name and its rows: text only;
+    every value a str) to the file ``target`` (a path or a binary file object); UsageError for
+    a sheet name spreadsheet programs refuse. ``level`` is zlib's compression level: with 6 the
+    10,000-event season took 8 s instead of 5 s, for a file of 21 MB instead of 28 MB."""
+    made = [Sheet(*sheet) for sheet in sheets]
+    names = [sheet.name for sheet in made]
     _check_names(names)
     with zipfile.ZipFile(target, "w") as book:  # each entry says how it is compressed
         for name, xml in _package(names).items():
             book.writestr(_entry(name, level), xml)
-        for number, (_, rows) in enumerate(sheets, 1):
+        for number, sheet in enumerate(made, 1):
             with book.open(_entry(f"xl/worksheets/sheet{number}.xml", level), "w") as member:
-                for piece in _sheet_xml(rows):
+                for piece in _sheet_xml(sheet.rows, sheet.numbers):
                     member.write(piece.encode())
