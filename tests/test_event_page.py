@@ -420,3 +420,24 @@ def test_every_event_page_of_the_examples_stays_small(sites: dict[str, Site], na
     pages = sorted((sites[name].out / "events").glob("*.html"))
     largest = max(pages, key=lambda p: p.stat().st_size)
     assert largest.stat().st_size < PAGE_LIMIT, largest.name
+
+
+def test_an_event_page_has_a_breadcrumb_and_links_to_the_events_before_and_after(
+    sites: dict[str, Site],
+) -> None:
+    """Each event page: Standings > Events > the event; and the previous and next event played,
+    in the calendar's order (none before the first, none after the last)."""
+    from grandprix.site.views import SiteViews
+
+    site = sites["utah-2012"]
+    views = SiteViews(site.season)
+    order = sorted(views.events)
+    for at, index in enumerate(order):
+        page = views.event(index)
+        before = page.previous.href if page.previous else None
+        after = page.next.href if page.next else None
+        assert before == (views.event_files[order[at - 1]] if at else None)
+        assert after == (views.event_files[order[at + 1]] if at + 1 < len(order) else None)
+    html = (site.out / "events" / views.event_files[order[1]]).read_text()
+    assert 'aria-label="Breadcrumb"' in html and 'href="../events.html">Events</a>' in html
+    assert "Previous event: <a" in html and "Next event: <a" in html

@@ -124,8 +124,17 @@ class EventView:
             together = sum(1 for e in self.events.values() if e.date == event.date) > 1
             words = f"the events of {event.date}" if together else "this event"
             after = Link(f"The standings after {words}", self._after_file(index))
+        order = sorted(self.events)  # the events played, in the calendar's order
+        at = order.index(index)
+        around = [self._link_to(order[at - 1]) if at else None,
+                  self._link_to(order[at + 1]) if at + 1 < len(order) else None]  # fmt: skip
         return EventPage(path, "events", event.name, event.date.isoformat(),
-                         self._event_facts(event), tuple(sections), after)  # fmt: skip
+                         self._event_facts(event), tuple(sections), after, *around)  # fmt: skip
+
+    def _link_to(self, index: int) -> Link:
+        """A link from an event's page to the page of the event at ``index``."""
+        event = self.events[index]
+        return Link(event.name, self.event_files[index], event.date.isoformat())
 
     def _points_cell(
         self,

@@ -198,6 +198,8 @@ class EventPage:
     facts: tuple[str, ...]  # place, the rate of the event, the points table used
     sections: tuple[EventSection, ...]
     after: Link | None  # the standings as they stood after this event
+    previous: Link | None = None  # the event played before it, in the calendar's order
+    next: Link | None = None  # and the one after it
 
 
 @dataclass(frozen=True, slots=True)
