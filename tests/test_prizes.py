@@ -162,7 +162,7 @@ def test_ucc8_lup_e3_min_players_and_ucc7_reduction() -> None:
     ranking = field(("A", 1, 1), ("B", 2, 2), ("C", 3, 3))
     offered, dropped = offers(prizes, {"": ranking}, lambda p, k: True)
     assert [o.amount for o in offered] == [F(100) * F(3, 8)]  # 3 entries of 8 (D-UCC-1)
-    assert "only 3 eligible player(s)" in dropped[0].reason
+    assert "only 3 eligible players" in dropped[0].reason
 
 
 @settings(max_examples=60, deadline=None)

@@ -128,7 +128,8 @@ class _State:
         higher = above[: above.index(top)] if top in above else []
         passed = sum(1 for s in higher if self.series_of.get(s.key) != offer.series)
         down = (
-            f"; {passed} eligible player(s) above took another prize (one prize each)"
+            f"; {passed} eligible {'player' if passed == 1 else 'players'} above took another "
+            "prize (one prize each)"
             if passed
             else ""
         )
@@ -136,7 +137,8 @@ class _State:
             how = (
                 f"place {top.place}"
                 + (
-                    f", ahead of {len(tied) - 1} tied player(s) by the tie-break order"
+                    f", ahead of {len(tied) - 1} tied {'player' if len(tied) == 2 else 'players'} "
+                    "by the tie-break order"
                     if len(tied) > 1
                     else ""
                 )

@@ -40,7 +40,8 @@ def offers(
             dropped.append(
                 NotAwarded(
                     prize.name,
-                    f"only {count} eligible player(s) took part; it needs {prize.min_players} "
+                    f"only {count} eligible {'player' if count == 1 else 'players'} took part; it "
+                    f"needs {prize.min_players} "
                     "(UCC-8, LUP-E3)",
                 )
             )

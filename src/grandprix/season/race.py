@@ -168,7 +168,8 @@ def assumptions(season: Season, newcomers: int | None = None) -> list[str]:
     if newcomers is None:
         notes.append("Players not yet in a table may still enter it, any number of them.")
     else:
-        notes.append(f"At most {newcomers} player(s) not yet in a table may still enter it.")
+        who = "player" if newcomers == 1 else "players"
+        notes.append(f"At most {newcomers} {who} not yet in a table may still enter it.")
     return notes
 
 
