@@ -8,10 +8,8 @@ HTML parser: what a reader sees, not the records behind it.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from fractions import Fraction
-from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
@@ -27,6 +25,7 @@ from grandprix.site.event_view import crosstable_of
 from grandprix.site.pages import EventRow
 from grandprix.site.rules_words import TIEBREAK_MEANINGS, TIEBREAK_NAMES
 from grandprix.tiebreaks import TIEBREAKS
+from html_tree import Node, cells, parse
 
 K = ResultKind
 SEASONS = ["utah-2012", "utah-2026", "circuit-2026", "acf-2004", "lupiae-2012-13"]
@@ -34,69 +33,6 @@ PAGE_LIMIT = 200_000  # bytes of an event page of an example season
 
 
 # -- the pages, read back -----------------------------------------------------------------------
-
-
-@dataclass
-class Node:
-    tag: str
-    attrs: dict[str, str]
-    children: list[Node | str] = field(default_factory=list)
-
-    def iter(self, tag: str = "") -> Iterator[Node]:
-        if not tag or self.tag == tag:
-            yield self
-        for child in self.children:
-            if isinstance(child, Node):
-                yield from child.iter(tag)
-
-    def text(self) -> str:
-        parts: list[str] = []
-
-        def walk(node: Node) -> None:
-            for child in node.children:
-                parts.append(child) if isinstance(child, str) else walk(child)
-
-        walk(self)
-        return " ".join("".join(parts).split())
-
-    def has_class(self, name: str) -> bool:
-        return name in self.attrs.get("class", "").split()
-
-
-VOID = {"br", "hr", "img", "input", "link", "meta", "wbr"}
-
-
-class _Tree(HTMLParser):
-    def __init__(self) -> None:
-        super().__init__(convert_charrefs=True)
-        self.root = Node("#document", {})
-        self.open = [self.root]
-
-    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        node = Node(tag, {k: v or "" for k, v in attrs})
-        self.open[-1].children.append(node)
-        if tag not in VOID:
-            self.open.append(node)
-
-    def handle_endtag(self, tag: str) -> None:
-        for i in range(len(self.open) - 1, 0, -1):
-            if self.open[i].tag == tag:
-                del self.open[i:]
-                return
-
-    def handle_data(self, data: str) -> None:
-        self.open[-1].children.append(data)
-
-
-def parse(path: Path) -> Node:
-    tree = _Tree()
-    tree.feed(path.read_text(encoding="utf-8"))
-    tree.close()
-    return tree.root
-
-
-def cells(row: Node) -> list[Node]:
-    return [n for n in row.children if isinstance(n, Node) and n.tag in ("td", "th")]
 
 
 def heads(table: Node) -> list[str]:

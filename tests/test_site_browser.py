@@ -14,8 +14,7 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Iterator
 from contextlib import contextmanager, suppress
-from dataclasses import dataclass, field
-from html.parser import HTMLParser
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
@@ -25,6 +24,7 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from conftest import ROOT
 from grandprix.season.config import load_season
 from grandprix.site.build import build_site
+from html_tree import Node, parse
 
 AXE = ROOT / ".venv" / "node" / "node_modules" / "axe-core" / "axe.min.js"
 SEASONS = ["utah-2012", "acf-2004", "lupiae-2012-13"]
@@ -91,72 +91,6 @@ def page_of(site: Path, kind: str) -> Path:
 
 
 # -- reading the HTML files ---------------------------------------------------------------------
-
-VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source",
-        "track", "wbr"}  # fmt: skip
-
-
-@dataclass
-class Node:
-    """An element of a page: its tag, attributes and children (elements and text)."""
-
-    tag: str
-    attrs: dict[str, str]
-    children: list[Node | str] = field(default_factory=list)
-
-    def iter(self, tag: str = "") -> Iterator[Node]:
-        """This element and every element inside it (of ``tag`` only, when given)."""
-        if not tag or self.tag == tag:
-            yield self
-        for child in self.children:
-            if isinstance(child, Node):
-                yield from child.iter(tag)
-
-    def text(self) -> str:
-        """The text inside, spaces collapsed."""
-        parts: list[str] = []
-
-        def walk(node: Node) -> None:
-            for child in node.children:
-                if isinstance(child, str):
-                    parts.append(child)
-                else:
-                    walk(child)
-
-        walk(self)
-        return " ".join("".join(parts).split())
-
-
-class _Tree(HTMLParser):
-    def __init__(self) -> None:
-        super().__init__(convert_charrefs=True)
-        self.root = Node("#document", {})
-        self.open = [self.root]
-
-    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        node = Node(tag, {k: v or "" for k, v in attrs})
-        self.open[-1].children.append(node)
-        if tag not in VOID:
-            self.open.append(node)
-
-    def handle_startendtag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        self.open[-1].children.append(Node(tag, {k: v or "" for k, v in attrs}))
-
-    def handle_endtag(self, tag: str) -> None:
-        for i in range(len(self.open) - 1, 0, -1):
-            if self.open[i].tag == tag:
-                del self.open[i:]
-                return
-
-    def handle_data(self, data: str) -> None:
-        self.open[-1].children.append(data)
-
-
-def parse(path: Path) -> Node:
-    tree = _Tree()
-    tree.feed(path.read_text(encoding="utf-8"))
-    tree.close()
-    return tree.root
 
 
 def _column(table: Node, heading: str) -> int:
