@@ -350,3 +350,19 @@ def test_a_restart_removes_what_killed_processes_left_and_nothing_else(server: S
     finally:
         for folder in left + alive:
             shutil.rmtree(folder, ignore_errors=True)
+
+
+def test_a_season_folder_the_server_may_not_write_is_served_all_the_same(
+    server: Server, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A season served from a read-only folder: the folder's lock cannot be made, so there is
+    nothing to finish, and the server starts and serves its pages."""
+    from grandprix.serve import workspace
+
+    def refused(folder: Path) -> Iterator[None]:
+        raise PermissionError(13, "Read-only file system", str(folder))
+        yield  # pragma: no cover (a generator, as workspace.locked is)
+
+    monkeypatch.setattr(workspace, "locked", contextmanager(refused))
+    with server.running() as (web, _):
+        assert web.get(f"/s/{KEY}/index.html").status_code == 200

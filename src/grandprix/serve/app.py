@@ -151,17 +151,20 @@ def create_app(
 
 @contextlib.asynccontextmanager
 async def _read_at_start(app: Starlette) -> AsyncIterator[None]:
-    """As the server starts, each season is read by a thread of its own, so that its first
-    reader need not wait for it (a request meanwhile waits for that reading, not another)."""
+    """As the server starts, a change a killed server left half-done in a season folder is
+    finished (``journal``), and each season is read by a thread of its own, so that its first
+    reader need not wait for it (a request meanwhile waits for that reading, not another). A
+    folder the server may not write (a season served read-only) holds no change of its."""
     served: Served = app.state.served
     store: Store | None = app.state.store
     from grandprix.serve import workspace
 
     workspace.clean_previews()  # copies of killed previews
-    if served.root:
-        workspace.clean_new_seasons(Path(served.root))
+    with contextlib.suppress(OSError):  # a root the server may not write: nothing of its
+        if served.root:
+            workspace.clean_new_seasons(Path(served.root))
     for source in served.seasons.values():
-        with workspace.locked(source.folder):  # a change a crash left half-done, finished
+        with contextlib.suppress(OSError), workspace.locked(source.folder):
             workspace.recover(source.folder.resolve(), store)
         threading.Thread(target=source.refresh, name="grandprix-season-read", daemon=True).start()
     yield
