@@ -298,3 +298,11 @@ def test_rule_ids_are_parts_of_one_heading_and_name_only_the_seasons_own_book(na
         others = [m for m in re.findall(r"\b(?:D-)?([A-Z]{2,4})-\d", " ".join(block.paragraphs))
                   if m not in books]  # fmt: skip
         assert not others, (block.heading, block.paragraphs)
+
+
+def test_the_tiebreaks_that_place_players_are_said_with_what_they_measure() -> None:
+    """Lupiae places players by Buchholz, then Sonneborn-Berger: the rules page names both and
+    says what each measures."""
+    said = " ".join(p for b in page_of("lupiae-2012-13").blocks for p in b.paragraphs)
+    assert "Buchholz: the sum of the scores of the player's opponents" in said
+    assert "Sonneborn-Berger: the scores of the opponents the player beat" in said

@@ -54,6 +54,8 @@ from grandprix.site.rules_words import (
     ordinal,
     rating_list,
     rule_anchor,
+    tiebreak_meaning,
+    tiebreak_name,
     tiebreak_names,
     who,
 )
@@ -240,6 +242,16 @@ def terms_in_words(points: PointsBase) -> str:
     return "Each player's points in an event add up " + listing(said) + "."
 
 
+def _tiebreak_meanings(codes: str) -> list[str]:
+    """Each tie-break of ``codes`` with what it measures: 'Buchholz: the sum of ...'."""
+    out = []
+    for code in filter(None, (c.strip() for c in codes.split(","))):
+        meaning = tiebreak_meaning(code)
+        if meaning:
+            out.append(f"{tiebreak_name(code)}: {meaning[0].lower()}{meaning[1:]}")
+    return out
+
+
 def ties_in_words(rules: RuleSet, points: PointsBase | None = None) -> list[str]:
     """What players on equal scores get, with an example computed by the engine, and what the
     places below the table get."""
@@ -254,7 +266,8 @@ def ties_in_words(rules: RuleSet, points: PointsBase | None = None) -> list[str]
         return [
             "Places are not shared: players on the same score are placed in the order of the "
             f"event's results, which its tie-breaks decide{how}. Only players whom every "
-            "tie-break leaves level share the points of their places."
+            "tie-break leaves level share the points of their places.",
+            *_tiebreak_meanings(points.tiebreaks),
         ]
     if points.ties == "best":
         how = ""
@@ -264,7 +277,8 @@ def ties_in_words(rules: RuleSet, points: PointsBase | None = None) -> list[str]
             "Players on the same score are placed in the order of the event's results, which its "
             f"tie-breaks decide{how}; players given the same place there (the results repeat the "
             "place, or every tie-break leaves them level) each get the points of the best place "
-            "they share."
+            "they share.",
+            *_tiebreak_meanings(points.tiebreaks),
         ]
     if points.ties == "full":
         said = [
