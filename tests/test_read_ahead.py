@@ -49,8 +49,8 @@ def season_folder(tmp_path: Path, bad: int | None = None, unranked: int | None =
 @pytest.fixture
 def readers_log(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     """Every results file read, as 'pid name' lines (the child's reads are seen too); reading
-    ahead for any number of files. A read by this process takes 100 ms, so that the child,
-    started meanwhile, has claimed the last files before this process comes to them."""
+    ahead for any number of files. A read by this process takes 100 ms, one by the child 50 ms
+    (see ``read``)."""
     log = tmp_path / "reads.log"
     fmt = readers.FORMATS["csv"]
     parent = os.getpid()
@@ -58,8 +58,10 @@ def readers_log(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     def read(path: Path, data: bytes) -> tuple[Section | None, list[Problem]]:
         with log.open("a") as out:
             out.write(f"{os.getpid()} {path.name}\n")
-        if os.getpid() == parent:
-            time.sleep(0.1)
+        # This process's reads are the slower, so that the child has claimed the last files
+        # before it comes to them; the child's are slow enough that, however busy the machine,
+        # this process has claimed the first before the child could read them all.
+        time.sleep(0.1 if os.getpid() == parent else 0.05)
         return fmt.read(path, data)
 
     monkeypatch.setitem(readers.FORMATS, "csv", readers.InputFormat(read, fmt.recognise, 2))
