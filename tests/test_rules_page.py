@@ -306,3 +306,13 @@ def test_the_tiebreaks_that_place_players_are_said_with_what_they_measure() -> N
     said = " ".join(p for b in page_of("lupiae-2012-13").blocks for p in b.paragraphs)
     assert "Buchholz: the sum of the scores of the player's opponents" in said
     assert "Sonneborn-Berger: the scores of the opponents the player beat" in said
+
+
+def test_a_division_that_limits_by_rating_list_narrow_says_so_where_it_says_who_belongs() -> None:
+    """acf-2004: Open is 'everyone' but for the limits by rating list (ACF-12), and its row says
+    so, so that the page does not contradict itself; Junior and Women, which every limit
+    allows, do not."""
+    [table] = [t for b in page_of("acf-2004").blocks for t in b.tables if t.caption == "Divisions"]
+    who = {str(row[0]): str(row[1]) for row in table.rows}
+    assert who["Open"] == "Everyone, but for the limits by rating list below"
+    assert "limits" not in who["Junior"] and "limits" not in who["Women"]

@@ -487,7 +487,12 @@ def division_blocks(season: Season) -> list[Block]:
     rules = season.rules
     if not rules.divisions:
         return []
-    rows = tuple((d.name, capital(who(d, season)), _division_points(d)) for d in rules.divisions)
+    barred = {d.name for d in rules.divisions for r in rules.restrictions if d.name not in r.only}
+    rows = tuple(
+        (d.name, capital(who(d, season)) + (", but for the limits by rating list below"
+                                           if d.name in barred else ""), _division_points(d))
+        for d in rules.divisions
+    )  # fmt: skip
     said = (f"The season has {count(len(rows), 'division')}, each with its own standings:",)
     table = Table("Divisions", ("Division", "Who belongs", "Where its points come from"), rows)
     blocks = [Block("Divisions", "divisions", said, tables=(table,))]
