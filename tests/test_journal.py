@@ -366,3 +366,28 @@ def test_a_season_folder_the_server_may_not_write_is_served_all_the_same(
     monkeypatch.setattr(workspace, "locked", contextmanager(refused))
     with server.running() as (web, _):
         assert web.get(f"/s/{KEY}/index.html").status_code == 200
+
+
+def test_a_publication_that_cannot_be_made_again_is_recorded_and_the_server_starts(
+    server: Server, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Killed after its intent, with a folder where the site goes that holds another file:
+    the restart cannot make the site again; it says so in the audit entry and serves on."""
+
+    def die(name: str) -> None:
+        if name == "intent written":
+            raise Killed(name)
+
+    with server.running() as (web, store):
+        monkeypatch.setattr(journal, "fault", die)
+        with pytest.raises(Killed):
+            publish(web, store)
+        monkeypatch.setattr(journal, "fault", None)
+    (server.season / "site").mkdir()
+    (server.season / "site" / "notes.txt").write_text("the club's own file\n")
+    with server.running() as (web, store):
+        assert web.get(f"/s/{KEY}/index.html").status_code == 200
+        [entry] = [e for e in store.audit(KEY) if e.action == "publish"]
+    assert "not made again after a restart" in entry.what
+    assert (server.season / "site" / "notes.txt").read_text() == "the club's own file\n"
+    assert not (server.season / journal.JOURNAL).exists()

@@ -33,7 +33,7 @@ import tomli
 import tomlkit
 from tomlkit.items import Table
 
-from grandprix.errors import UsageError
+from grandprix.errors import GrandprixError, UsageError
 from grandprix.model import Location, Problem, Severity
 from grandprix.numbers import show
 from grandprix.paths import shared_folders
@@ -422,7 +422,10 @@ def _publish_again(folder: Path, intent: journal.Intent) -> str:
         return "(not made again after a restart: the season has errors now)"
     from grandprix.site.build import build_site
 
-    pages = build_site(season, folder / seasons.PUBLISHED)
+    try:
+        pages = build_site(season, folder / seasons.PUBLISHED)
+    except GrandprixError as exc:  # the earlier site stays; the entry says why
+        return f"(not made again after a restart: {exc})"
     return f"({pages} pages, made again after a restart)"
 
 
