@@ -233,11 +233,13 @@ def consistent(server: Server, operation: str) -> bool:
     return done
 
 
-@pytest.mark.parametrize(("operation", "at"), CASES, ids=[f"{o}-{a}" for o, a in CASES])
-def test_a_change_killed_at_any_step_is_whole_or_absent_after_a_restart(
-    server: Server, operation: str, at: str, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    run, _ = OPERATIONS[operation]
+def kill_at(
+    server: Server,
+    monkeypatch: pytest.MonkeyPatch,
+    at: str,
+    run: Callable[[TestClient, Store], None],
+) -> list[str]:
+    """``run`` on a server that dies at step ``at`` (nothing after it runs); the steps reached."""
     reached: list[str] = []
 
     def die(name: str) -> None:
@@ -250,6 +252,15 @@ def test_a_change_killed_at_any_step_is_whole_or_absent_after_a_restart(
         with pytest.raises(Killed):
             run(web, store)
         monkeypatch.setattr(journal, "fault", None)
+    return reached
+
+
+@pytest.mark.parametrize(("operation", "at"), CASES, ids=[f"{o}-{a}" for o, a in CASES])
+def test_a_change_killed_at_any_step_is_whole_or_absent_after_a_restart(
+    server: Server, operation: str, at: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    run, _ = OPERATIONS[operation]
+    reached = kill_at(server, monkeypatch, at, run)
     assert reached[-1] == at
     done = consistent(server, operation)
     assert done == (at not in ("intent", "season made", "reject")), (operation, at)
@@ -266,17 +277,9 @@ def test_each_operation_without_a_fault_is_done_once(server: Server, operation: 
 def test_a_change_whose_file_was_edited_by_hand_after_the_kill_keeps_the_edit(
     server: Server, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    def die(name: str) -> None:
-        if name == "intent written":
-            raise Killed(name)
-
-    with server.running() as (web, store):
-        monkeypatch.setattr(journal, "fault", die)
-        with pytest.raises(Killed):
-            accept(web, store)
-        monkeypatch.setattr(journal, "fault", None)
+    kill_at(server, monkeypatch, "intent written", accept)
     (server.season / "park.csv").write_bytes(CORRECTED)  # by hand, before the restart
-    with server.running() as (web, store):
+    with server.running() as (_, store):
         [entry] = [e for e in store.audit(KEY) if e.action == "event"]
     assert "park.csv edited by hand meanwhile, kept as it was" in entry.what
     assert (server.season / "park.csv").read_bytes() == CORRECTED
@@ -373,16 +376,7 @@ def test_a_publication_that_cannot_be_made_again_is_recorded_and_the_server_star
 ) -> None:
     """Killed after its intent, with a folder where the site goes that holds another file:
     the restart cannot make the site again; it says so in the audit entry and serves on."""
-
-    def die(name: str) -> None:
-        if name == "intent written":
-            raise Killed(name)
-
-    with server.running() as (web, store):
-        monkeypatch.setattr(journal, "fault", die)
-        with pytest.raises(Killed):
-            publish(web, store)
-        monkeypatch.setattr(journal, "fault", None)
+    kill_at(server, monkeypatch, "intent written", publish)
     (server.season / "site").mkdir()
     (server.season / "site" / "notes.txt").write_text("the club's own file\n")
     with server.running() as (web, store):
