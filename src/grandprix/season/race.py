@@ -59,7 +59,8 @@ from grandprix.players import PlayerKey
 from grandprix.rules.schema import Conditions, Counting, Prize, RuleSet
 from grandprix.season.divisions import division_counting
 from grandprix.season.model import Line, Season, SeasonEvent
-from grandprix.season.points import base_points, class_table, table_for
+from grandprix.season.place_values import base_points
+from grandprix.season.points import class_table, table_for
 from grandprix.season.report import Tables
 from grandprix.season.standings import counted_number, division_standings, standings
 

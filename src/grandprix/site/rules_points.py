@@ -17,12 +17,12 @@ from grandprix.model import TOOK_PART
 from grandprix.numbers import show
 from grandprix.rules.schema import PointsBase, RuleSet, TournamentClass, most_specific
 from grandprix.season.model import SeasonEvent, SeasonSection
+from grandprix.season.place_values import split_points
 from grandprix.season.points import (
     counted_fund,
     earning_sections,
     paid_places,
     rating_factor,
-    split_points,
     tournament_class,
 )
 from grandprix.site.parts import Cell, Table

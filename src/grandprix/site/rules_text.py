@@ -21,7 +21,8 @@ from grandprix.numbers import show
 from grandprix.rules.books import definitions, meaning
 from grandprix.rules.schema import Division, PointsBase, RuleSet
 from grandprix.season.model import Season, SeasonEvent
-from grandprix.season.points import base_points, class_table, earning_sections
+from grandprix.season.place_values import base_points
+from grandprix.season.points import class_table, earning_sections
 from grandprix.season.report import Tables
 from grandprix.season.standings import counted_number, division_standings
 from grandprix.site.parts import Block, Cell, Table
