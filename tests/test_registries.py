@@ -28,8 +28,8 @@ from conftest import EXAMPLES, ROOT, TEST_DATA
 from grandprix.cli import main
 from grandprix.errors import UsageError
 from grandprix.readers import FORMATS, detect_format, load_section
+from grandprix.rules.event_points import Points
 from grandprix.rules.reference import reference
-from grandprix.rules.schema import Points
 from grandprix.season.config import EventEntry, SectionEntry
 from grandprix.tiebreaks import TIEBREAKS, Context, Rules, Spec, TieBreak
 
@@ -221,7 +221,9 @@ def test_a_new_rule_book_is_a_member_and_its_codes(tmp_path: Path) -> None:
     assert "[fide-2024|fide-2026|fide-2009|club|us-chess]" in help_text
     reference_text = run_copy(package, CLI, "rules-reference")
     assert '"fide-2024" or "fide-2026" or "fide-2009" or "club" or "us-chess"' in reference_text
-    run_copy(package, "from grandprix.rules.schema import Points; Points(tiebreak_rules='club')")
+    run_copy(
+        package, "from grandprix.rules.event_points import Points; Points(tiebreak_rules='club')"
+    )
 
 
 def test_the_generated_reference_lists_every_code_of_every_rule_book() -> None:

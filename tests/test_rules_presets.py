@@ -10,9 +10,10 @@ from pydantic import BaseModel
 
 from conftest import ROOT
 from grandprix.cli import main
+from grandprix.rules.event_points import Points
 from grandprix.rules.load import PRESETS, preset_names
 from grandprix.rules.reference import reference
-from grandprix.rules.schema import Counting, Eligibility, Points, RuleSet, Standings
+from grandprix.rules.schema import Counting, Eligibility, RuleSet, Standings
 
 SEEDS = ROOT.parent / "shared" / "seeds" / "README.md"
 

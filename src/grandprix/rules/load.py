@@ -17,8 +17,9 @@ from pydantic import BaseModel, ValidationError
 
 from grandprix.errors import UsageError
 from grandprix.model import Location, Problem
+from grandprix.rules.event_points import PointsBase
 from grandprix.rules.fields import TomlFloat
-from grandprix.rules.schema import PointsBase, RuleSet
+from grandprix.rules.schema import RuleSet
 from grandprix.tiebreaks import Rules, parse
 from grandprix.tomlpos import Path as KeyPath
 from grandprix.tomlpos import key_lines, line_of

@@ -12,8 +12,9 @@ from pydantic.fields import FieldInfo
 from pydantic_core import PydanticUndefined
 
 from grandprix.numbers import show
+from grandprix.rules.event_points import PointsBase
 from grandprix.rules.load import PRESETS, preset_names
-from grandprix.rules.schema import PointsBase, RuleSet
+from grandprix.rules.schema import RuleSet
 from grandprix.tiebreaks import TIEBREAKS
 
 INTRO = """# Rule-set reference

@@ -30,9 +30,10 @@ from grandprix.ratings.store import RatingStore
 from grandprix.readers import Ahead, load_section, read_ahead
 from grandprix.readers import FormatName as Format
 from grandprix.readers.text import csv_file, excerpt
+from grandprix.rules.event_points import most_specific
 from grandprix.rules.fields import Money, Strict, TieBreakRules, Weight
 from grandprix.rules.load import TomlFile, load_rules, read_toml, validation_problems
-from grandprix.rules.schema import RuleSet, most_specific
+from grandprix.rules.schema import RuleSet
 from grandprix.season.checks import (
     alias_contradictions,
     event_duplicates,

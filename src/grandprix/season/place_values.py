@@ -12,7 +12,8 @@ from fractions import Fraction
 
 from grandprix.numbers import show
 from grandprix.placings import span_text
-from grandprix.rules.schema import PointsBase, RuleSet
+from grandprix.rules.event_points import PointsBase
+from grandprix.rules.schema import RuleSet
 
 
 def place_value(place: int, first: int, table: Sequence[Fraction], points: PointsBase) -> Fraction:

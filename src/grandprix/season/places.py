@@ -16,7 +16,8 @@ from grandprix.placings import (
     shared_rows,
     shared_spans,
 )
-from grandprix.rules.schema import PointsBase, RuleSet
+from grandprix.rules.event_points import PointsBase
+from grandprix.rules.schema import RuleSet
 from grandprix.season.model import SeasonEvent, SeasonSection
 from grandprix.tiebreaks import Rules, parse
 

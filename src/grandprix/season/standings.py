@@ -21,7 +21,8 @@ from typing import NamedTuple
 from grandprix.model import ordered
 from grandprix.placings import share_places
 from grandprix.players import PlayerKey
-from grandprix.rules.schema import Counting, RuleSet, under
+from grandprix.rules.event_points import under
+from grandprix.rules.schema import Counting, RuleSet
 from grandprix.season.identity import Directory
 from grandprix.season.model import (
     AwardRows,

@@ -9,7 +9,8 @@ from __future__ import annotations
 from fractions import Fraction
 
 from grandprix.numbers import show
-from grandprix.rules.schema import PointsBase, RuleSet
+from grandprix.rules.event_points import PointsBase
+from grandprix.rules.schema import RuleSet
 from grandprix.season.model import Season, SeasonEvent
 from grandprix.season.points import Valuations, earning_sections, plays_enough, section_scale
 from grandprix.site.rules_points import gain_caps

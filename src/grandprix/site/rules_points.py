@@ -15,7 +15,8 @@ from fractions import Fraction
 
 from grandprix.model import TOOK_PART
 from grandprix.numbers import show
-from grandprix.rules.schema import PointsBase, RuleSet, TournamentClass, most_specific
+from grandprix.rules.event_points import PointsBase, TournamentClass, most_specific
+from grandprix.rules.schema import RuleSet
 from grandprix.season.model import SeasonEvent, SeasonSection
 from grandprix.season.place_values import split_points
 from grandprix.season.points import (

@@ -19,7 +19,8 @@ from fractions import Fraction
 
 from grandprix.numbers import show
 from grandprix.rules.books import definitions, meaning
-from grandprix.rules.schema import Division, PointsBase, RuleSet
+from grandprix.rules.event_points import PointsBase
+from grandprix.rules.schema import Division, RuleSet
 from grandprix.season.model import Season, SeasonEvent
 from grandprix.season.place_values import base_points
 from grandprix.season.points import class_table, earning_sections
