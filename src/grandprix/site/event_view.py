@@ -33,7 +33,7 @@ from grandprix.site.pages import (
     TieBreakTerm,
 )
 from grandprix.site.parts import Link
-from grandprix.site.rules_text import terms_in_words
+from grandprix.site.rules_points import terms_in_words
 from grandprix.site.rules_words import place_span, tiebreak_book, tiebreak_meaning, tiebreak_name
 
 DIVISION_HEADS = {"": "Points"}  # an event page's points column of the season without divisions

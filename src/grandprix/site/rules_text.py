@@ -22,7 +22,6 @@ from grandprix.rules.books import definitions, meaning
 from grandprix.rules.event_points import PointsBase
 from grandprix.rules.schema import Division, RuleSet
 from grandprix.season.model import Season, SeasonEvent
-from grandprix.season.place_values import base_points
 from grandprix.season.points import class_table, earning_sections
 from grandprix.season.report import Tables
 from grandprix.season.standings import counted_number, division_standings
@@ -41,6 +40,8 @@ from grandprix.site.rules_points import (
     placement_words,
     point_groups,
     split_words,
+    terms_in_words,
+    ties_in_words,
 )
 from grandprix.site.rules_words import (
     SEASON_TIEBREAKS,
@@ -56,9 +57,6 @@ from grandprix.site.rules_words import (
     ordinal,
     rating_list,
     rule_anchor,
-    tiebreak_meaning,
-    tiebreak_name,
-    tiebreak_names,
     who,
 )
 
@@ -224,92 +222,6 @@ def points_table(columns: list[tuple[str, list[Fraction]]], points: PointsBase) 
     caption = "Points for each place" + (", by class" if len(columns) > 1 else "")
     head = ("Place", *(name for name, _ in columns))
     return Table(caption, head, tuple(rows), tuple(range(1, len(columns) + 1)))
-
-
-def terms_in_words(points: PointsBase) -> str:
-    """An event's points as the sum ``points.terms`` says, in one sentence."""
-    said = []
-    for term in points.terms:
-        factor = "" if term.factor == 1 else f"{show(term.factor)} x "
-        what = {
-            "place": "the points of the player's place (below)",
-            "score": f"{factor}the player's score in the event",
-            "from-bottom": f"{factor}their place counted from the bottom of the field (the "
-            "last player 1, the one above 2, and so on)",
-            "fixed": f"{show(term.amount)} for taking part",
-        }[term.kind]
-        if term.name and term.kind != "fixed":
-            what += f" ({term.name})"
-        said.append(what + ("" if term.weighted else ", added after the event's multipliers"))
-    return "Each player's points in an event add up " + listing(said) + "."
-
-
-def _tiebreak_meanings(codes: str) -> list[str]:
-    """Each tie-break of ``codes`` with what it measures: 'Buchholz: the sum of ...'."""
-    out = []
-    for code in filter(None, (c.strip() for c in codes.split(","))):
-        meaning = tiebreak_meaning(code)
-        if meaning:
-            out.append(f"{tiebreak_name(code)}: {meaning[0].lower()}{meaning[1:]}")
-    return out
-
-
-def ties_in_words(rules: RuleSet, points: PointsBase | None = None) -> list[str]:
-    """What players on equal scores get, with an example computed by the engine, and what the
-    places below the table get."""
-    points = rules.points if points is None else points
-    tables = [list(class_table(c, points)) for c in points.classes] or [list(points.table)]
-    lengths = {len(t) for t in tables}
-    last = ordinal(lengths.pop()) if len(lengths) == 1 else "the last place with points"
-    if points.ties == "tiebreak":
-        how = ""
-        if points.tiebreaks:
-            how = f" ({tiebreak_names(points.tiebreaks, points.tiebreak_rules)})"
-        return [
-            "Places are not shared: players on the same score are placed in the order of the "
-            f"event's results, which its tie-breaks decide{how}. Only players whom every "
-            "tie-break leaves level share the points of their places.",
-            *_tiebreak_meanings(points.tiebreaks),
-        ]
-    if points.ties == "best":
-        how = ""
-        if points.tiebreaks:
-            how = f" ({tiebreak_names(points.tiebreaks, points.tiebreak_rules)})"
-        return [
-            "Players on the same score are placed in the order of the event's results, which its "
-            f"tie-breaks decide{how}; players given the same place there (the results repeat the "
-            "place, or every tie-break leaves them level) each get the points of the best place "
-            "they share.",
-            *_tiebreak_meanings(points.tiebreaks),
-        ]
-    if points.ties == "full":
-        said = [
-            "Players who finish on the same score each get the points of the best place they share."
-        ]
-    else:
-        example = ""
-        if len(tables[0]) >= 2:
-            value, values, _ = base_points(1, 2, Fraction(0), tables[0], rules, points)
-            example = (
-                " For example, two players tied for 1st and 2nd each get the average of "
-                f"{listing([show(v) for v in values])}, which is {show(value)}."
-            )
-        said = [
-            "Players who finish on the same score share the places they cover: each gets the "
-            f"average of the points of those places.{example}"
-        ]
-    if points.bands:
-        return said
-    if points.overflow is not None:
-        said.append(
-            f"When a tie includes {last} place and goes further down, each place after {last} "
-            f"counts as {show(points.overflow)} in that average; players tied only below {last} "
-            "earn nothing."
-        )
-    elif not points.minimum:
-        zero = " and count as 0 in the average of a tie" if points.ties == "share" else ""
-        said.append(f"Places after {last} earn nothing{zero}.")
-    return said
 
 
 def _sections_in_words(rules: RuleSet) -> str:
