@@ -114,10 +114,17 @@ def reasons(profile: Profile, conditions: Conditions, date_of: DateOf) -> list[t
                     f"class {own or 'none'}, {conditions.us_class} needed"))  # fmt: skip
     for name, wanted in conditions.require.items():
         have = profile.attribute(name)
-        needs = " or ".join(f"'{w}'" for w in ([wanted] if isinstance(wanted, str) else wanted))
-        shown = f"{name} '{have}'" if have.strip() else f"no {name}"
+        shown, needs = attribute_words(name, have, wanted)
         out.append((matches(have, wanted), f"{shown}, {needs} needed"))
     return out
+
+
+def attribute_words(name: str, have: str, wanted: str | list[str]) -> tuple[str, str]:
+    """An attribute a person has and the values wanted, in words, values quoted (a region
+    'ID' is Idaho, not a missing identifier): ("region 'ID'", "'UT' or 'NV'"); "no region"
+    when the person has none."""
+    needs = " or ".join(f"'{w}'" for w in ([wanted] if isinstance(wanted, str) else wanted))
+    return (f"{name} '{have}'" if have.strip() else f"no {name}"), needs
 
 
 def belongs(profile: Profile, conditions: Conditions, date_of: DateOf) -> bool:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 
-from grandprix.conditions import unmet
+from grandprix.conditions import attribute_words, unmet
 from grandprix.numbers import show
 from grandprix.players import PlayerKey
 from grandprix.season.model import Season, Unplaced
@@ -23,8 +23,8 @@ def not_eligible(
     needs 'UT'" (quoted: a region ID is Idaho, not a missing identifier)."""
     reasons = []
     for name, have, wanted in unmet(lambda n: attribute(n) or "", require):
-        needs = " or ".join(f"'{w}'" for w in ([wanted] if isinstance(wanted, str) else wanted))
-        reasons.append(f"{name} '{have}', needs {needs}" if have else f"no {name}, needs {needs}")
+        shown, needs = attribute_words(name, have, wanted)
+        reasons.append(f"{shown}, needs {needs}")
     return "not eligible: " + "; ".join(reasons) if reasons else "not eligible"
 
 
