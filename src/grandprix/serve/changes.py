@@ -21,6 +21,7 @@ from grandprix.errors import UsageError
 from grandprix.rules.fields import MONEY_LIMIT
 from grandprix.season.config import ALIASES_FILE, SEASON_FILE
 from grandprix.serve import seasons
+from grandprix.serve.journal import replaced_bytes
 
 
 @dataclass(frozen=True)
@@ -56,11 +57,7 @@ def digest(data: bytes | None) -> str | None:
 def contents(folder: Path, *names: str) -> dict[str, str | None]:
     """The digest of each file as it is now (None: none there, or a link): what a change is
     made from, compared again when it is accepted."""
-    out: dict[str, str | None] = {}
-    for name in names:
-        path = folder / name
-        out[name] = digest(path.read_bytes()) if path.is_file() and not path.is_symlink() else None
-    return out
+    return {name: digest(data) for name, data in replaced_bytes(folder, list(names)).items()}
 
 
 # Changes
