@@ -18,9 +18,11 @@ from grandprix.model import Player, Section
 from grandprix.season import race as race_module
 from grandprix.season.model import Season, SeasonEvent, SeasonSection
 from grandprix.season.race import (
+    ANY_PLACE,
     CLINCHED,
     OUT_OF_REACH,
     REACHABLE,
+    Need,
     Outlook,
     assumptions,
     prize_places,
@@ -122,11 +124,44 @@ def played_as(event: SeasonEvent, blocks: tuple[tuple[str, ...], ...]) -> Season
     return replace(event, planned=False, sections=(SeasonSection("Open", section),))
 
 
-def outcomes(season: Season, names: tuple[str, ...]) -> Iterator[Season]:
+def outcomes(
+    season: Season, names: tuple[str, ...]
+) -> Iterator[tuple[Season, tuple[tuple[str, ...], ...]]]:
+    """Every outcome of the events left, with the result of the next one."""
     left = remaining_events(season)
     for choice in itertools.product(*(list(results(names)) for _ in left)):
         done = {e.index: played_as(e, blocks) for e, blocks in zip(left, choice, strict=True)}
-        yield replace(season, events=tuple(done.get(e.index, e) for e in season.events))
+        yield replace(season, events=tuple(done.get(e.index, e) for e in season.events)), choice[0]
+
+
+def place_in(
+    blocks: tuple[tuple[str, ...], ...], name: str, among: set[str] | None
+) -> tuple[int, bool] | None:
+    """A player's place in one event's result (among the players of a division that awards
+    its own points, ACF-13) and whether they hold it alone; None: away."""
+    first = 1
+    for block in blocks:
+        block = tuple(n for n in block if among is None or n in among)
+        if name in block:
+            return first, len(block) == 1
+        first += len(block)
+    return None
+
+
+def need_holds(need: Need, at: tuple[int, bool] | None, level: int, above: int) -> bool:
+    """Whether one outcome agrees with what the race says the next event asks: with ``sure``
+    or better there (alone) the place is the player's; worse than ``chance`` (or away, when a
+    chance place is named), more than the place's number of players end above."""
+    sure = (
+        need.sure is not None
+        and at is not None
+        and at[1]
+        and (need.sure == ANY_PLACE or at[0] <= need.sure)
+    )
+    worse = need.chance is not None and (
+        at is None or (need.chance != ANY_PLACE and at[0] > need.chance)
+    )
+    return not (sure and level >= need.place) and not (worse and above < need.place)
 
 
 def brute_force(season: Season, names: tuple[str, ...], got: dict[str, list[Outlook]]) -> None:
@@ -136,7 +171,8 @@ def brute_force(season: Season, names: tuple[str, ...], got: dict[str, list[Outl
     safe: dict[tuple[str, str, int], bool] = {}
     reach: dict[tuple[str, str, int], bool] = {}
     best: dict[tuple[str, str], Fraction] = {}
-    for outcome in outcomes(season, names):
+    own = {d.name for d in season.rules.divisions if d.award == "rerank"}
+    for outcome, first in outcomes(season, names):
         tables = {name: lines for name, lines in division_standings(outcome)}
         if "" in got and "" not in tables:
             tables[""] = standings(outcome)
@@ -156,6 +192,10 @@ def brute_force(season: Season, names: tuple[str, ...], got: dict[str, list[Outl
                         assert mine.rank_last <= place, (name, o, mine.rank)
                     if status == OUT_OF_REACH:
                         assert mine.rank_first > place, (name, o, mine.rank)
+                if o.need is not None:
+                    among = {ln.name for ln in lines.values()} if name in own else None
+                    at = place_in(first, o.name, among)
+                    assert need_holds(o.need, at, level, above), (name, o, first)
     for name, outlooks in got.items():
         for o in outlooks:
             key = (name, o.player)
@@ -232,6 +272,16 @@ def test_ut4_two_rivals_cannot_both_pass_on_the_one_event_left(tmp_path: Path) -
     assert a.places == ((1, REACHABLE), (2, REACHABLE), (3, CLINCHED))
     assert outlook(got, "X").places == ((1, REACHABLE), (2, CLINCHED), (3, CLINCHED))  # A 51
     assert outlook(got, "B").best == 32 and outlook(got, "B").status(1) == OUT_OF_REACH
+
+
+def test_what_the_next_event_asks_from_the_same_tests_as_the_statuses(tmp_path: Path) -> None:
+    got = race(two_pass_one(RULES["all"], tmp_path), newcomers=0)
+    # X 42: 4th alone (+10 = 52) stays above A's most, 30 + 21 = 51; 5th (+8 = 50) does not.
+    assert outlook(got, "X").need == Need(1, "L1", sure=4, chance=None)
+    # A 30 can never be sure of 1st (X may win); A needs 12 points to reach X's 42: 3rd.
+    assert outlook(got, "A").need == Need(1, "L1", sure=None, chance=3)
+    # B 11, 1st out of reach; 2nd needs 19 points to reach A's 30: 1st place only.
+    assert outlook(got, "B").need == Need(2, "L1", sure=None, chance=1)
 
 
 def test_tied_players_taking_the_best_place_can_both_pass(tmp_path: Path) -> None:

@@ -81,9 +81,28 @@ class Outlook:
     best: Fraction | None  # the most still reachable; None: no limit (points by event score)
     places: tuple[tuple[int, str], ...]  # (place, CLINCHED | REACHABLE | OUT_OF_REACH)
     cautious: tuple[int, ...] = ()  # places "reachable" only because the search was cut short
+    need: Need | None = None  # what the next event asks for the best place still reachable
 
     def status(self, place: int) -> str:
         return dict(self.places)[place]
+
+
+ANY_PLACE = 0  # a Need's place: any place of the event, taking part is enough
+
+
+@dataclass(frozen=True)
+class Need:
+    """What the next event asks of a player for one place of a table that is still reachable:
+    the worst place there (taken alone) that makes the table's place sure whatever anyone else
+    does (``sure``; None: not even 1st there does) and the worst place that leaves it within
+    reach (``chance``; worse than it, the place is out of reach; None: it stays within reach
+    even without playing). ``ANY_PLACE``: any place of the event."""
+
+    place: int  # the place of the table
+    event: str  # the next event
+    sure: int | None
+    chance: int | None
+    among: str = ""  # a division that awards its own points (ACF-13): places among its players
 
 
 def remaining_events(season: Season) -> list[SeasonEvent]:
@@ -123,12 +142,14 @@ def race(
     chances = [_Chance.of(e, season) for e in planned]
     unbounded = (_by_score(season.rules) or bool(_unbounded_by(season.rules))) and bool(planned)
     out: dict[str, list[Outlook]] = {}
+    own = {d.name for d in season.rules.divisions if d.award == "rerank"}
     for name, lines, counting in _tables(season, tables):
         places = prize_places(season, name)
         if not planned:
             out[name] = [_final(line, places) for line in lines]
             continue
         table = _Table(lines, counting, len(season.events), chances, places, unbounded, newcomers)
+        table.among = name if name in own else ""
         out[name] = [table.outlook(i, places) for i in range(len(lines))]
     return out
 
@@ -166,6 +187,13 @@ def assumptions(season: Season, newcomers: int | None = None) -> list[str]:
     )
     if rules.divisions:
         notes.append("Who belongs to each division is as known today.")
+    if not unknown and not _by_score(rules):
+        notes.append(
+            f"What a player needs at {planned[0].name}, the next event, is a place there taken "
+            "alone: with the place that makes a place of the table sure, it is theirs whatever "
+            "everyone else does; with anything worse than the place they need, it is out of reach "
+            "whatever happens after."
+        )
     if newcomers is None:
         notes.append("Players not yet in a table may still enter it, any number of them.")
     else:
@@ -264,6 +292,7 @@ class _Chance:
     class (ACF-6): each span is worth the most any class gives it.
     """
 
+    event: str
     rules: RuleSet
     tables: tuple[tuple[Fraction, ...], ...]
     rate: Fraction
@@ -277,7 +306,7 @@ class _Chance:
         else:
             tables = [table_for(event, points)[0]]
         falling = tuple(_falling(t, points.overflow) for t in tables)
-        return cls(season.rules, falling, event.weight * _section_rate(season))
+        return cls(event.name, season.rules, falling, event.weight * _section_rate(season))
 
     def span(self, first: int, last: int) -> Fraction:
         """Each player's points for sharing places ``first``..``last`` (UT-4, UT-5, LUP-1)."""
@@ -359,6 +388,7 @@ class _Table:
         self.newcomer_best = self.best(self.newcomer)
         self.totals = sorted(p.total for p in self.players)  # to count players above a total
         self.tries = 0
+        self.among = ""  # the division whose players' places count (ACF-13), if any
         self._options: dict[int, list[list[tuple[int, ...]]]] = {}
 
     def units(self, value: Fraction) -> int:
@@ -389,6 +419,7 @@ class _Table:
                 cautious.append(place)
             statuses.append((place, status or REACHABLE))
         best = self.bests[index]
+        open_places = [place for place, status in statuses if status == REACHABLE]
         return Outlook(
             line.player,
             line.name,
@@ -396,6 +427,7 @@ class _Table:
             None if best is None else Fraction(best, self.scale),
             tuple(statuses),
             tuple(cautious),
+            self.need(index, open_places[0]) if open_places and not self.unbounded else None,
         )
 
     def status(self, index: int, place: int) -> str | None:
@@ -405,15 +437,22 @@ class _Table:
         # players or more stay ahead. Exact.
         if best is not None and len(self.totals) - bisect_right(self.totals, best) >= place:
             return OUT_OF_REACH
+        return self.held(index, place, mine)
+
+    def held(self, index: int, place: int, mine: int) -> str | None:
+        """Whether the player, on ``mine`` and away from every event left from here on, has
+        clinched ``place``: CLINCHED, REACHABLE (rivals can end level or above), or None (as
+        far as the search went)."""
         # Clinched: no ``place`` rivals can end level or above while this player stays away.
-        level = len(self.totals) - bisect_left(self.totals, mine) - 1  # others level or above
+        level = len(self.totals) - bisect_left(self.totals, mine)  # everyone level or above
+        level -= self.players[index].total >= mine  # but the player
         if level >= place:
             return REACHABLE
         needed = place - level
         rivals = [
             rival
-            for rival, most in zip(self.players, self.bests, strict=True)
-            if rival.total < mine and (most is None or most >= mine)
+            for i, (rival, most) in enumerate(zip(self.players, self.bests, strict=True))
+            if i != index and rival.total < mine and (most is None or most >= mine)
         ]
         fresh = 0
         if self.newcomer_best is None or self.newcomer_best >= mine:
@@ -426,6 +465,40 @@ class _Table:
         if found is None:
             return None
         return REACHABLE if found else CLINCHED
+
+    def need(self, index: int, place: int) -> Need:
+        """What the next event asks of the player for ``place`` (see ``Need``), from the same
+        tests as the statuses: "sure" is ``held`` with the player's result there added and
+        nothing after it (the rivals free to take any place of it, so it is never claimed
+        wrongly), "chance" the test of "out of reach" with that result and 1st place in every
+        later event."""
+        player, chance = self.players[index], self.chances[0]
+        places = len(chance.tables[0]) if len(chance.tables) == 1 else max(map(len, chance.tables))
+        last = places + 1  # every place from here on is worth the same
+
+        def total(at: int, later: tuple[int, ...]) -> int:
+            gain = self.units(chance.span(at, at))
+            return self.total(player.values, player.events, (gain, *later))
+
+        def sure(at: int) -> bool:
+            return self.held(index, place, total(at, ())) == CLINCHED
+
+        def within(at: int | None) -> bool:
+            rest = tuple(self.most[1:])
+            best = (
+                total(at, rest)
+                if at is not None
+                else self.total(player.values, player.events, rest)
+            )
+            return len(self.totals) - bisect_right(self.totals, best) < place
+
+        return Need(
+            place,
+            chance.event,
+            _worst(sure, last),
+            None if within(None) else _worst(within, last),
+            self.among,
+        )
 
     def dominates(self, a: _Player, b: _Player) -> bool:
         """Whether ``a`` ends at least as high as ``b`` with any same results: ``a`` may take
@@ -522,6 +595,21 @@ class _Table:
             return False
 
         return go(0, tuple(() for _ in members))
+
+
+def _worst(test: Callable[[int], bool], last: int) -> int | None:
+    """The worst place (1 to ``last``) that passes ``test``, which a better place passes as well:
+    None when not even 1st place does, ``ANY_PLACE`` when ``last`` (every place from it on is
+    worth the same) does."""
+    if not test(1):
+        return None
+    if test(last):
+        return ANY_PLACE
+    good, bad = 1, last
+    while bad - good > 1:
+        middle = (good + bad) // 2
+        good, bad = (middle, bad) if test(middle) else (good, middle)
+    return good
 
 
 def _values(

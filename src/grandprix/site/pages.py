@@ -69,6 +69,7 @@ class HomePage:
     played: int
     calendar: int
     left_out: tuple[LeftOut, ...] = ()  # players in no standings (standings.ineligible)
+    race_assumptions: tuple[str, ...] = ()  # what the race assumes of the events left
 
 
 class LeftOut(NamedTuple):

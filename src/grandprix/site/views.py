@@ -28,7 +28,7 @@ from grandprix.season.divisions import membership, profiles
 from grandprix.season.history import ROWS_KEPT, History, counting_of, kept_dates, running_totals
 from grandprix.season.ineligible import unplaced
 from grandprix.season.model import Award, Line, Season, SeasonEvent
-from grandprix.season.race import Outlook
+from grandprix.season.race import Outlook, assumptions
 from grandprix.season.report import Tables
 from grandprix.season.standings import AwardMemo, deciding
 from grandprix.site.chart import leaders_chart, rank_chart
@@ -191,8 +191,9 @@ class SiteViews(EventView):
             zero = show(Fraction(0), self.decimals)
             left_out = tuple(LeftOut(u.name, zero, u.events, u.reason)
                              for u in unplaced(self.season, self.tables))  # fmt: skip
+        assumed = tuple(assumptions(self.season)) if self._race else ()
         return HomePage("index.html", "standings", title, tables, len(self.played),
-                        len(self.season.events), left_out)  # fmt: skip
+                        len(self.season.events), left_out, assumed)  # fmt: skip
 
     def division(self, name: str) -> StandingsTable:
         """The standings of division ``name`` ('' without divisions) as the home page shows

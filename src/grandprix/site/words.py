@@ -14,7 +14,7 @@ from grandprix.numbers import show
 from grandprix.rules.books import is_rule_id
 from grandprix.rules.schema import Counting, RuleSet
 from grandprix.season.model import Award, Line
-from grandprix.season.race import CLINCHED, OUT_OF_REACH, REACHABLE, Outlook
+from grandprix.season.race import ANY_PLACE, CLINCHED, OUT_OF_REACH, REACHABLE, Need, Outlook
 from grandprix.site.parts import Cell, Link
 from grandprix.site.rules_words import capital, listing, ordinal, place_span, rule_href
 
@@ -259,8 +259,43 @@ def race_note(outlook: Outlook) -> str:
         if status == CLINCHED:
             return "Clinched 1st" if place == 1 else f"Sure to finish {ordinal(place)} or better"
         if status == REACHABLE:
-            return "Can still finish 1st" if place == 1 else f"Can still reach {ordinal(place)}"
+            said = "Can still finish 1st" if place == 1 else f"Can still reach {ordinal(place)}"
+            need = outlook.need
+            if need is not None and need.sure is not None:
+                return f"{said}; sure of it with {_need_place(need, need.sure)}"
+            if need is not None and need.chance is not None:
+                return f"{said}; needs {_need_place(need, need.chance)}"
+            return said
     return ""
+
+
+def _need_place(need: Need, place: int, at: bool = True) -> str:
+    """'4th or better at the Perth Open', '1st among the Club players at L1', 'a place at L1'
+    (without 'at ...' when ``at`` is false)."""
+    where = f" at {need.event}" if at else ""
+    if place == ANY_PLACE:
+        return f"a place{where}"
+    among = f" among the {need.among} players" if need.among else ""
+    better = "" if place == 1 else " or better"
+    return f"{ordinal(place)}{better}{among}{where}"
+
+
+def need_sentence(need: Need) -> str:
+    """What the next event asks of a player for the best place still within reach, in words:
+    the place there that makes it sure and the least place that keeps it within reach; ''
+    when no result there decides it on its own."""
+    goal = "1st place" if need.place == 1 else f"{ordinal(need.place)} place or better"
+    said = []
+    if need.sure is not None:
+        said.append(f"{_need_place(need, need.sure, False)}, not shared, makes {goal} sure")
+    if need.chance == ANY_PLACE:
+        said.append(f"missing it puts {goal} out of reach")
+    elif need.chance is not None:
+        worse = _need_place(need, need.chance, False).replace(" or better", "")
+        said.append(f"anything worse than {worse} puts {goal} out of reach")
+    if not said:
+        return ""  # no result there decides the place on its own: nothing worth saying
+    return f"At {need.event}, the next event: {'; '.join(said)}."
 
 
 def race_sentence(outlook: Outlook, left: int, decimals: int) -> str:
@@ -282,9 +317,11 @@ def race_sentence(outlook: Outlook, left: int, decimals: int) -> str:
         said.append(f"can still reach {_either(of[REACHABLE])}")
     if of[OUT_OF_REACH]:
         said.append(f"can no longer reach {_either(of[OUT_OF_REACH])}")
+    need = need_sentence(outlook.need) if outlook.need is not None else ""
+    need = f" {need}" if need else ""
     return (f"With {left} {events} left ({'it counts' if left == 1 else 'they count'} at "
             f"{'its' if left == 1 else 'their'} weight{'' if left == 1 else 's'}), {most}. "
-            f"{capital('; '.join(said))}.")  # fmt: skip
+            f"{capital('; '.join(said))}.{need}")  # fmt: skip
 
 
 def _either(places: list[int]) -> str:
