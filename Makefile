@@ -7,7 +7,7 @@ STAMP := $(VENV)/.installed
 AXE_CORE := axe-core@^4.10
 AXE := $(VENV)/node/node_modules/axe-core/axe.min.js
 
-.PHONY: demo serve test lint typecheck unit bench site-shots clean
+.PHONY: demo serve test lint typecheck unit bench site-shots messages clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -82,6 +82,18 @@ bench: $(STAMP)
 
 site-shots: $(STAMP)
 	$(BIN)/python scripts/site_shots.py
+
+# The catalogs of the pages' languages brought up to date with the source: new words are added
+# untranslated (the catalog test then names them), words no longer used are marked obsolete.
+LOCALE := src/grandprix/locale
+messages: $(STAMP)
+	$(BIN)/pybabel -q extract -F babel.cfg --no-location --no-wrap --sort-output \
+	  --project grandprix --copyright-holder "the grandprix contributors" \
+	  -o $(LOCALE)/grandprix.pot .
+	for code in $$(ls $(LOCALE) | grep -v '\.pot$$'); do \
+	  $(BIN)/pybabel -q update --no-fuzzy-matching --no-wrap --ignore-obsolete \
+	    --ignore-pot-creation-date -i $(LOCALE)/grandprix.pot -d $(LOCALE) -D grandprix \
+	    -l $$code; done
 
 clean:
 	rm -rf $(VENV) build dist src/*.egg-info .mypy_cache .pytest_cache .ruff_cache

@@ -9,8 +9,10 @@ an entry says what the rule means on its own, in plain words: the site's rules p
 from __future__ import annotations
 
 import re
+from collections.abc import Collection, Iterator, Mapping
 from functools import cache
 from pathlib import Path
+from typing import IO, Any
 
 RULE_BOOKS = Path(__file__).parent / "rule-books.md"
 RULE_ID = r"(?:D-)?(?:UT|UCC|ACF|LUP|KC|KW|FC|NW|FC23|FC24|CAWA)-E?\d+(?:\.\d+)?"
@@ -45,6 +47,20 @@ def meaning(rule_id: str) -> str | None:
     """The one-line meaning of a rule ID (its definition's first sentence); None if unknown."""
     found = definitions().get(rule_id)
     return None if found is None else first_sentence(found)
+
+
+def extract_meanings(
+    fileobj: IO[bytes],
+    keywords: Collection[str],
+    comment_tags: Collection[str],
+    options: Mapping[str, Any],
+) -> Iterator[tuple[int, str | None, str, list[str]]]:
+    """Babel's extraction method for ``rule-books.md`` (``babel.cfg``): the meaning of every rule
+    ID, as the rules page shows it, for the catalogs of the pages' languages."""
+    text = fileobj.read().decode("utf-8")
+    for m in _ENTRY.finditer(text):
+        line = text.count("\n", 0, m.start()) + 1
+        yield line, None, first_sentence(plain(m["text"])), [f"The meaning of rule {m['id']}."]
 
 
 _ONE_ID = re.compile(rf"^{RULE_ID}$")

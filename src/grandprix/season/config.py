@@ -14,9 +14,10 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
-from pydantic import Field, ValidationError, model_validator
+from pydantic import Field, ValidationError, field_validator, model_validator
 
 from grandprix.errors import GrandprixError, InputError, UsageError
+from grandprix.language import ENGLISH, LANGUAGES
 from grandprix.model import Location, Problem, Severity
 from grandprix.paths import Folders, OutsideError, shared_folders
 from grandprix.players import (
@@ -172,11 +173,25 @@ class SeasonFile(Strict):
         "is written).",
     )
     events: list[EventEntry] = Field(description="The events.")
+    language: str = Field(
+        default=ENGLISH,
+        description="The language of the season's pages: "
+        + ", ".join(f"'{code}' ({name})" for code, name in LANGUAGES.items())
+        + ". Downloads and the command line stay in English.",
+    )
     approval: bool = Field(
         default=False,
         description="On a server with accounts (grandprix serve): a director's upload waits "
         "for a coordinator's approval before it is written into the season.",
     )
+
+    @field_validator("language")
+    @classmethod
+    def _known_language(cls, code: str) -> str:
+        if code not in LANGUAGES:
+            choices = ", ".join(f"'{c}' ({name})" for c, name in LANGUAGES.items())
+            raise ValueError(f"no pages in language '{code}': write one of {choices}")
+        return code
 
 
 def load_season(folder: str | Path) -> tuple[Season | None, list[Problem]]:
@@ -236,6 +251,7 @@ def _load_season(folder: Path) -> tuple[Season | None, list[Problem]]:
         start=config.start,
         end=config.end,
         folder=str(folder),
+        language=config.language,
     )
     problems.extend(identity_problems(season, toml.where))
     if any(p.severity is Severity.ERROR for p in problems):

@@ -66,6 +66,7 @@ class Season:
     start: datetime.date | None = None
     end: datetime.date | None = None
     folder: str = ""
+    language: str = "en"  # the language of its pages (grandprix.language)
 
     @cached_property
     def directory(self) -> Directory:

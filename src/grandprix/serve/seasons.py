@@ -27,6 +27,7 @@ from pathlib import Path
 import tomli
 
 from grandprix.errors import GrandprixError, InputError
+from grandprix.language import speaking
 from grandprix.paths import shared_folders
 from grandprix.runtime import paused_collection
 from grandprix.season.config import SEASON_FILE, load_season
@@ -180,6 +181,12 @@ class Loaded:
         found = self.pages.get(path)
         if found is not None or self.views is None or self.render is None:
             return found
+        with speaking(self.views.season.language):
+            return self._made(path)
+
+    def _made(self, path: str) -> bytes | None:
+        """The page at ``path`` made, rendered and kept, in the season's language."""
+        assert self.views is not None and self.render is not None
         if path == "players.js":
             data = players_script(self.views).encode()
         else:  # the downloads page lists the exports, served too as the static site has them
@@ -302,8 +309,10 @@ def _load(
         season, problems = load_season(folder)
         if season is None:
             return Loaded(version, problems=tuple(str(p) for p in problems))
-        views = SiteViews(season, previous, memo)
-        return Loaded(version, views, Renderer(views), warnings=tuple(str(p) for p in problems))
+        with speaking(season.language):
+            views = SiteViews(season, previous, memo)
+            render = Renderer(views)
+        return Loaded(version, views, render, warnings=tuple(str(p) for p in problems))
     except InputError as exc:
         return Loaded(version, problems=tuple(str(p) for p in exc.problems))
     except GrandprixError as exc:

@@ -35,6 +35,7 @@ from jinja2 import Environment, FileSystemLoader, select_autoescape
 from markupsafe import Markup
 
 from grandprix.errors import GrandprixError, UsageError, WriteError
+from grandprix.language import _, ngettext, pgettext, speaking
 from grandprix.runtime.forked import Child, ChildFailed
 from grandprix.runtime.forked import can_fork as _can_fork
 from grandprix.season.model import Season
@@ -278,6 +279,11 @@ def _listing(folder: Path) -> list[str]:
 
 def _build(season: Season, out: Path) -> int:
     """The site written into a folder of this run's own beside ``out``, then swapped in."""
+    with speaking(season.language):
+        return _build_in(season, out)
+
+
+def _build_in(season: Season, out: Path) -> int:
     views = SiteViews(season)
     # A name no other folder has: the run touches no folder beside ``out`` it did not make.
     work = _work_folder(out)
@@ -301,6 +307,11 @@ def environment() -> Environment:
         trim_blocks=True,
         lstrip_blocks=True,
         auto_reload=False,
+        extensions=["jinja2.ext.i18n"],
+    )
+    # The templates' words in the language spoken while a page renders (``language.speaking``).
+    env.install_gettext_callables(  # type: ignore[attr-defined]
+        gettext=_, ngettext=ngettext, pgettext=pgettext, newstyle=True
     )
     env.filters["words"] = words_html
     env.globals.update(event_rows=event_rows, results=results)  # the rows, made in Python

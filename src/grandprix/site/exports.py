@@ -25,6 +25,7 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
+from grandprix.language import in_english
 from grandprix.numbers import show
 from grandprix.season.document import SCHEMA, compact_entries, standings_document
 from grandprix.season.ineligible import unplaced
@@ -191,6 +192,7 @@ def _csv(header: list[str], rows: list[list[str]]) -> str:
     return out.getvalue()
 
 
+@in_english
 def export_json(season: Season, tables: Tables) -> str:
     """season.json: the standings document (``season/document.py``), as SCHEMA describes it."""
     document = standings_document(season, tables, left_out=_left_out(season, tables))
@@ -202,6 +204,7 @@ TEXT_EXPORTS = ("standings.csv", "results.csv", "season.json", "season.schema.js
 XLSX_EXPORT = "season.xlsx"
 
 
+@in_english
 def text_exports(season: Season, tables: Tables) -> dict[str, str]:
     """standings.csv, results.csv, season.json and season.schema.json by name, in that order."""
     decimals = season.rules.standings.decimals
@@ -212,6 +215,7 @@ def text_exports(season: Season, tables: Tables) -> dict[str, str]:
     return dict(zip(TEXT_EXPORTS, texts, strict=True))
 
 
+@in_english
 def write_exports(folder: Path, season: Season, tables: Tables) -> list[str]:
     """Every export written into ``folder``; their names (``TEXT_EXPORTS``, then season.xlsx).
     Each is written as it is made: whole, the results and season.json of a 30,000-event season
@@ -342,6 +346,7 @@ def _result_count(tables: Tables) -> int:
     return sum(len(line.awards) + bool(line.bonus) for _, lines in tables for line in lines)
 
 
+@in_english
 def xlsx_bytes(season: Season, tables: Tables) -> bytes:
     """season.xlsx as bytes, the same bytes write_exports writes (for serving it on request)."""
     out = io.BytesIO()

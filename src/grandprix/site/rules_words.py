@@ -7,13 +7,14 @@ name or a value as the settings file spells it.
 
 from __future__ import annotations
 
-import calendar
 import datetime
 import functools
 import re
 from collections.abc import Sequence
 from fractions import Fraction
 
+from grandprix.language import long_date
+from grandprix.language import ordinal as ordinal
 from grandprix.numbers import show
 from grandprix.rules.schema import Conditions, DateRef
 from grandprix.season.divisions import resolve
@@ -143,12 +144,6 @@ def count(n: int, noun: str, plural: str = "") -> str:
     return f"{number(n)} {noun if n == 1 else plural or noun + 's'}"
 
 
-def ordinal(n: int) -> str:
-    """'1st', '2nd', '3rd', '11th', '22nd'."""
-    ending = "th" if n % 100 in (11, 12, 13) else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
-    return f"{n}{ending}"
-
-
 def listing(items: Sequence[str], last: str = "and") -> str:
     """'a', 'a and b', 'a, b and c'."""
     if len(items) <= 1:
@@ -161,8 +156,8 @@ def capital(text: str) -> str:
 
 
 def day(date: datetime.date) -> str:
-    """'1 January 2004'."""
-    return f"{date.day} {calendar.month_name[date.month]} {date.year}"
+    """'1 January 2004', '1 gennaio 2004'."""
+    return long_date(date)
 
 
 def on_day(ref: DateRef, season: Season) -> str:

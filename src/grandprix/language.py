@@ -1,0 +1,167 @@
+"""The language a season's pages speak: its words from the gettext catalogs, its numbers and
+dates as the language writes them.
+
+Every word a reader sees on a page goes through ``_`` (or ``ngettext``, ``pgettext``), which
+looks it up in the catalog of the language spoken at that moment (``speaking``); English is the
+language of the source and needs no catalog. A word that must be known before a language is
+chosen (a module's table of meanings) is marked with ``N_`` and looked up where it is shown.
+
+The catalogs are ``locale/<code>/LC_MESSAGES/grandprix.po`` beside this module, kept up to date
+with ``make messages`` (Babel extracts the words from the source and the templates); a language
+is added by adding its catalog and its line in ``LANGUAGES``. What is written for programs (CSV
+and JSON downloads, the command line) stays in English with plain decimals.
+"""
+
+from __future__ import annotations
+
+import datetime
+import functools
+import gettext
+import io
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
+from importlib.resources import files
+from typing import ParamSpec, TypeVar
+
+from babel.dates import format_date
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po
+from babel.numbers import format_decimal, get_decimal_symbol, get_group_symbol
+
+ENGLISH = "en"
+# Each language the pages can speak: its code (season.toml's `language`), its own name, and how
+# it writes a place ("1st", "1º"): English by its rule, the others by a pattern for {n}.
+LANGUAGES: dict[str, str] = {"en": "English", "it": "Italiano", "es": "Español"}
+ORDINALS: dict[str, str] = {"it": "{n}º", "es": "{n}.º"}
+DOMAIN = "grandprix"
+
+_spoken: ContextVar[str] = ContextVar("grandprix_language", default=ENGLISH)
+_P = ParamSpec("_P")
+_R = TypeVar("_R")
+
+
+@contextmanager
+def speaking(code: str) -> Iterator[None]:
+    """Everything said inside the block is said in language ``code``."""
+    if code not in LANGUAGES:
+        raise ValueError(f"no language '{code}': choose one of {', '.join(LANGUAGES)}")
+    token = _spoken.set(code)
+    try:
+        yield
+    finally:
+        _spoken.reset(token)
+
+
+def in_english(function: Callable[_P, _R]) -> Callable[_P, _R]:
+    """``function`` always speaking English: what it writes is read by programs (downloads)."""
+
+    @functools.wraps(function)
+    def english(*args: _P.args, **kwargs: _P.kwargs) -> _R:
+        with speaking(ENGLISH):
+            return function(*args, **kwargs)
+
+    return english
+
+
+def spoken() -> str:
+    """The code of the language spoken now."""
+    return _spoken.get()
+
+
+def catalog_path(code: str) -> str:
+    """The catalog of a language, inside the package."""
+    return f"locale/{code}/LC_MESSAGES/{DOMAIN}.po"
+
+
+@functools.cache
+def translations(code: str) -> gettext.NullTranslations:
+    """The catalog of ``code`` read once (English: the words as written). A catalog's fuzzy
+    entries are not used: a word only a machine matched stays in English until a person checks
+    it (and the catalog test fails until then)."""
+    if code == ENGLISH:
+        return gettext.NullTranslations()
+    with (files("grandprix") / catalog_path(code)).open("rb") as po:
+        catalog = read_po(po, locale=code, domain=DOMAIN)
+    data = io.BytesIO()
+    write_mo(data, catalog, use_fuzzy=False)
+    data.seek(0)
+    return gettext.GNUTranslations(data)
+
+
+def _(message: str) -> str:
+    """``message`` in the language spoken now."""
+    code = _spoken.get()
+    return message if code == ENGLISH else translations(code).gettext(message)
+
+
+def ngettext(singular: str, plural: str, n: int) -> str:
+    """The singular or plural form of a message for ``n``, as the language counts."""
+    code = _spoken.get()
+    if code == ENGLISH:
+        return singular if n == 1 else plural
+    return translations(code).ngettext(singular, plural, n)
+
+
+def pgettext(context: str, message: str) -> str:
+    """``message`` as it is said in ``context`` (one English word, two meanings)."""
+    code = _spoken.get()
+    return message if code == ENGLISH else translations(code).pgettext(context, message)
+
+
+def N_(message: str) -> str:
+    """Marks ``message`` for the catalogs without looking it up: ``_`` does where it is shown."""
+    return message
+
+
+def ordinal(n: int) -> str:
+    """A place as the language writes it: '1st', '22nd', '13th'; '1º'; '1.º'."""
+    pattern = ORDINALS.get(_spoken.get())
+    if pattern is not None:
+        return pattern.format(n=n)
+    if 10 <= n % 100 <= 20:
+        return f"{n}th"
+    return f"{n}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th') }"
+
+
+def decimal(text: str) -> str:
+    """A plain decimal as ``numbers.show`` writes it ('1234.50', '-3') with the language's
+    decimal mark ('1234,50'); its digits stay as they are (no rounding, no grouping)."""
+    code = _spoken.get()
+    if code == ENGLISH or "." not in text:
+        return text
+    return text.replace(".", get_decimal_symbol(code))
+
+
+def count(n: int) -> str:
+    """A whole number with the language's grouping: '12,345', '12.345'."""
+    code = _spoken.get()
+    return f"{n:,}" if code == ENGLISH else format_decimal(n, locale=code)
+
+
+def group_mark() -> str:
+    """The language's mark between groups of thousands."""
+    code = _spoken.get()
+    return "," if code == ENGLISH else get_group_symbol(code)
+
+
+def long_date(date: datetime.date) -> str:
+    """'1 January 2004', '1 gennaio 2004', '1 de enero de 2004'."""
+    code = _spoken.get()
+    if code == ENGLISH:
+        return f"{date.day} {date:%B} {date.year}"
+    return format_date(date, format="long", locale=code)
+
+
+def short_date(date: datetime.date) -> str:
+    """A date in a table: '2013-03-04' in English (as the results files write it), the
+    language's medium form otherwise ('4 mar 2013')."""
+    code = _spoken.get()
+    if code == ENGLISH:
+        return date.isoformat()
+    return format_date(date, format="medium", locale=code)
+
+
+def own_name(code: str) -> str:
+    """A language's name in that language ('Italiano')."""
+    return LANGUAGES[code]
