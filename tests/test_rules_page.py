@@ -13,7 +13,6 @@ from html.parser import HTMLParser
 from typing import Any
 
 import pytest
-from jinja2 import Environment, FileSystemLoader, select_autoescape
 
 from conftest import ROOT
 from grandprix.numbers import show
@@ -21,6 +20,7 @@ from grandprix.rules.books import meaning
 from grandprix.rules.load import PRESETS
 from grandprix.season.config import load_season
 from grandprix.season.model import Season
+from grandprix.site.build import environment
 from grandprix.site.pages import ListPage
 from grandprix.site.parts import Block, Table
 from grandprix.site.rules_example import example_result
@@ -84,10 +84,7 @@ class _Text(HTMLParser):
 
 def rendered(name: str) -> _Text:
     """The rules page as the site writes it (list.html), read back as text and anchors."""
-    env = Environment(
-        loader=FileSystemLoader(ROOT / "src" / "grandprix" / "site" / "templates"),
-        autoescape=select_autoescape(["html"], default=True),
-    )
+    env = environment()  # the site's own: autoescaping, the templates' words through gettext
     page = page_of(name)
     html = env.get_template("list.html").render(
         root="", season_name=season_of(name).name, decimals=2, **vars_of(page)

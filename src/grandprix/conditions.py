@@ -12,6 +12,7 @@ import datetime
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
+from grandprix.language import _, short_date
 from grandprix.players import PlayerKey
 from grandprix.ratings.store import Rated
 from grandprix.rules.federation import us_class
@@ -76,55 +77,75 @@ def reasons(profile: Profile, conditions: Conditions, date_of: DateOf) -> list[t
     out: list[tuple[bool, str]] = []
     rating = profile.rating.rating if profile.rating else None
     if conditions.unrated is not None:
-        said = "unrated" if rating is None else f"rated {rating}"
-        kind = "unrated" if conditions.unrated else "a rating"
-        out.append(((rating is None) == conditions.unrated, f"{said}; {kind} needed"))
+        said = _("unrated") if rating is None else _("rated {rating}").format(rating=rating)
+        kind = _("unrated") if conditions.unrated else _("a rating")
+        out.append(((rating is None) == conditions.unrated,
+                    _("{have}; {wanted} needed").format(have=said, wanted=kind)))  # fmt: skip
     if conditions.rating_at_least is not None or conditions.rating_below is not None:
         band = []
         if conditions.rating_at_least is not None:
-            band.append(f"{conditions.rating_at_least} or more")
+            band.append(_("{rating} or more").format(rating=conditions.rating_at_least))
         if conditions.rating_below is not None:
-            band.append(f"below {conditions.rating_below}")
-        have = "unrated" if rating is None else f"rating {rating}"
+            band.append(_("below {rating}").format(rating=conditions.rating_below))
+        have = _("unrated") if rating is None else _("rating {rating}").format(rating=rating)
         ok = in_band(rating, conditions.rating_at_least, conditions.rating_below)
-        out.append((ok, f"{have}; {' and '.join(band)} needed"))
+        out.append((ok, _("{have}; {wanted} needed").format(have=have, wanted=_both(band))))
     if conditions.age_below is not None or conditions.age_at_least is not None:
         day = date_of(conditions.age_on)
         needed = []
         if conditions.age_below is not None:
-            needed.append(f"under {conditions.age_below}")
+            needed.append(_("under {age}").format(age=conditions.age_below))
         if conditions.age_at_least is not None:
-            needed.append(f"{conditions.age_at_least} or older")
+            needed.append(_("{age} or older").format(age=conditions.age_at_least))
         if profile.birth is None:
-            out.append((False, f"no birth date known; {' and '.join(needed)} on {day} needed"))
+            out.append((False, _("no birth date known; {wanted} on {day} needed").format(
+                wanted=_both(needed), day=short_date(day))))  # fmt: skip
         else:
             age = age_on(profile.birth, day)
             ok = (conditions.age_below is None or age < conditions.age_below) and (
                 conditions.age_at_least is None or age >= conditions.age_at_least
             )
-            out.append((ok, f"aged {age} on {day}; {' and '.join(needed)} needed"))
+            out.append((ok, _("aged {age} on {day}; {wanted} needed").format(
+                age=age, day=short_date(day), wanted=_both(needed))))  # fmt: skip
     if conditions.sex is not None:
         sex = conditions.sex.lower()
         sexes = {"w", "f"} if sex in ("w", "f") else {sex}
-        have = profile.attribute("sex") or "not given"
-        out.append((have.lower() in sexes, f"sex '{have}', '{conditions.sex}' needed"))
+        given = profile.attribute("sex")
+        ok = bool(given) and given.lower() in sexes
+        out.append((ok, _("sex '{have}', '{wanted}' needed").format(
+            have=given or _("not given"), wanted=conditions.sex)))  # fmt: skip
     if conditions.us_class is not None:
         own = profile.attribute("class") or us_class(rating)
         out.append((own.casefold() == conditions.us_class.casefold(),
-                    f"class {own or 'none'}, {conditions.us_class} needed"))  # fmt: skip
+                    _("class {have}, {wanted} needed").format(
+                        have=own or _("none"), wanted=conditions.us_class)))  # fmt: skip
     for name, wanted in conditions.require.items():
         have = profile.attribute(name)
         shown, needs = attribute_words(name, have, wanted)
-        out.append((matches(have, wanted), f"{shown}, {needs} needed"))
+        out.append((matches(have, wanted), _("{have}, {wanted} needed").format(
+            have=shown, wanted=needs)))  # fmt: skip
     return out
+
+
+def _both(items: list[str]) -> str:
+    """'a', 'a and b' (and so on: 'a and b and c')."""
+    said = items[0]
+    for item in items[1:]:
+        said = _("{first} and {second}").format(first=said, second=item)
+    return said
 
 
 def attribute_words(name: str, have: str, wanted: str | list[str]) -> tuple[str, str]:
     """An attribute a person has and the values wanted, in words, values quoted (a region
     'ID' is Idaho, not a missing identifier): ("region 'ID'", "'UT' or 'NV'"); "no region"
     when the person has none."""
-    needs = " or ".join(f"'{w}'" for w in ([wanted] if isinstance(wanted, str) else wanted))
-    return (f"{name} '{have}'" if have.strip() else f"no {name}"), needs
+    values = [wanted] if isinstance(wanted, str) else wanted
+    needs = f"'{values[0]}'" if values else ""
+    for value in values[1:]:
+        needs = _("{first} or {second}").format(first=needs, second=f"'{value}'")
+    if have.strip():
+        return _("{name} '{value}'").format(name=name, value=have), needs
+    return _("no {name}").format(name=name), needs
 
 
 def belongs(profile: Profile, conditions: Conditions, date_of: DateOf) -> bool:

@@ -12,6 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
 
+from grandprix.language import _, decimal, ngettext
 from grandprix.numbers import show
 from grandprix.players import PlayerKey
 from grandprix.rules.schema import Prize
@@ -120,7 +121,9 @@ class _State:
         found = self.candidates(offer, self.winners)
         if not found:
             self.paid.add(offer.index)
-            self.missed.append(NotAwarded(offer.prize.name, "no eligible player without a prize"))
+            self.missed.append(
+                NotAwarded(offer.prize.name, _("no eligible player without a prize"))
+            )
             return
         top = found[0]
         tied = [s for s in found if (s.first, s.last) == (top.first, top.last)]
@@ -128,23 +131,19 @@ class _State:
         higher = above[: above.index(top)] if top in above else []
         passed = sum(1 for s in higher if self.series_of.get(s.key) != offer.series)
         down = (
-            f"; {passed} eligible {'player' if passed == 1 else 'players'} above took another "
-            "prize (one prize each)"
+            "; " + ngettext("{n} eligible player above took another prize (one prize each)",
+                            "{n} eligible players above took another prize (one prize each)",
+                            passed).format(n=passed)
             if passed
             else ""
-        )
+        )  # fmt: skip
         if len(tied) == 1 or ties == "tiebreak":
-            how = (
-                f"place {top.place}"
-                + (
-                    f", ahead of {len(tied) - 1} tied {'player' if len(tied) == 2 else 'players'} "
-                    "by the tie-break order"
-                    if len(tied) > 1
-                    else ""
-                )
-                + down
-            )
-            self._take(offer, top, offer.amount, how)
+            how = _("place {place}").format(place=top.place)
+            if len(tied) > 1:
+                how += ", " + ngettext("ahead of {n} tied player by the tie-break order",
+                                       "ahead of {n} tied players by the tie-break order",
+                                       len(tied) - 1).format(n=len(tied) - 1)  # fmt: skip
+            self._take(offer, top, offer.amount, how + down)
             return
         free = [o for o in series if o.index not in self.paid]
         free.sort(key=lambda o: o.index)
@@ -166,10 +165,10 @@ class _State:
         for i, who in enumerate(tied):
             value = amounts[i] / 2 + total / (2 * len(tied))
             offer = shared[i] if i < len(shared) else shared[-1]
-            reason = (
-                f"tied {who.place} ({len(tied)} players): half of the prize of the "
-                f"{i + 1}. place of the tie + half of {show(total, 2)} shared (Hort)"
-            )
+            reason = _(
+                "tied {place} ({n} players): half of the prize of the {rank}. place of the tie "
+                "+ half of {amount} shared (Hort)"
+            ).format(place=who.place, n=len(tied), rank=i + 1, amount=decimal(show(total, 2)))
             self.winners.add(who.key)
             self.give(offer, who, value, reason)
         self.paid.update(o.index for o in shared)
@@ -190,10 +189,10 @@ class _State:
         total = sum((o.amount or Fraction(0) for o in used), Fraction(0))
         names = " + ".join(o.prize.name for o in used)
         for who in pool:
-            reason = (
-                f"tied {who.place} ({len(pool)} sharing): {names} = {show(total, 2)} "
-                f"split {len(pool)} ways (UCC-10, US Chess 32B3)"
-            )
+            reason = _(
+                "tied {place} ({n} sharing): {prizes} = {amount} split {n} ways (UCC-10, "
+                "US Chess 32B3)"
+            ).format(place=who.place, n=len(pool), prizes=names, amount=decimal(show(total, 2)))
             self.winners.add(who.key)
             self.give(offer, who, total / len(pool), reason)
         self.paid.update(o.index for o in used)
@@ -234,19 +233,26 @@ class _State:
                     offer,
                     who,
                     offer.amount,
-                    f"best player of {name} {value}, which has no other prize winner (ACF-8)",
-                )
+                    _("best player of {attribute} {value}, which has no other prize winner "
+                      "(ACF-8)").format(attribute=name, value=value),
+                )  # fmt: skip
         if not given:
-            self.missed.append(NotAwarded(offer.prize.name, f"every {name} has a prize winner"))
+            self.missed.append(NotAwarded(
+                offer.prize.name, _("every {attribute} has a prize winner").format(attribute=name)
+            ))  # fmt: skip
 
     def title(self, offer: Offer) -> None:
         """Trophies and titles: the tie-break order decides, never shared (UCC-12)."""
         found = self.candidates(offer, self.titled)
         if not found:
-            self.missed.append(NotAwarded(offer.prize.name, "no eligible player"))
+            self.missed.append(NotAwarded(offer.prize.name, _("no eligible player")))
             return
         who = found[0]
         self.titled.add(who.key)
         tied = sum(1 for s in found if (s.first, s.last) == (who.first, who.last))
-        extra = f", first of {tied} tied players by tie-break" if tied > 1 else ""
-        self.give(offer, who, None, f"highest placed eligible player (place {who.place}{extra})")
+        if tied > 1:
+            reason = _("highest placed eligible player (place {place}, first of {n} tied players "
+                       "by tie-break)").format(place=who.place, n=tied)  # fmt: skip
+        else:
+            reason = _("highest placed eligible player (place {place})").format(place=who.place)
+        self.give(offer, who, None, reason)

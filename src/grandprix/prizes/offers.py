@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from fractions import Fraction
 
+from grandprix.language import _, decimal, ngettext
 from grandprix.numbers import show
 from grandprix.players import PlayerKey
 from grandprix.prizes.allocate import NotAwarded, Offer, Ranked
@@ -40,24 +41,27 @@ def offers(
             dropped.append(
                 NotAwarded(
                     prize.name,
-                    f"only {count} eligible {'player' if count == 1 else 'players'} took part; it "
-                    f"needs {prize.min_players} "
-                    "(UCC-8, LUP-E3)",
+                    ngettext(
+                        "only {n} eligible player took part; it needs {needed} (UCC-8, LUP-E3)",
+                        "only {n} eligible players took part; it needs {needed} (UCC-8, LUP-E3)",
+                        count,
+                    ).format(n=count, needed=prize.min_players),
                 )
             )
             continue
         amount, note = prize.amount, ""
         if amount is not None and prize.based_on and count < prize.based_on:
             amount = amount * Fraction(count, prize.based_on)
-            note = (
-                f"reduced to {count}/{prize.based_on} of {show(prize.amount, 2)}: {count} "
-                f"entries of its kind, based on {prize.based_on} (UCC-7)"
-            )
+            note = _(
+                "reduced to {n}/{based_on} of {amount}: {n} entries of its kind, based on "
+                "{based_on} (UCC-7)"
+            ).format(n=count, based_on=prize.based_on, amount=decimal(show(prize.amount, 2)))
         if amount is not None and share < 1:
             amount = amount * share
             note = "; ".join(
-                filter(None, [note, f"fund paid at {show(share * 100, 1)}%: {entries} entries, "
-                              f"based on {fund_based_on}"])
+                filter(None, [note, _("fund paid at {percent}%: {n} entries, based on "
+                                      "{based_on}").format(percent=decimal(show(share * 100, 1)),
+                                                           n=entries, based_on=fund_based_on)])
             )  # fmt: skip
         out.append(Offer(index, prize, amount, note))
     return out, dropped

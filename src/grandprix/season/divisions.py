@@ -9,6 +9,7 @@ from dataclasses import replace
 from fractions import Fraction
 
 from grandprix.conditions import DateOf, Profile, belongs, in_band, reasons
+from grandprix.language import _
 from grandprix.model import Player
 from grandprix.numbers import birth_or_none
 from grandprix.placings import Span, share_places
@@ -105,13 +106,17 @@ def membership(profile: Profile, rules: RuleSet, season: Season) -> list[tuple[s
     out = []
     for division in rules.divisions:
         said = reasons(profile, division, dates)
-        member = all(ok for ok, _ in said)
-        words = "; ".join(text for _, text in said) or "every player"
+        member = all(ok for ok, _text in said)
+        words = "; ".join(text for _ok, text in said) or _("every player")
         barred = [limit for limit in limits if division.name not in limit.only]
         if member and barred:
             member = False
-            kind = "no rating" if origin == UNRATED else f"a rating from the {origin} list"
-            words += f"; but players with {kind} may only be in {', '.join(barred[0].only)}"
+            if origin == UNRATED:
+                but = _("but players with no rating may only be in {divisions}")
+            else:
+                but = _("but players with a rating from the {origin} list may only be in "
+                        "{divisions}")  # fmt: skip
+            words += "; " + but.format(origin=origin, divisions=", ".join(barred[0].only))
         out.append((division.name, member, words))
     return out
 

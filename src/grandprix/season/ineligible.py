@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 
 from grandprix.conditions import attribute_words, unmet
+from grandprix.language import _, decimal
 from grandprix.numbers import show
 from grandprix.players import PlayerKey
 from grandprix.season.model import Season, Unplaced
@@ -24,8 +25,10 @@ def not_eligible(
     reasons = []
     for name, have, wanted in unmet(lambda n: attribute(n) or "", require):
         shown, needs = attribute_words(name, have, wanted)
-        reasons.append(f"{shown}, needs {needs}")
-    return "not eligible: " + "; ".join(reasons) if reasons else "not eligible"
+        reasons.append(_("{have}, needs {wanted}").format(have=shown, wanted=needs))
+    if not reasons:
+        return _("not eligible")
+    return _("not eligible: {reasons}").format(reasons="; ".join(reasons))
 
 
 def unplaced(season: Season, tables: Tables) -> list[Unplaced]:
@@ -38,7 +41,7 @@ def unplaced(season: Season, tables: Tables) -> list[Unplaced]:
     for event in season.events:
         if event.planned:
             continue
-        for section, _ in earning_sections(event, rules):
+        for section, _rate in earning_sections(event, rules):
             results = section.section
             took_part = results.rounds_played(rules.points.for_category(event.category).played)
             for i, entrant in enumerate(directory.entrants(results)):
@@ -50,11 +53,13 @@ def unplaced(season: Season, tables: Tables) -> list[Unplaced]:
                     attributes = directory.key(results.columns.record(i))[2]
                     reason = not_eligible(attributes.get, rules.eligibility.require)
                 elif not reason and not plays_enough(took_part[i], results.rounds, rules):
-                    needed = show(rules.eligibility.min_rounds_percent or 0)
-                    reason = f"played fewer than {needed}% of the rounds of each event"
+                    needed = decimal(show(rules.eligibility.min_rounds_percent or 0))
+                    reason = _("played fewer than {percent}% of the rounds of each event").format(
+                        percent=needed
+                    )
                 found[entrant.key] = (name, events, reason)
     return sorted(
-        (Unplaced(key, name, len(events), reason or "no points in any table")
+        (Unplaced(key, name, len(events), reason or _("no points in any table"))
          for key, (name, events, reason) in found.items()),
         key=lambda u: (u.name, u.player),
     )  # fmt: skip

@@ -54,6 +54,7 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 
+from grandprix.language import N_, _, decimal, ngettext
 from grandprix.numbers import show
 from grandprix.players import PlayerKey
 from grandprix.rules.schema import Conditions, Counting, Prize, RuleSet
@@ -142,7 +143,13 @@ def race(
     chances = [_Chance.of(e, season) for e in planned]
     unbounded = (_by_score(season.rules) or bool(_unbounded_by(season.rules))) and bool(planned)
     out: dict[str, list[Outlook]] = {}
-    own = {d.name for d in season.rules.divisions if d.award == "rerank"}
+    own = {  # a division that awards its own points among some players only (ACF-13)
+        d.name
+        for d in season.rules.divisions
+        if d.award == "rerank" and any(
+            getattr(d, name) != getattr(Conditions(), name) for name in Conditions.model_fields
+        )
+    }
     for name, lines, counting in _tables(season, tables):
         places = prize_places(season, name)
         if not planned:
@@ -158,52 +165,58 @@ def assumptions(season: Season, newcomers: int | None = None) -> list[str]:
     """What the race assumes about the events left, in words, for a footnote."""
     planned = remaining_events(season)
     if not planned:
-        return ["No events are left: places are those of the final standings."]
+        return [_("No events are left: places are those of the final standings.")]
     rules = season.rules
     notes: list[str] = []
     unknown = _unbounded_by(rules)
     if unknown and not _by_score(rules):
         notes.append(
-            f"What an event not yet played gives depends on {_and(unknown)}, unknown until "
-            "it is played: no limit is set on what a player can still score."
-        )
+            _("What an event not yet played gives depends on {what}, unknown until it is "
+              "played: no limit is set on what a player can still score.").format(
+                what=_and([_(what) for what in unknown]))
+        )  # fmt: skip
     if _by_score(rules):
         notes.append(
-            "Points are the event scores and an event not yet played has no known number of "
-            "rounds: there is no limit to what a player can still score."
-        )
+            _("Points are the event scores and an event not yet played has no known number of "
+              "rounds: there is no limit to what a player can still score.")
+        )  # fmt: skip
     if rules.points.classes:
         for event in planned:
             if event.prize_fund is None:
                 notes.append(
-                    f"{event.name} has no prize fund yet: it may be of the class worth the "
-                    f"most points{rules.cite('ACF-6')}."
-                )
+                    _("{event} has no prize fund yet: it may be of the class worth the most "
+                      "points{rule_ids}.").format(event=event.name, rule_ids=rules.cite("ACF-6"))
+                )  # fmt: skip
     rate = _section_rate(season)
     notes.append(
-        "A player plays one section of each event left, earning at most its top section's rate "
-        f"({show(rate, 2)}, the highest of the season) times the event's weight"
-        f"{rules.cite('UT-6', 'UT-7')}."
-    )
+        _("A player plays one section of each event left, earning at most its top section's "
+          "rate ({rate}, the highest of the season) times the event's weight{rule_ids}.").format(
+            rate=decimal(show(rate, 2)), rule_ids=rules.cite("UT-6", "UT-7"))
+    )  # fmt: skip
     if rules.divisions:
-        notes.append("Who belongs to each division is as known today.")
+        notes.append(_("Who belongs to each division is as known today."))
     if not unknown and not _by_score(rules):
         notes.append(
-            f"What a player needs at {planned[0].name}, the next event, is a place there taken "
-            "alone: with the place that makes a place of the table sure, it is theirs whatever "
-            "everyone else does; with anything worse than the place they need, it is out of reach "
-            "whatever happens after."
-        )
+            _("What a player needs at {event}, the next event, is a place there taken alone: "
+              "with the place that makes a place of the table sure, it is theirs whatever "
+              "everyone else does; with anything worse than the place they need, it is out of "
+              "reach whatever happens after.").format(event=planned[0].name)
+        )  # fmt: skip
     if newcomers is None:
-        notes.append("Players not yet in a table may still enter it, any number of them.")
+        notes.append(_("Players not yet in a table may still enter it, any number of them."))
     else:
-        who = "player" if newcomers == 1 else "players"
-        notes.append(f"At most {newcomers} {who} not yet in a table may still enter it.")
+        notes.append(
+            ngettext("At most {n} player not yet in a table may still enter it.",
+                     "At most {n} players not yet in a table may still enter it.",
+                     newcomers).format(n=newcomers)
+        )  # fmt: skip
     return notes
 
 
 def _and(items: list[str]) -> str:
-    return items[0] if len(items) == 1 else f"{', '.join(items[:-1])} and {items[-1]}"
+    if len(items) == 1:
+        return items[0]
+    return _("{items} and {last}").format(items=", ".join(items[:-1]), last=items[-1])
 
 
 def _by_score(rules: RuleSet) -> bool:
@@ -218,28 +231,28 @@ def _unbounded_by(rules: RuleSet) -> list[str]:
     found: list[str] = []
     for points in (rules.points, *rules.points.categories.values()):
         if points.bands or points.top_percent is not None or points.paid_places:
-            found.append("the size of its field")
+            found.append(N_("the size of its field"))
         if points.gain is not None:
-            found.append("the players' seeds")
+            found.append(N_("the players' seeds"))
         if points.completion:
-            found.append("who plays every round")
+            found.append(N_("who plays every round"))
         if points.rating_factor is not None:
-            found.append("the ratings of its field")
+            found.append(N_("the ratings of its field"))
         if any(c.factor != 1 for c in points.classes) or points.first_outright is not None:
-            found.append("its prize fund or its winner")
+            found.append(N_("its prize fund or its winner"))
         if points.ties == "split":
-            found.append("its tie-breaks")
+            found.append(N_("its tie-breaks"))
         kinds = {term.kind for term in points.terms}
         if "score" in kinds:
-            found.append("the scores its players make")
+            found.append(N_("the scores its players make"))
         if "from-bottom" in kinds:
-            found.append("the size of its field")
+            found.append(N_("the size of its field"))
         if "fixed" in kinds:
-            found.append("who takes part")
+            found.append(N_("who takes part"))
     if rules.points.categories:
-        found.append("its category")
+        found.append(N_("its category"))
     if rules.counting.mode == "most-minus" or rules.counting.per_category:
-        found.append("how many results will count")
+        found.append(N_("how many results will count"))
     return list(dict.fromkeys(found))
 
 

@@ -35,7 +35,7 @@ from jinja2 import Environment, FileSystemLoader, select_autoescape
 from markupsafe import Markup
 
 from grandprix.errors import GrandprixError, UsageError, WriteError
-from grandprix.language import _, ngettext, pgettext, speaking
+from grandprix.language import N_, _, ngettext, pgettext, speaking, spoken
 from grandprix.runtime.forked import Child, ChildFailed
 from grandprix.runtime.forked import can_fork as _can_fork
 from grandprix.season.model import Season
@@ -49,9 +49,11 @@ HERE = Path(__file__).parent
 TEMPLATES = {HomePage: "index.html", PlayerPage: "player.html", EventPage: "event.html",
              ListPage: "list.html"}  # fmt: skip
 FIELDS = {kind: tuple(f.name for f in fields(kind)) for kind in TEMPLATES}  # a page's values
-MENU = (("standings", "Standings", "index.html"), ("players", "Players", "players.html"),
-        ("events", "Events", "events.html"), ("prizes", "Prizes", "prizes.html"),
-        ("rules", "Rules", "rules.html"), ("downloads", "Downloads", "downloads.html"))  # fmt: skip
+# Each menu item: its id, its label (shown through _: ``Renderer``) and its page.
+MENU = (("standings", N_("Standings"), "index.html"), ("players", N_("Players"), "players.html"),
+        ("events", N_("Events"), "events.html"), ("prizes", N_("Prizes"), "prizes.html"),
+        ("rules", N_("Rules"), "rules.html"),
+        ("downloads", N_("Downloads"), "downloads.html"))  # fmt: skip
 STATIC = ("style.css", "search.js")  # copied as they are
 
 
@@ -325,7 +327,8 @@ class Renderer:
     def __init__(self, views: SiteViews) -> None:
         self.env = environment()
         self.common = {"season_name": views.season_name, "decimals": views.decimals,
-                       "updated": views.updated}  # fmt: skip
+                       "updated": views.updated, "lang": spoken()}  # fmt: skip
+        self.menu = tuple((key, _(label), href) for key, label, href in MENU)
         # The page header (header.html: the season's name, the menu, the search form) is the
         # same for every page of one menu item at one depth: rendered once for each.
         self.headers: dict[tuple[str, str], Markup] = {}
@@ -336,7 +339,7 @@ class Renderer:
         header = self.headers.get((root, page.section))
         if header is None:
             made = self.env.get_template("header.html").render(
-                root=root, section=page.section, menu=MENU, **self.common
+                root=root, section=page.section, menu=self.menu, **self.common
             )
             header = self.headers[root, page.section] = Markup(made)
         template = self.env.get_template(TEMPLATES[type(page)])

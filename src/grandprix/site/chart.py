@@ -11,6 +11,8 @@ from __future__ import annotations
 from fractions import Fraction
 from html import escape
 
+from grandprix.language import _, decimal, ordinal
+
 WIDTH = 400
 FONT = 14
 COLOURS = ("#0b4f8a", "#a4161a", "#0a6b2e", "#6a3d9a", "#8a4b08")
@@ -82,8 +84,8 @@ def leaders_chart(
         f'<line x1="{left}" y1="{top}" x2="{left}" y2="{bottom}" stroke="#4a4a4a"/>',
         _text(left - 6, top + 10, f"{float(most):.0f}", "end"),
         _text(left - 6, bottom, "0", "end"),
-        _text(left, bottom + 20, "first event"),
-        _text(WIDTH - right, bottom + 20, f"after {len(events)}", "end"),
+        _text(left, bottom + 20, _("first event")),
+        _text(WIDTH - right, bottom + 20, _("after {n}").format(n=len(events)), "end"),
     ]
     for k, (name, values) in enumerate(series):
         colour, dash = COLOURS[k % len(COLOURS)], DASHES[k % len(DASHES)]
@@ -98,7 +100,7 @@ def leaders_chart(
         ly = bottom + 44 + 24 * k
         parts.append(marker(k, left + 6, ly - 5, colour))
         last = values[-1] if values else Fraction(0)
-        parts.append(_text(left + 20, ly, f"{name}: {float(last):.2f}"))
+        parts.append(_text(left + 20, ly, f"{name}: {decimal(f'{float(last):.2f}')}"))
     parts.append("</svg>")
     return "\n".join(parts)
 
@@ -119,10 +121,11 @@ def rank_chart(labels: list[str], ranks: list[int | None], ident: str) -> str:
     def y(rank: int) -> float:
         return top + plot * (rank - 1) / (worst - 1)
 
-    parts = _frame(ident, f"Rank after each event: now {known[-1]}", bottom + 28)
+    title = _("Rank after each event: now {rank}").format(rank=known[-1])
+    parts = _frame(ident, title, bottom + 28)
     parts += [
         f'<line x1="{left}" y1="{bottom}" x2="{WIDTH - right}" y2="{bottom}" stroke="#4a4a4a"/>',
-        _text(left - 6, top + 5, "1st", "end"),
+        _text(left - 6, top + 5, ordinal(1), "end"),
         _text(left - 6, bottom, str(worst), "end"),
         _text(left, bottom + 20, labels[0] if labels else ""),
         _text(WIDTH - right, bottom + 20, labels[-1] if labels else "", "end"),

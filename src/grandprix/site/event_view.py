@@ -8,10 +8,12 @@ from __future__ import annotations
 import datetime
 import functools
 from collections import defaultdict
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from fractions import Fraction
 from functools import cached_property
 
+from grandprix.language import ENGLISH, N_, _, decimal, ngettext, pgettext, short_date, spoken
 from grandprix.model import Columns, ResultKind, Round, Section
 from grandprix.numbers import show
 from grandprix.placings import span_text
@@ -36,7 +38,8 @@ from grandprix.site.parts import Link
 from grandprix.site.rules_points import terms_in_words
 from grandprix.site.rules_words import place_span, tiebreak_book, tiebreak_meaning, tiebreak_name
 
-DIVISION_HEADS = {"": "Points"}  # an event page's points column of the season without divisions
+# An event page's points column of the season without divisions (shown through ``_``).
+DIVISION_HEADS = {"": N_("Points")}
 
 
 class EventView:
@@ -87,6 +90,9 @@ class EventView:
             rows = []
             tables, names, files = list(earned.items()), columns.name, self.player_files
             cell, shown = self._points_cell, self._score
+            number: Callable[[Fraction | None], str] = (
+                show if spoken() == ENGLISH else _shown_number
+            )
             took_part = results.rounds_played(points_rules.played)
             details = _details(columns)
             for first, last, i, score, values in placed:  # (50 rows an event, 10,000 events)
@@ -96,7 +102,7 @@ class EventView:
                 played = (took_part[i], results.rounds)
                 cells = tuple([cell(name, awards.get(key), span, entrant, results, i, played)
                                for name, awards in tables])  # fmt: skip
-                values_shown = tuple(map(show, values))
+                values_shown = tuple(map(number, values))
                 if details:
                     values_shown = tuple(d[i] for _, d in details) + values_shown
                 rows.append(
@@ -106,35 +112,42 @@ class EventView:
                 )  # fmt: skip
             facts = _section_facts(results.rounds, dict(results.headers))
             if not earned:
-                facts += ("This section earns no Grand Prix points.",)
+                facts += (_("This section earns no Grand Prix points."),)
             elif id(s) in rates and rates[id(s)] != 1:
-                facts += (f"Its points count {show(rates[id(s)])} times.",)
-            heads = tuple(DIVISION_HEADS.get(name, name) for name in earned)
+                facts += (_("Its points count {factor} times.").format(
+                    factor=_shown_number(rates[id(s)])),)  # fmt: skip
+            heads = tuple(_(DIVISION_HEADS[name]) if name in DIVISION_HEADS else name
+                          for name in earned)  # fmt: skip
             crosstable = None
             if results.has_crosstable and any(p.rounds for p in results.players):
                 crosstable = crosstable_of(results, [i for _, _, i, _, _ in placed], rows)
             sections.append(
                 EventSection(s.name, tuple(label for label, _ in details),
-                             tuple(map(_term, codes)), heads, tuple(rows), facts, crosstable,
+                             tuple(_term(code, spoken()) for code in codes), heads,
+                             tuple(rows), facts, crosstable,
                              book if codes else "")
             )  # fmt: skip
         path = f"events/{self.event_files[index]}"
         after = None
         if event.date in self.dated:
             together = sum(1 for e in self.events.values() if e.date == event.date) > 1
-            words = f"the events of {event.date}" if together else "this event"
-            after = Link(f"The standings after {words}", self._after_file(index))
+            words = (
+                _("The standings after the events of {date}").format(date=short_date(event.date))
+                if together
+                else _("The standings after this event")
+            )
+            after = Link(words, self._after_file(index))
         order = sorted(self.events)  # the events played, in the calendar's order
         at = order.index(index)
         around = [self._link_to(order[at - 1]) if at else None,
                   self._link_to(order[at + 1]) if at + 1 < len(order) else None]  # fmt: skip
-        return EventPage(path, "events", event.name, event.date.isoformat(),
+        return EventPage(path, "events", event.name, short_date(event.date),
                          self._event_facts(event), tuple(sections), after, *around)  # fmt: skip
 
     def _link_to(self, index: int) -> Link:
         """A link from an event's page to the page of the event at ``index``."""
         event = self.events[index]
-        return Link(event.name, self.event_files[index], event.date.isoformat())
+        return Link(event.name, self.event_files[index], short_date(event.date))
 
     def _points_cell(
         self,
@@ -149,18 +162,22 @@ class EventView:
         """A player's points in one division (``span``: their places in the section, ``row``
         their row in its columns, ``played`` the rounds they took part in of the section's),
         or why none."""
-        label = division or "Grand Prix"
         if award is not None:
-            same = (award.first, award.last) == span
-            note = "" if same else f"{place_span(award.place)} in {label}"
+            if (award.first, award.last) == span:
+                return PointsCell(division, self._points_text(award), "")
+            note = _("{place} in {division}").format(
+                place=place_span(award.place), division=division or _("Grand Prix"))  # fmt: skip
             return PointsCell(division, self._points_text(award), note)
         if entrant.eligible:
+            label = division or _("Grand Prix")
             short = short_of_rounds(*played, self.season)
             if short:
                 return PointsCell(division, "", short)
             if entrant.key not in self._members[division]:
-                return PointsCell(division, "", f"not in {label}", member=False)
-            return PointsCell(division, "", f"no {label} points from this section")
+                return PointsCell(division, "", _("not in {division}").format(division=label),
+                                  member=False)  # fmt: skip
+            return PointsCell(division, "", _("no {division} points from this section").format(
+                division=label))  # fmt: skip
         reason = self._reasons.get(entrant.key)
         if reason is None:
             require = self.season.rules.eligibility.require
@@ -174,7 +191,7 @@ class EventView:
         key = (score.numerator, score.denominator)
         shown = self._scores.get(key)
         if shown is None:
-            shown = self._scores[key] = show(score)
+            shown = self._scores[key] = decimal(show(score))
         return shown
 
     def _event_facts(self, event: SeasonEvent) -> tuple[str, ...]:
@@ -183,19 +200,24 @@ class EventView:
         headers = dict(event.sections[0].section.headers) if event.sections else {}
         place = event.place or headers.get("022", "").strip()  # season.toml, else TRF 022
         if place:
-            facts.append(f"Played in {place}.")
+            facts.append(_("Played in {place}.").format(place=place))
         if event.weight != 1:
-            facts.append(f"Points count {show(event.weight)} times the normal rate.")
+            facts.append(_("Points count {factor} times the normal rate.").format(
+                factor=_shown_number(event.weight)))  # fmt: skip
         points = rules.points.for_category(event.category)
         if points.terms:
             facts.append(terms_in_words(points))
         if points.from_score:
-            facts.append(f"Points are the score times {show(points.score_factor)}.")
+            facts.append(_("Points are the score times {factor}.").format(
+                factor=_shown_number(points.score_factor)))  # fmt: skip
         elif points.by_place and not event_has_more(points):
             table, name = table_for(event, points)
-            values = ", ".join(show(v) for v in table)
-            kind = f" (a class {name} tournament)" if name else ""
-            facts.append(f"Points for 1st, 2nd, ... places{kind}: {values}.")
+            values = ", ".join(_shown_number(v) for v in table)
+            if name:
+                said = _("Points for 1st, 2nd, ... places (a class {name} tournament): {values}.")
+            else:
+                said = _("Points for 1st, 2nd, ... places: {values}.")
+            facts.append(said.format(name=name, values=values))
         facts.extend(event_points_facts(event, points, rules))
         return tuple(facts)
 
@@ -207,24 +229,30 @@ class EventView:
         the Fraction to look it up costs more than this)."""
         shown = self._points.get(id(award.valuation))
         if shown is None:
-            shown = self._points[id(award.valuation)] = show(award.points, self.decimals)
+            shown = self._points[id(award.valuation)] = decimal(show(award.points, self.decimals))
         return shown
+
+
+def _shown_number(value: Fraction | int | None) -> str:
+    """A number of an event's page as the language writes it ('1.5', '1,5')."""
+    return decimal(show(value))
 
 
 def _section_facts(rounds: int, headers: dict[str, str]) -> tuple[str, ...]:
     """Rounds and time control, when the results file gives them (its rounds; TRF 122)."""
     facts = []
     if rounds:
-        facts.append(f"{rounds} rounds.")
+        facts.append(ngettext("{n} round.", "{n} rounds.", rounds).format(n=rounds))
     control = headers.get("122", "").strip()
     if control:
-        facts.append(f"Time control: {control}.")
+        facts.append(_("Time control: {control}.").format(control=control))
     return tuple(facts)
 
 
 @functools.lru_cache(maxsize=256)
-def _term(code: str) -> TieBreakTerm:
-    """A tie-break code with its name and meaning (events share a few codes)."""
+def _term(code: str, language: str) -> TieBreakTerm:
+    """A tie-break code with its name and meaning in ``language``, the one spoken now (events
+    share a few codes)."""
     return TieBreakTerm(code, tiebreak_name(code), tiebreak_meaning(code))
 
 
@@ -253,15 +281,52 @@ _FORFEIT_MARK = {
 }
 _BYES = {ResultKind.FULL_BYE, ResultKind.HALF_BYE, ResultKind.ZERO_BYE}
 NOT_PAIRED = "–"
-# What each notation means, in the order the legend under a crosstable lists those used.
+# What each notation means, in the order the legend under a crosstable lists those used: an
+# example ({white}, {black}, {pab} and {bye} the language's marks, ``_Marks``) and its meaning.
 LEGEND = {
-    "game": ("12w1", "against No. 12 with White: won (1), drawn (½) or lost (0); b: with Black"),
-    "forfeit": ("12b+", "won (+) or lost (-) by forfeit against No. 12, the game not played"),
-    "double": ("12w--", "both players forfeited: a loss for each"),
-    "pab": ("PAB 1", "a pairing-allocated bye (no opponent was left), with the points it scored"),
-    "bye": ("bye ½", "a bye the player asked for, with the points it scored"),
-    "none": (NOT_PAIRED, "not paired (absent, or after withdrawing)"),
-}
+    "game": ("12{white}1", N_("against No. 12 with White: won (1), drawn (½) or lost (0); "
+                             "{black}: with Black")),
+    "forfeit": ("12{black}+",
+                N_("won (+) or lost (-) by forfeit against No. 12, the game not played")),
+    "double": ("12{white}--", N_("both players forfeited: a loss for each")),
+    "pab": ("{pab} 1",
+            N_("a pairing-allocated bye (no opponent was left), with the points it scored")),
+    "bye": ("{bye} ½", N_("a bye the player asked for, with the points it scored")),
+    "none": (NOT_PAIRED, N_("not paired (absent, or after withdrawing)")),
+}  # fmt: skip
+
+
+@dataclass(frozen=True)
+class _Marks:
+    """The letters and words of a crosstable's cells in the language spoken now: the colours
+    ('w', 'b'), the pairing-allocated bye ('PAB') and the bye asked for ('bye')."""
+
+    white: str
+    black: str
+    pab: str
+    bye: str
+
+    @classmethod
+    def now(cls) -> _Marks:
+        """The marks of the language spoken now."""
+        return cls(
+            pgettext("crosstable: playing White", "w"),
+            pgettext("crosstable: playing Black", "b"),
+            pgettext("crosstable: a pairing-allocated bye", "PAB"),
+            pgettext("crosstable: a bye the player asked for", "bye"),
+        )
+
+    def colour(self, colour: str | None) -> str:
+        """A round's colour ('w', 'b' or None) as a cell shows it."""
+        if colour == "w":
+            return self.white
+        return self.black if colour == "b" else colour or ""
+
+    def legend(self, key: str) -> tuple[str, str]:
+        """The example and the meaning of a notation of ``LEGEND``."""
+        example, meaning = LEGEND[key]
+        marks = {"white": self.white, "black": self.black, "pab": self.pab, "bye": self.bye}
+        return example.format(**marks), _(meaning).format(**marks)
 
 
 def crosstable_of(results: Section, order: Sequence[int], rows: Sequence[EventRow]) -> Crosstable:
@@ -274,28 +339,30 @@ def crosstable_of(results: Section, order: Sequence[int], rows: Sequence[EventRo
     last = max((r.number for p in players for r in p.rounds), default=0)
     count = max(results.rounds, last)
     used: set[str] = set()
+    marks = _Marks.now()
     out = []
     for n, (i, row) in enumerate(zip(order, rows, strict=True), 1):
         player = players[i]
         cells = [NOT_PAIRED] * count
         for r in player.rounds:
             if 1 <= r.number <= count:
-                cells[r.number - 1] = _cell(r, number, used)
+                cells[r.number - 1] = _cell(r, number, used, marks)
         if len(player.rounds) < count:
             used.add("none")
         rating = "" if player.rating is None else str(player.rating)
         out.append(CrossRow(n, row.name, row.href, player.title, player.federation, rating,
                             row.score, tuple(cells)))  # fmt: skip
     return Crosstable(
-        count, tuple(out), tuple(LEGEND[k] for k in LEGEND if k in used),
+        count, tuple(out), tuple(marks.legend(k) for k in LEGEND if k in used),
         titles=any(columns.title), federations=any(columns.federation),
         ratings=columns.rating.count(None) != len(columns.rating),
     )  # fmt: skip
 
 
-def _cell(r: Round, number: dict[int, int], used: set[str]) -> str:
+def _cell(r: Round, number: dict[int, int], used: set[str], marks: _Marks) -> str:
     """One round of a player in a crosstable's cell ('12w1', '5b½', '14b+', 'bye ½', 'PAB 1',
-    '–'); the kind of notation it uses is added to ``used``."""
+    '–', with the ``marks`` of the language); the kind of notation it uses is added to
+    ``used``."""
     kind = r.kind
     if kind.has_opponent:
         opponent = "" if r.opponent is None else str(number.get(r.opponent, ""))
@@ -306,14 +373,14 @@ def _cell(r: Round, number: dict[int, int], used: set[str]) -> str:
         else:
             used.add("double" if kind is ResultKind.DOUBLE_FORFEIT else "forfeit")
         # Without a colour a space keeps the number apart from the result ('12 1', not '121').
-        colour = r.colour or (" " if opponent and mark[0] in "01½" else "")
+        colour = marks.colour(r.colour) or (" " if opponent and mark[0] in "01½" else "")
         return f"{opponent}{colour}{mark}"
     if kind is ResultKind.PAIRING_BYE:
         used.add("pab")
-        return f"PAB {_points(r.points)}"
+        return f"{marks.pab} {_points(r.points)}"
     if kind in _BYES:
         used.add("bye")
-        return f"bye {_points(r.points)}"
+        return f"{marks.bye} {_points(r.points)}"
     used.add("none")
     return NOT_PAIRED
 
@@ -323,4 +390,4 @@ def _points(value: Fraction) -> str:
     whole, rest = divmod(value, 1)
     if rest == Fraction(1, 2):
         return f"{int(whole)}½" if whole else "½"
-    return show(value)
+    return decimal(show(value))

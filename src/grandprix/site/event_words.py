@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+from grandprix.language import _, decimal, ngettext
 from grandprix.numbers import show
 from grandprix.rules.event_points import PointsBase
 from grandprix.rules.schema import RuleSet
@@ -36,9 +37,14 @@ def _runs(table: tuple[Fraction, ...]) -> str:
     for i in range(1, len(table) + 1):
         if i == len(table) or table[i] != table[start]:
             span = ordinal(start + 1) if i == start + 1 else f"{ordinal(start + 1)}-{ordinal(i)}"
-            parts.append(f"{span} {show(table[start])}")
+            parts.append(f"{span} {_number(table[start])}")
             start = i
     return ", ".join(parts)
+
+
+def _number(value: Fraction | int) -> str:
+    """A number of a sentence as the language writes it ('1.5', '1,5')."""
+    return decimal(show(value))
 
 
 def event_points_facts(event: SeasonEvent, points: PointsBase, rules: RuleSet) -> list[str]:
@@ -51,32 +57,47 @@ def event_points_facts(event: SeasonEvent, points: PointsBase, rules: RuleSet) -
         size = section.size
         if points.by_place and not points.from_score:
             table = scale.table
-            said = f"Points by place in this field of {size} players: {_runs(table)}"
+            said = ngettext(
+                "Points by place in this field of {n} player: {places}",
+                "Points by place in this field of {n} players: {places}",
+                size,
+            ).format(n=size, places=_runs(table))
             if points.first_outright is not None:
-                said += f" (1st place alone: {show(points.first_outright)})"
+                said += " " + _("(1st place alone: {points})").format(
+                    points=_number(points.first_outright)
+                )
             if len(table) < size:
-                said += f"; {ordinal(len(table) + 1)} and below: nothing"
+                said += "; " + _("{place} and below: nothing").format(place=ordinal(len(table) + 1))
             facts.append(said + ".")
         for reason, value in scale.factors:
-            facts.append(f"Points are multiplied by {show(value)}, for {reason}.")
+            facts.append(_("Points are multiplied by {factor}, for {reason}.").format(
+                factor=_number(value), reason=reason))  # fmt: skip
     if points.ties == "split" and not points.from_score:
         facts.append(
-            "Players on the same score get half the points of their place on tie-break plus half "
-            "the average of the places they share."
-        )
+            _("Players on the same score get half the points of their place on tie-break plus "
+              "half the average of the places they share.")
+        )  # fmt: skip
     gain = points.gain
     if gain is not None:
         caps = gain_caps(points)
-        seed = "by rating" if gain.seed == "rating" else "by start number"
-        capped = f", {' and '.join(caps)}" if caps else ""
-        facts.append(
-            f"Each place finished above the seed ({seed}) adds {show(gain.per_place)}{capped}."
-        )
+        seed = _("by rating") if gain.seed == "rating" else _("by start number")
+        per_place = _number(gain.per_place)
+        if caps:
+            limits = caps[0]
+            for cap in caps[1:]:
+                limits = _("{first} and {second}").format(first=limits, second=cap)
+            said = _("Each place finished above the seed ({seed}) adds {points}, {limits}.")
+        else:
+            limits = ""
+            said = _("Each place finished above the seed ({seed}) adds {points}.")
+        facts.append(said.format(seed=seed, points=per_place, limits=limits))
     if points.completion:
-        facts.append(f"Playing every round adds {show(points.completion)}.")
+        facts.append(_("Playing every round adds {points}.").format(
+            points=_number(points.completion)))  # fmt: skip
     needed = rules.eligibility.min_rounds_percent
     if needed is not None:
-        facts.append(f"Only players who play at least {share(needed)} of the rounds earn points.")
+        facts.append(_("Only players who play at least {share} of the rounds earn points.").format(
+            share=share(needed)))  # fmt: skip
     return facts
 
 
@@ -87,4 +108,6 @@ def short_of_rounds(played: int, rounds: int, season: Season) -> str:
     needed = rules.eligibility.min_rounds_percent
     if needed is None or plays_enough(played, rounds, rules):
         return ""
-    return f"played {played} of {rounds} rounds; points need at least {share(needed)} of them"
+    return _("played {played} of {rounds} rounds; points need at least {share} of them").format(
+        played=played, rounds=rounds, share=share(needed)
+    )

@@ -25,7 +25,7 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
-from grandprix.language import in_english
+from grandprix.language import _, decimal, in_english, ngettext
 from grandprix.numbers import show
 from grandprix.season.document import SCHEMA, compact_entries, standings_document
 from grandprix.season.ineligible import unplaced
@@ -50,55 +50,68 @@ def column_dictionary(season: Season) -> ColumnDictionary:
     """What each column of standings.csv and results.csv holds (and of the sheets of
     season.xlsx, which hold the same rows), for the downloads page: each file's caption and
     its columns, in order, each with its meaning under this season's rules (its decimals, its
-    bonus for events played, the players listed in no standings)."""
+    bonus for events played, the players listed in no standings), in the language spoken (the
+    columns' names, and the values the files hold, stay as the files write them)."""
     rules = season.rules
     decimals = rules.standings.decimals
-    shown = f"shown with {decimals} decimal{'' if decimals == 1 else 's'}"
-    if decimals == 0:
-        shown = "shown as whole numbers"
-    per_event = rules.counting.bonus_per_event
-    bonus = (
-        f", plus the bonus for events played ({show(per_event)} points each)" if per_event else ""
+    shown = (
+        ngettext("shown with {n} decimal", "shown with {n} decimals", decimals).format(n=decimals)
+        if decimals
+        else _("shown as whole numbers")
     )
-    date, event, counted = (
-        ("; empty on a bonus row", "; on a bonus row, 'Bonus for N events played'",
-         " A bonus row always counts.") if per_event else ("", "", "")
-    )  # fmt: skip
+    per_event = rules.counting.bonus_per_event
+    total = _("The season's total: the points of the counted results; {shown}, the exact sum "
+              "rounded once.").format(shown=shown)  # fmt: skip
+    # 'yes' and 'no' as the files write them
+    counted = _("'{yes}' when the row counts toward the total, '{no}' when the rules drop "
+                "it.").format(yes="yes", no="no")  # fmt: skip
+    if per_event:
+        total = _("The season's total: the points of the counted results, plus the bonus for "
+                  "events played ({points} points each); {shown}, the exact sum rounded "
+                  "once.").format(points=decimal(show(per_event)), shown=shown)  # fmt: skip
+        date = _("The event's date, YYYY-MM-DD; empty on a bonus row.")
+        event = _("The event's name; on a bonus row, '{bonus}'.").format(
+            bonus="Bonus for N events played"
+        )
+        counted = f"{counted} {_('A bonus row always counts.')}"
+    else:
+        date, event = _("The event's date, YYYY-MM-DD."), _("The event's name.")
     player: Columns = (
-        ("player_id", "The player's id, as players.csv or the results files give it; empty "
-         "when there is none."),
-        ("name", "The player's name."),
+        ("player_id", _("The player's id, as players.csv or the results files give it; empty "
+                        "when there is none.")),
+        ("name", _("The player's name.")),
     )  # fmt: skip
-    division = ("division", "The standings table the line belongs to; empty in a season "
-                "without divisions.")  # fmt: skip
+    division = ("division", _("The standings table the line belongs to; empty in a season "
+                              "without divisions."))  # fmt: skip
     standings: Columns = (
         division,
-        ("rank", "The place in the table: '3', or '9-10' for players sharing places 9 to 10 "
-         "(in season.xlsx a single place is a number, a shared one is text)."),
+        ("rank", _("The place in the table: '3', or '9-10' for players sharing places 9 to 10 "
+                   "(in season.xlsx a single place is a number, a shared one is text).")),
         *player,
-        ("points", f"The season's total: the points of the counted results{bonus}; {shown}, "
-         "the exact sum rounded once."),
-        ("events", "The events the player took part in."),
+        ("points", total),
+        ("events", _("The events the player took part in.")),
     )  # fmt: skip
     if rules.standings.ineligible == "listed":
-        standings += (("note", "Only on the rows after the standings: why a player of the "
-                       "season's events is in no standings (no rank, 0 points)."),)  # fmt: skip
+        note = _("Only on the rows after the standings: why a player of the season's events is "
+                 "in no standings (no rank, 0 points).")  # fmt: skip
+        standings += (("note", note),)
     results: Columns = (
         division,
         *player,
-        ("date", f"The event's date, YYYY-MM-DD{date}."),
-        ("event", f"The event's name{event}."),
-        ("section", "The section of the event the result is in."),
-        ("place", "The place in the section: '3', or '6-8' for a place three players share."),
-        ("score", "The player's score in the section, in game points (6.5)."),
-        ("points", f"The Grand Prix points of the result, {shown}: each row is its own value "
-         "rounded, so a sum of rows can differ from the total by their rounding."),
-        ("counted", f"'yes' when the row counts toward the total, 'no' when the rules drop "
-         f"it.{counted}"),
+        ("date", date),
+        ("event", event),
+        ("section", _("The section of the event the result is in.")),
+        ("place", _("The place in the section: '3', or '6-8' for a place three players share.")),
+        ("score", _("The player's score in the section, in game points (6.5).")),
+        ("points", _("The Grand Prix points of the result, {shown}: each row is its own value "
+                     "rounded, so a sum of rows can differ from the total by their rounding.")
+         .format(shown=shown)),
+        ("counted", counted),
     )  # fmt: skip
+    caption = _("{file} (season.xlsx: sheet {sheet})")
     return (
-        ("standings.csv (season.xlsx: sheet Standings)", standings),
-        ("results.csv (season.xlsx: sheet Results)", results),
+        (caption.format(file="standings.csv", sheet="Standings"), standings),
+        (caption.format(file="results.csv", sheet="Results"), results),
     )
 
 
@@ -277,7 +290,7 @@ def json_pieces(season: Season, tables: Tables) -> Iterator[str]:
     if len(pieces) != len(tables) + 1 or None in firsts:
         yield export_json(season, tables)
         return
-    for (_, lines), piece, first in zip(tables, pieces, firsts, strict=False):
+    for (_name, lines), piece, first in zip(tables, pieces, firsts, strict=False):
         yield f'{piece}"standings":[{first}'
         for start in range(JSON_LINES, len(lines), JSON_LINES):
             yield "," + entries(lines[start : start + JSON_LINES])

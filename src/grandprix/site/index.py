@@ -8,6 +8,7 @@ import json
 from pathlib import Path
 
 from grandprix.errors import UsageError
+from grandprix.language import _, spoken
 from grandprix.site.build import MARK, environment
 
 INDEX_MARK = "<!-- written by grandprix site-index; the next run replaces it -->"
@@ -53,7 +54,11 @@ def write_site_index(folder: Path) -> int:
         raise UsageError(f"{target}: a page this command did not write; it is left as it was "
                          "(move it away, or give another folder)")  # fmt: skip
     style = f"{sites[0][0]}/style.css"
-    html = environment().from_string(TEMPLATE).render(sites=sites, style=style, mark=INDEX_MARK)
+    html = (
+        environment()
+        .from_string(TEMPLATE)
+        .render(sites=sites, style=style, mark=INDEX_MARK, lang=spoken(), title=_("Seasons"))
+    )
     temp = folder / ".index.html.tmp"
     temp.write_text(html, encoding="utf-8")
     temp.replace(target)
@@ -62,16 +67,16 @@ def write_site_index(folder: Path) -> int:
 
 TEMPLATE = """<!DOCTYPE html>
 {{ mark | safe }}
-<html lang="en">
+<html lang="{{ lang }}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Seasons</title>
+<title>{{ title }}</title>
 <link rel="stylesheet" href="{{ style }}">
 </head>
 <body>
 <main id="main">
-<h1>Seasons</h1>
+<h1>{{ title }}</h1>
 <ul class="seasons">
 {% for folder, name, updated in sites %}
 <li><a href="{{ folder }}/index.html">{{ name }}</a>{% if updated %} · {{ updated }}{% endif %}</li>

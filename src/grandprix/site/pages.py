@@ -58,6 +58,7 @@ class StandingsTable:
     downloads: tuple[Link, ...] = ()
     note: str = ""  # which rows are shown, when not all of them
     pages: tuple[Link, ...] = ()  # every page of the whole table (this one without a link)
+    division: str = ""  # the division's name ('' without divisions: ``title`` says Standings)
 
 
 @dataclass(frozen=True, slots=True)

@@ -16,9 +16,14 @@ import functools
 
 from markupsafe import Markup
 
+from grandprix.language import N_, _
 from grandprix.site.pages import EventSection, PlayerPart
 from grandprix.site.parts import Link
 from grandprix.site.words import Sentence
+
+# The player's details an event table may show, by the label ``EventSection.details`` gives
+# (shown through ``_``; a label not here is shown as it is).
+DETAIL_LABELS = {"Title": N_("Title"), "Fed": N_("Fed"), "Rating": N_("Rating")}
 
 
 def escape(value: object) -> str:
@@ -58,8 +63,12 @@ def words_html(sentence: Sentence) -> Markup:
 
 def event_rows(section: EventSection) -> Markup:
     """The rows of an event section's table (``<tbody>``), each followed by a line break."""
-    codes = [f' data-label="{escape(code)}">' for code in section.codes]
+    shown = [_(DETAIL_LABELS.get(label, label)) for label in section.details]
+    codes = [
+        f' data-label="{escape(code)}">' for code in shown + [t.code for t in section.tiebreaks]
+    ]
     labels = [f' data-label="{escape(name)}"' for name in section.divisions]
+    score = f' data-label="{escape(_("Score"))}"'
     out = []
     for row in section.rows:
         href = escape(row.href)
@@ -71,7 +80,7 @@ def event_rows(section: EventSection) -> Markup:
             out.append("<tr>")
         out.append(
             f'<td class="place">{escape(row.place)}</td><td class="who">{who}</td>'
-            f'<td class="num" data-label="Score">{escape(row.score)}</td>'
+            f'<td class="num"{score}>{escape(row.score)}</td>'
         )
         for code, value in zip(codes, row.cells, strict=True):
             out.append(f'<td class="num wide"{code}{escape(value)}</td>')
@@ -94,6 +103,9 @@ def results(part: PlayerPart) -> Markup:
     """A player's results in one division (the items of ``<ol class="results">``), each
     followed by a line break."""
     division = escape(part.key)
+    said = {True: escape(_("counted")), False: escape(_("dropped"))}
+    # "{points} points" as the language says it: the words before and after the number
+    before, _points, after = (escape(w) for w in _("{points} points").partition("{points}"))
     out = []
     for r in part.results:
         status = "counted" if r.counted else "dropped"
@@ -103,8 +115,9 @@ def results(part: PlayerPart) -> Markup:
             f'<li class="{status}" data-event="{href}" data-section="{escape(r.section)}">'
             f'<p class="head"><span class="mark" aria-hidden="true">{mark}</span> '
             f'<a href="{href}">{escape(r.event)}</a> <span class="when">{escape(r.date)}</span> '
-            f'<strong data-division="{division}" data-points="{points}">{points} points</strong> '
-            f'<span class="status">{status}</span></p>\n'
+            f'<strong data-division="{division}" data-points="{points}">'
+            f"{before}{points}{after}</strong> "
+            f'<span class="status">{said[r.counted]}</span></p>\n'
             f'<p class="why">{words_html(r.sentence)}</p></li>\n'
         )
     return Markup("".join(out))

@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from fractions import Fraction
 
+from grandprix.language import _, decimal, ngettext
 from grandprix.numbers import show
 from grandprix.rules.schema import RuleSet
 from grandprix.season.model import Award, Line, Season
@@ -16,7 +17,6 @@ from grandprix.season.report import Tables
 from grandprix.site.parts import Block
 from grandprix.site.rules_words import (
     capital,
-    count,
     day,
     listing,
     number,
@@ -45,10 +45,10 @@ def example_result(tables: Tables) -> tuple[str, Line, Award] | None:
 
 
 def example_blocks(season: Season, tables: Tables) -> list[Block]:
-    heading, anchor = "An example from this season", "example"
+    heading, anchor = _("An example from this season"), "example"
     found = example_result(tables)
     if found is None:
-        return [Block(heading, anchor, ("An example will appear here once points are won.",))]
+        return [Block(heading, anchor, (_("An example will appear here once points are won."),))]
     return [Block(heading, anchor, example_paragraphs(season, *found))]
 
 
@@ -59,95 +59,226 @@ def example_paragraphs(season: Season, division: str, line: Line, a: Award) -> t
     name = line.name
 
     def pts(value: Fraction) -> str:
-        return show(value, rules.standings.decimals)
+        return decimal(show(value, rules.standings.decimals))
 
-    where = a.event_name if a.section == a.event_name else f"{a.event_name}, {a.section} section"
-    reranked = any(d.name == division and d.award == "rerank" for d in rules.divisions)
-    among = f" among the players of the {division} division" if reranked else ""
-    tied = a.last - a.first + 1
-    place = f"finished {ordinal(a.first)}{among}"
-    if tied > 1:
-        others = count(tied - 1, "other player")
-        place = f"tied with {others} for {ordinal(a.first)} to {ordinal(a.last)} place{among}"
-    if a.overall:
-        place += (
-            f" ({place_span(a.overall)} among all players: those who cannot score are left "
-            "out, and the players below them move up)"
-        )
-    result = f"{where}, {day(a.date)}: {name} {place}, on a score of {show(a.score)}."
+    def num(value: Fraction) -> str:
+        return decimal(show(value))
+
+    where = (
+        a.event_name
+        if a.section == a.event_name
+        else _("{event}, {section} section").format(event=a.event_name, section=a.section)
+    )
+    result = _("{where}, {day}: {name} {finished}, on a score of {score}.").format(
+        where=where,
+        day=day(a.date),
+        name=name,
+        finished=_place_words(a, division, rules),
+        score=num(a.score),
+    )
     event = next(e for e in season.events if e.index == a.event)
     points = rules.points.for_category(a.category)
-    table, _ = table_for(event, points)
-    worth = f"This was a class {a.table_name} event. " if a.table_name else ""
-    values = [show(v) for v in a.values]
+    table, _values = table_for(event, points)
+    tied = a.last - a.first + 1
+    said = [_("This was a class {name} event.").format(name=a.table_name)] if a.table_name else []
+    values = [num(v) for v in a.values]
     if a.valuation.terms:
-        parts = [f"{show(v)} for {words}" for words, v in a.valuation.terms]
-        worth += f"Points here add up: {' + '.join(parts)} = {pts(a.base)}."
+        parts = [
+            _("{points} for {what}").format(points=num(v), what=words)
+            for words, v in a.valuation.terms
+        ]
+        said.append(
+            _("Points here add up: {terms} = {points}.").format(
+                terms=" + ".join(parts), points=pts(a.base)
+            )
+        )
     elif points.from_score:
-        factor = "" if points.score_factor == 1 else f" times {show(points.score_factor)}"
-        worth += f"Points here are the score{factor}: {pts(a.base)}."
+        score = (
+            _("Points here are the score: {points}.")
+            if points.score_factor == 1
+            else _("Points here are the score times {factor}: {points}.")
+        )
+        said.append(score.format(factor=num(points.score_factor), points=pts(a.base)))
     elif tied > 1 and points.ties in ("full", "best"):
-        worth += (
-            f"Each of the tied players gets the points of {ordinal(a.first)} place, {values[0]}."
+        said.append(
+            _("Each of the tied players gets the points of {place} place, {points}.").format(
+                place=ordinal(a.first), points=values[0]
+            )
         )
     elif tied > 1 and points.ties == "split":
         mean = sum(a.values, Fraction(0)) / len(a.values)
         own = 2 * a.base - mean
         spot = own_place(a)
-        at = f"{ordinal(spot)} place" if spot else "their place"
-        worth += (
-            f"The {count(tied, 'tied player')} share places {a.first} to {a.last}: each gets "
-            f"half the points of their place on tie-break plus half the average of the places "
-            f"shared. {name} was {at} on tie-break, worth {show(own)}, and the average of "
-            f"{listing(values)} is {show(mean)}: half of each makes {pts(a.base)}."
+        said.append(
+            ngettext(
+                "The {n} tied player share places {first} to {last}: each gets half the points "
+                "of their place on tie-break plus half the average of the places shared.",
+                "The {n} tied players share places {first} to {last}: each gets half the points "
+                "of their place on tie-break plus half the average of the places shared.",
+                tied,
+            ).format(n=number(tied), first=a.first, last=a.last)
+        )
+        spot_worth = (
+            _(
+                "{name} was {place} place on tie-break, worth {own}, and the average of "
+                "{values} is {mean}: half of each makes {points}."
+            )
+            if spot
+            else _(
+                "{name} was their place on tie-break, worth {own}, and the average of {values} "
+                "is {mean}: half of each makes {points}."
+            )
+        )
+        said.append(
+            spot_worth.format(
+                name=name,
+                place=ordinal(spot) if spot else "",
+                own=num(own),
+                values=listing(values),
+                mean=num(mean),
+                points=pts(a.base),
+            )
         )
     elif tied > 1:
-        below = ""
-        if a.last > len(table) and not points.bands:
-            extra = show(points.overflow or Fraction(0))
-            below = f" (each place after {ordinal(len(table))} counts as {extra})"
         mean = sum(a.values, Fraction(0)) / len(a.values)
-        worth += (
-            f"The {count(tied, 'tied player')} share the points of places {a.first} to "
-            f"{a.last}{below}: the average of {listing(values)}, which is {pts(mean)}."
+        if a.last > len(table) and not points.bands:
+            shared = ngettext(
+                "The {n} tied player share the points of places {first} to {last} (each place "
+                "after {place} counts as {extra}): the average of {values}, which is {mean}.",
+                "The {n} tied players share the points of places {first} to {last} (each place "
+                "after {place} counts as {extra}): the average of {values}, which is {mean}.",
+                tied,
+            )
+        else:
+            shared = ngettext(
+                "The {n} tied player share the points of places {first} to {last}: the average "
+                "of {values}, which is {mean}.",
+                "The {n} tied players share the points of places {first} to {last}: the average "
+                "of {values}, which is {mean}.",
+                tied,
+            )
+        said.append(
+            shared.format(
+                n=number(tied),
+                first=a.first,
+                last=a.last,
+                place=ordinal(len(table)),
+                extra=num(points.overflow or Fraction(0)),
+                values=listing(values),
+                mean=pts(mean),
+            )
         )
     else:
-        worth += f"{ordinal(a.first)} place is worth {listing(values) or '0'} points."
+        said.append(
+            _("{place} place is worth {points} points.").format(
+                place=ordinal(a.first), points=listing(values) or "0"
+            )
+        )
     lowered = bool(a.values) and not points.from_score and not a.valuation.terms
     if lowered and a.base == points.minimum > _before_minimum(a, rules):
-        worth += (
-            f" That is less than the {show(points.minimum)} every player earns at least, so "
-            f"it counts as {pts(a.base)}."
+        said.append(
+            _(
+                "That is less than the {minimum} every player earns at least, so it counts as "
+                "{points}."
+            ).format(minimum=num(points.minimum), points=pts(a.base))
         )
-    rates = [f"the event counts {show(a.event_weight)} times"] if a.event_weight != 1 else []
+    rates = []
+    if a.event_weight != 1:
+        rates.append(_("the event counts {rate} times").format(rate=num(a.event_weight)))
     if a.section_weight != 1:
-        rates.append(f"the {a.section} section counts {show(a.section_weight)} times")
+        rates.append(
+            _("the {section} section counts {rate} times").format(
+                section=a.section, rate=num(a.section_weight)
+            )
+        )
     factors, bonuses = a.valuation.factors, a.valuation.bonuses
+    weights = [num(w) for w in (a.event_weight, a.section_weight) if w != 1]
     if factors or bonuses:
         for reason, value in factors:
-            worth += f" The points are multiplied by {show(value)} for {reason}."
+            said.append(
+                _("The points are multiplied by {factor} for {reason}.").format(
+                    factor=num(value), reason=reason
+                )
+            )
         if rates:
-            worth += f" {capital(listing(rates))}."
+            said.append(capital(listing(rates)) + ".")
         for reason, value in bonuses:
-            worth += f" {name} adds {show(value)} for {reason}."
-        product = " times ".join(
-            [pts(a.base)]
-            + [show(v) for _, v in factors]
-            + [show(w) for w in (a.event_weight, a.section_weight) if w != 1]
+            said.append(
+                _("{name} adds {points} for {reason}.").format(
+                    name=name, points=num(value), reason=reason
+                )
+            )
+        earned = _times([pts(a.base), *(num(v) for _reason, v in factors), *weights])
+        for _reason, value in bonuses:
+            earned = _("{sum} plus {points}").format(sum=earned, points=num(value))
+        said.append(
+            _("So {name} earned {amount}, which is {points} points.").format(
+                name=name, amount=earned, points=pts(a.points)
+            )
         )
-        added = "".join(f" plus {show(v)}" for _, v in bonuses)
-        worth += f" So {name} earned {product}{added}, which is {pts(a.points)} points."
     elif rates:
-        product = " times ".join(
-            [pts(a.base)] + [show(w) for w in (a.event_weight, a.section_weight) if w != 1]
-        )
-        worth += (
-            f" {capital(listing(rates))}, so {name} earned {product}, which is "
-            f"{pts(a.points)} points."
+        said.append(
+            _("{rates}, so {name} earned {amount}, which is {points} points.").format(
+                rates=capital(listing(rates)),
+                name=name,
+                amount=_times([pts(a.base), *weights]),
+                points=pts(a.points),
+            )
         )
     else:
-        worth += f" The event counts at its normal rate, so {name} earned {pts(a.points)} points."
+        said.append(
+            _("The event counts at its normal rate, so {name} earned {points} points.").format(
+                name=name, points=pts(a.points)
+            )
+        )
+    worth = " ".join(said)
     return result, worth, total_in_words(line, division, rules)
+
+
+def _place_words(a: Award, division: str, rules: RuleSet) -> str:
+    """Where the player finished, as the rest of a sentence after their name: 'finished 3rd',
+    'tied with two other players for 2nd to 4th place among the players of the Junior
+    division', with the place among all players when those who cannot score were left out."""
+    reranked = any(d.name == division and d.award == "rerank" for d in rules.divisions)
+    tied = a.last - a.first + 1
+    if tied == 1:
+        place = (
+            _("finished {place} among the players of the {division} division")
+            if reranked
+            else _("finished {place}")
+        ).format(place=ordinal(a.first), division=division)
+    else:
+        place = (
+            ngettext(
+                "tied with {n} other player for {first} to {last} place among the players of "
+                "the {division} division",
+                "tied with {n} other players for {first} to {last} place among the players of "
+                "the {division} division",
+                tied - 1,
+            )
+            if reranked
+            else ngettext(
+                "tied with {n} other player for {first} to {last} place",
+                "tied with {n} other players for {first} to {last} place",
+                tied - 1,
+            )
+        ).format(
+            n=number(tied - 1), first=ordinal(a.first), last=ordinal(a.last), division=division
+        )
+    if not a.overall:
+        return place
+    return _(
+        "{place} ({overall} among all players: those who cannot score are left out, and the "
+        "players below them move up)"
+    ).format(place=place, overall=place_span(a.overall))
+
+
+def _times(factors: list[str]) -> str:
+    """'10 times 1.5 times 2': the numbers multiplied, in words."""
+    product = factors[0]
+    for factor in factors[1:]:
+        product = _("{product} times {factor}").format(product=product, factor=factor)
+    return product
 
 
 def own_place(a: Award) -> int | None:
@@ -172,35 +303,70 @@ def _before_minimum(a: Award, rules: RuleSet) -> Fraction:
 def total_in_words(line: Line, division: str, rules: RuleSet) -> str:
     """How the line's total is made: the results counted, those dropped, the bonus."""
     decimals = rules.standings.decimals
+
+    def pts(value: Fraction) -> str:
+        return decimal(show(value, decimals))
+
     counted = sorted(line.counted, key=lambda a: (-a.points, a.date, a.event_name, a.section))
-    summed = show(sum((a.points for a in counted), Fraction(0)), decimals)
-    figures = " + ".join(show(a.points, decimals) for a in counted)
+    summed = pts(sum((a.points for a in counted), Fraction(0)))
+    figures = " + ".join(pts(a.points) for a in counted)
     if line.dropped:
-        dropped = listing([show(a.points, decimals) for a in line.dropped])
+        results = ngettext(
+            "{name} has {n} result", "{name} has {n} results", len(line.awards)
+        ).format(name=line.name, n=number(len(line.awards)))
         best = (
-            f"only the best one counts: {figures}"
+            _("only the best one counts: {figures}").format(figures=figures)
             if len(counted) == 1
-            else f"only the best {number(len(counted))} count: {figures}, which makes {summed}"
+            else ngettext(
+                "only the best {n} counts: {figures}, which makes {total}",
+                "only the best {n} count: {figures}, which makes {total}",
+                len(counted),
+            ).format(n=number(len(counted)), figures=figures, total=summed)
         )
-        text = (
-            f"{line.name} has {count(len(line.awards), 'result')}, and {best}; the "
-            f"{'other one' if len(line.dropped) == 1 else 'others'} ({dropped}) "
-            f"{'is' if len(line.dropped) == 1 else 'are'} dropped."
-        )
+        dropped = ngettext(
+            "the other one ({dropped}) is dropped",
+            "the others ({dropped}) are dropped",
+            len(line.dropped),
+        ).format(dropped=listing([pts(a.points) for a in line.dropped]))
+        said = [
+            _("{results}, and {counted}; {dropped}.").format(
+                results=results, counted=best, dropped=dropped
+            )
+        ]
     elif len(counted) == 1:
-        text = f"This is the only result of {line.name} so far, so it makes the total alone."
+        said = [
+            _("This is the only result of {name} so far, so it makes the total alone.").format(
+                name=line.name
+            )
+        ]
     else:
-        text = (
-            f"All {count(len(counted), 'result')} of {line.name} count: {figures}, which "
-            f"makes {summed}."
-        )
+        said = [
+            ngettext(
+                "All {n} result of {name} count: {figures}, which makes {total}.",
+                "All {n} results of {name} count: {figures}, which makes {total}.",
+                len(counted),
+            ).format(n=number(len(counted)), name=line.name, figures=figures, total=summed)
+        ]
     if line.bonus:
-        text += (
-            f" Taking part in {count(line.events, 'event')} adds "
-            f"{show(rules.counting.bonus_per_event)} points for each, "
-            f"{show(line.bonus, decimals)} in all."
+        said.append(
+            ngettext(
+                "Taking part in {n} event adds {points} points for each, {bonus} in all.",
+                "Taking part in {n} events adds {points} points for each, {bonus} in all.",
+                line.events,
+            ).format(
+                n=number(line.events),
+                points=decimal(show(rules.counting.bonus_per_event)),
+                bonus=pts(line.bonus),
+            )
         )
-    where = f"the {division} standings" if division else "the standings"
-    tied = "tied " if line.rank_first != line.rank_last else ""
-    total = show(line.total, decimals)
-    return text + f" The total is {total}, {tied}{place_span(line.rank)} in {where}."
+    tied = line.rank_first != line.rank_last
+    if division and tied:
+        total = _("The total is {total}, tied {place} in the {division} standings.")
+    elif division:
+        total = _("The total is {total}, {place} in the {division} standings.")
+    elif tied:
+        total = _("The total is {total}, tied {place} in the standings.")
+    else:
+        total = _("The total is {total}, {place} in the standings.")
+    said.append(total.format(total=pts(line.total), place=place_span(line.rank), division=division))
+    return " ".join(said)

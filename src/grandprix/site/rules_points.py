@@ -14,6 +14,7 @@ import math
 from collections.abc import Sequence
 from fractions import Fraction
 
+from grandprix.language import N_, _, decimal, ngettext, pgettext
 from grandprix.model import TOOK_PART
 from grandprix.numbers import show
 from grandprix.rules.event_points import PointsBase, TournamentClass, most_specific
@@ -41,6 +42,17 @@ from grandprix.site.rules_words import (
 Group = tuple[str, PointsBase, list[SeasonEvent]]
 
 
+def _num(value: Fraction | int, places: int | None = None) -> str:
+    """A number of points, a share or an amount as the language writes it: '3.5', '3,5'."""
+    return decimal(show(value, places))
+
+
+def _plural(value: Fraction | int) -> int:
+    """The count that chooses the singular or the plural of an amount of points: the amount
+    when whole, else one that every language says in the plural."""
+    return int(value) if value == int(value) else 2
+
+
 def point_groups(events: Sequence[SeasonEvent], rules: RuleSet) -> list[Group]:
     """The kinds of event that have points of their own: ('', the rule set's points, its
     events) first when some event uses them, then each category of ``categories`` the season's
@@ -65,11 +77,13 @@ def example_section(events: Sequence[SeasonEvent], rules: RuleSet) -> tuple[str,
     for event in events:
         if event.planned:
             continue
-        for section, _ in earning_sections(event, rules):
+        for section, _earning in earning_sections(event, rules):
             if section.section.players:
                 name = event.name
                 if len(event.sections) > 1:
-                    name = f"{event.name}, {section.name} section"
+                    name = _("{event}, {section} section").format(
+                        event=event.name, section=section.name
+                    )
                 return name, section
     raise LookupError("no played event")
 
@@ -87,14 +101,21 @@ def band_words(points: PointsBase, rules: RuleSet, events: Sequence[SeasonEvent]
     """KW-3: how a band's cutoff is found, with a real event of the season."""
     if not points.bands:
         return []
-    said = (
-        "A band of the top p% reaches down to the place p% of the number of players, rounded "
-        "up; every place earns the points of the first band it falls in"
-    )
     if points.bands[-1].percent < 100:
-        said += ", and places below every band earn nothing"
-    said += f"{rules.cite('KW-3')}. Everyone the results list counts, those who withdrew "
-    said += f"included{rules.cite('D-KW-2')}."
+        said = _(
+            "A band of the top p% reaches down to the place p% of the number of players, "
+            "rounded up; every place earns the points of the first band it falls in, and places "
+            "below every band earn nothing{cite}."
+        )
+    else:
+        said = _(
+            "A band of the top p% reaches down to the place p% of the number of players, "
+            "rounded up; every place earns the points of the first band it falls in{cite}."
+        )
+    said = said.format(cite=rules.cite("KW-3"))
+    said += " " + _("Everyone the results list counts, those who withdrew included{cite}.").format(
+        cite=rules.cite("D-KW-2")
+    )
     found = _example(events, rules)
     if found is not None:
         name, size = found
@@ -103,13 +124,22 @@ def band_words(points: PointsBase, rules: RuleSet, events: Sequence[SeasonEvent]
             cut = math.ceil(band.percent * size / 100)
             exact = Fraction(band.percent * size, 100)
             places = (
-                f"exactly {cut} places"
+                ngettext("exactly {n} place", "exactly {n} places", cut).format(n=cut)
                 if exact == cut
-                else f"{show(exact, 2)} places, rounded up to {cut}"
+                else _("{exact} places, rounded up to {n}").format(exact=_num(exact, 2), n=cut)
             )
-            said += (
-                f" For example, {name} had {size} players: the top {show(band.percent)}% is "
-                f"{places}, so its band reaches down to {ordinal(cut)} place."
+            said += " " + ngettext(
+                "For example, {name} had {size} player: the top {percent}% is {places}, so its "
+                "band reaches down to {place} place.",
+                "For example, {name} had {size} players: the top {percent}% is {places}, so its "
+                "band reaches down to {place} place.",
+                size,
+            ).format(
+                name=name,
+                size=size,
+                percent=_num(band.percent),
+                places=places,
+                place=ordinal(cut),
             )
     return [said]
 
@@ -117,25 +147,33 @@ def band_words(points: PointsBase, rules: RuleSet, events: Sequence[SeasonEvent]
 def band_table_of(points: PointsBase, rules: RuleSet, events: Sequence[SeasonEvent]) -> Table:
     """Share of the field -> points, with the places of each band in a real event."""
     found = _example(events, rules)
-    head = ["Finishing in the top", "Points"]
+    head = [_("Finishing in the top"), _("Points")]
     rows: list[tuple[Cell, ...]] = []
     before = 0
     for band in points.bands:
-        row: list[Cell] = [f"{show(band.percent)}% of the field", show(band.points)]
+        row: list[Cell] = [
+            _("{percent}% of the field").format(percent=_num(band.percent)),
+            _num(band.points),
+        ]
         if found is not None:
             cut = max(before, math.ceil(band.percent * found[1] / 100))
-            row.append(
-                "none" if cut == before else _places(before + 1, cut)
-            )  # a band another band already covers
+            row.append(  # none: a band another band already covers
+                pgettext("no places", "none") if cut == before else _places(before + 1, cut)
+            )
             before = cut
         rows.append(tuple(row))
     if found is not None:
-        head.append(f"Places in {found[0]} ({found[1]} players)")
-    return Table("Points by share of the field", tuple(head), tuple(rows), (1,))
+        head.append(
+            ngettext("Places in {name} ({n} player)", "Places in {name} ({n} players)",
+                     found[1]).format(name=found[0], n=found[1])
+        )  # fmt: skip
+    return Table(_("Points by share of the field"), tuple(head), tuple(rows), (1,))
 
 
 def _places(first: int, last: int) -> str:
-    return ordinal(first) if first == last else f"{ordinal(first)} to {ordinal(last)}"
+    if first == last:
+        return ordinal(first)
+    return _("{first} to {last}").format(first=ordinal(first), last=ordinal(last))
 
 
 def placement_words(points: PointsBase, rules: RuleSet, events: Sequence[SeasonEvent]) -> list[str]:
@@ -143,38 +181,62 @@ def placement_words(points: PointsBase, rules: RuleSet, events: Sequence[SeasonE
     said = []
     if points.first_outright is not None and points.table:
         said.append(
-            f"A player who finishes 1st alone, with nobody else on the winner's score, earns "
-            f"{show(points.first_outright)} instead of {show(points.table[0])}"
-            f"{rules.cite('FC-2')}."
+            _(
+                "A player who finishes 1st alone, with nobody else on the winner's score, earns "
+                "{points} instead of {first}{cite}."
+            ).format(
+                points=_num(points.first_outright),
+                first=_num(points.table[0]),
+                cite=rules.cite("FC-2"),
+            )
         )
     found = _example(events, rules)
     limits = []
     if points.top_percent is not None and points.top_percent < 100:
         half = share(points.top_percent)
         limits.append(
-            f"Only the top {half} of the field earns these points: {half} of the number of "
-            "players, rounded down"
+            _(
+                "Only the top {share} of the field earns these points: {share} of the number of "
+                "players, rounded down"
+            ).format(share=half)
         )
     if points.paid_places:
         steps = sorted(points.paid_places, key=lambda p: p.min_players)
         parts = []
         for step, after in zip(steps, [*steps[1:], None], strict=True):
             if step.min_players == 0 and after is not None:
-                whom = f"with fewer than {after.min_players} players"
+                whom = ngettext(
+                    "the top {places} with fewer than {n} player",
+                    "the top {places} with fewer than {n} players",
+                    after.min_players,
+                ).format(places=step.places, n=after.min_players)
             elif step.min_players == 0:
-                whom = "whatever the number of players"
+                whom = _("the top {places} whatever the number of players").format(
+                    places=step.places
+                )
             else:
-                whom = f"from {step.min_players} players"
-            parts.append(f"the top {step.places} {whom}")
-        limits.append(f"The places that earn points depend on the size of the field: "
-                      f"{listing(parts)}")  # fmt: skip
+                whom = ngettext(
+                    "the top {places} from {n} player",
+                    "the top {places} from {n} players",
+                    step.min_players,
+                ).format(places=step.places, n=step.min_players)
+            parts.append(whom)
+        limits.append(
+            _("The places that earn points depend on the size of the field: {places}").format(
+                places=listing(parts)
+            )
+        )
     if limits:
-        text = "; ".join(limits)
+        text = pgettext("between the parts of a sentence", "; ").join(limits)
         if found is not None:
             limit = paid_places(points, found[1])
             if limit is not None:
                 earn = min(limit, len(points.table)) if points.table else limit
-                text += f" (in {found[0]}, with {found[1]} players: the top {earn})"
+                text += " " + ngettext(
+                    "(in {name}, with {n} player: the top {places})",
+                    "(in {name}, with {n} players: the top {places})",
+                    found[1],
+                ).format(name=found[0], n=found[1], places=earn)
         said.append(f"{text}{rules.cite('FC-3')}.")
     return said
 
@@ -184,22 +246,29 @@ def split_words(points: PointsBase, rules: RuleSet) -> list[str]:
     table = list(points.table)
     length = len(table)
     said = [
-        "Players who finish on the same score each get half the points of the place the "
-        "event's tie-breaks give them plus half the average of the points of the places they "
-        f"share{rules.cite('FC-4')}."
+        _(
+            "Players who finish on the same score each get half the points of the place the "
+            "event's tie-breaks give them plus half the average of the points of the places "
+            "they share{cite}."
+        ).format(cite=rules.cite("FC-4"))
     ]
     if length >= 2:
         mean = (table[0] + table[1]) / 2
-        upper, _, _ = split_points((1, 1), (1, 2), table, points)
-        lower, _, _ = split_points((2, 2), (1, 2), table, points)
-        said[0] += (
-            f" For example, of two players tied for 1st and 2nd, the one 1st on tie-break gets "
-            f"half of {show(table[0])} plus half of {show(mean)} (the average of "
-            f"{show(table[0])} and {show(table[1])}), which is {show(upper)}; the other gets "
-            f"half of {show(table[1])} plus half of {show(mean)}, which is {show(lower)}."
+        upper = split_points((1, 1), (1, 2), table, points)[0]
+        lower = split_points((2, 2), (1, 2), table, points)[0]
+        said[0] += " " + _(
+            "For example, of two players tied for 1st and 2nd, the one 1st on tie-break gets "
+            "half of {first} plus half of {mean} (the average of {first} and {second}), which "
+            "is {upper}; the other gets half of {second} plus half of {mean}, which is {lower}."
+        ).format(
+            first=_num(table[0]),
+            second=_num(table[1]),
+            mean=_num(mean),
+            upper=_num(upper),
+            lower=_num(lower),
         )
     if length:
-        said.append(f"Places after {ordinal(length)} earn nothing.")
+        said.append(_("Places after {place} earn nothing.").format(place=ordinal(length)))
     return said
 
 
@@ -208,11 +277,16 @@ def factor_words(points: PointsBase, rules: RuleSet, events: Sequence[SeasonEven
     said = []
     factor = points.rating_factor
     if factor is not None:
-        text = (
+        text = ngettext(
             "The points of every place are multiplied by the event's rating factor: the average "
-            f"rating of its {factor.top} highest-rated players at the start, less {factor.base}, "
-            f"divided by {factor.per}; an average of {factor.base} or less gives 0"
-            f"{rules.cite('FC-1', 'D-FC-1')}."
+            "rating of its {top} highest-rated player at the start, less {base}, divided by "
+            "{per}; an average of {base} or less gives 0{cite}.",
+            "The points of every place are multiplied by the event's rating factor: the average "
+            "rating of its {top} highest-rated players at the start, less {base}, divided by "
+            "{per}; an average of {base} or less gives 0{cite}.",
+            factor.top,
+        ).format(
+            top=factor.top, base=factor.base, per=factor.per, cite=rules.cite("FC-1", "D-FC-1")
         )
         try:
             name, section = example_section(events, rules)
@@ -223,28 +297,41 @@ def factor_words(points: PointsBase, rules: RuleSet, events: Sequence[SeasonEven
             ratings = sorted((p.rating for p in section.section.players if p.rating),
                              reverse=True)[: factor.top]  # fmt: skip
             if found is not None and ratings:
-                mean = show(Fraction(sum(ratings), len(ratings)))
-                text += (
-                    f" In {name}, the {len(ratings)} highest ratings average {mean}, so the "
-                    f"factor is ({mean} - {factor.base}) / {factor.per}, which is "
-                    f"{show(found[0])}."
+                mean = _num(Fraction(sum(ratings), len(ratings)))
+                text += " " + ngettext(
+                    "In {name}, the {n} highest rating averages {mean}, so the factor is "
+                    "({mean} - {base}) / {per}, which is {factor}.",
+                    "In {name}, the {n} highest ratings average {mean}, so the factor is "
+                    "({mean} - {base}) / {per}, which is {factor}.",
+                    len(ratings),
+                ).format(
+                    name=name,
+                    n=len(ratings),
+                    mean=mean,
+                    base=factor.base,
+                    per=factor.per,
+                    factor=_num(found[0]),
                 )
         said.append(text)
     multiplied = [c for c in points.classes if c.factor != 1]
     if multiplied and points.based_on_percent != 100:
         counted = share(points.based_on_percent)
-        text = (
+        text = _(
             "A prize fund that depends on the number of entries, rather than being guaranteed, "
-            f"counts at {counted} of its amount when the event's class is chosen"
-            f"{rules.cite('NW-2', 'D-NW-1')}."
-        )
+            "counts at {share} of its amount when the event's class is chosen{cite}."
+        ).format(share=counted, cite=rules.cite("NW-2", "D-NW-1"))
         based = next((e for e in events if e.based_on and e.prize_fund is not None), None)
         if based is not None and based.prize_fund is not None:
             chosen = tournament_class(based, points)
             assert chosen is not None
-            text += (
-                f" For example, {based.name} advertised {show(based.prize_fund)}, which counts as "
-                f"{show(counted_fund(based, points))}: class {chosen.name}."
+            text += " " + _(
+                "For example, {event} advertised {fund}, which counts as {counted}: class "
+                "{tournament_class}."
+            ).format(
+                event=based.name,
+                fund=_num(based.prize_fund),
+                counted=_num(counted_fund(based, points)),
+                tournament_class=chosen.name,
             )
         said.append(text)
     return said
@@ -256,10 +343,14 @@ def fund_ranges(points: PointsBase) -> list[tuple[TournamentClass, str]]:
     classes = sorted(points.classes, key=lambda c: c.min_prize_fund)
     out = []
     for low, high in zip(classes, [*classes[1:], None], strict=True):
-        fund = f"{show(low.min_prize_fund)} or more"
+        fund = _("{fund} or more").format(fund=_num(low.min_prize_fund))
         if high is not None:
-            below = f"under {show(high.min_prize_fund)}"
-            fund = below if low.min_prize_fund == 0 else f"{show(low.min_prize_fund)} to {below}"
+            if low.min_prize_fund == 0:
+                fund = _("under {fund}").format(fund=_num(high.min_prize_fund))
+            else:
+                fund = _("{low} to under {high}").format(
+                    low=_num(low.min_prize_fund), high=_num(high.min_prize_fund)
+                )
         out.append((low, fund))
     return out
 
@@ -271,11 +362,14 @@ def gain_caps(points: PointsBase) -> list[str]:
     if gain is None:
         return caps
     if gain.cap is not None:
-        caps.append(f"at most {show(gain.cap)}")
+        caps.append(_("at most {points}").format(points=_num(gain.cap)))
     if gain.cap_percent is not None:
         part = share(gain.cap_percent)
-        down = ", rounded down" if gain.round_down else ""
-        caps.append(f"at most {part} of the points of their place{down}")
+        if gain.round_down:
+            said = _("at most {share} of the points of their place, rounded down")
+        else:
+            said = _("at most {share} of the points of their place")
+        caps.append(said.format(share=part))
     return caps
 
 
@@ -283,10 +377,13 @@ def class_factor_table(points: PointsBase) -> Table | None:
     """NW-1: each class by prize fund and its multiplier, when a class multiplies."""
     if not any(c.factor != 1 for c in points.classes):
         return None
-    rows = [(f"Class {c.name}", fund, show(c.factor)) for c, fund in fund_ranges(points)]
+    rows = [
+        (_("Class {name}").format(name=c.name), fund, _num(c.factor))
+        for c, fund in fund_ranges(points)
+    ]
     return Table(
-        "Classes of event and their multipliers",
-        ("Class", "Total prize fund", "Points multiplied by"),
+        _("Classes of event and their multipliers"),
+        (pgettext("class of event", "Class"), _("Total prize fund"), _("Points multiplied by")),
         tuple(rows),
         (2,),
     )
@@ -298,28 +395,48 @@ def bonus_words(points: PointsBase, rules: RuleSet) -> list[str]:
     gain = points.gain
     if gain is not None:
         caps = gain_caps(points)
-        capped = f", {listing(caps, 'and')}" if caps else ""
-        unit = "point" if gain.per_place == 1 else "points"
         if gain.seed == "rating":
-            seed = (
+            seed = _(
                 "The seed is the player's rank by rating in the section: players with equal "
                 "ratings share the better rank, and unrated players share one rank below every "
-                f"rated player{rules.cite('KW-8')}."
+                "rated player{cite}."
+            ).format(cite=rules.cite("KW-8"))
+        else:
+            seed = _("The seed is the player's start number.")
+        if caps:
+            gained = ngettext(
+                "A player who finishes above their seed earns {points} more point for each "
+                "place gained, {caps}{cite}.",
+                "A player who finishes above their seed earns {points} more points for each "
+                "place gained, {caps}{cite}.",
+                _plural(gain.per_place),
             )
         else:
-            seed = "The seed is the player's start number."
-        said.append(
-            f"A player who finishes above their seed earns {show(gain.per_place)} more {unit} "
-            f"for each place gained{capped}{rules.cite('KW-4')}. {seed}"
+            gained = ngettext(
+                "A player who finishes above their seed earns {points} more point for each "
+                "place gained{cite}.",
+                "A player who finishes above their seed earns {points} more points for each "
+                "place gained{cite}.",
+                _plural(gain.per_place),
+            )
+        gained = gained.format(
+            points=_num(gain.per_place), caps=listing(caps, "and"), cite=rules.cite("KW-4")
         )
+        said.append(f"{gained} {seed}")
     if points.completion:
-        unit = "point" if points.completion == 1 else "points"
         said.append(
-            f"A player who plays every round earns {show(points.completion)} more {unit}: "
-            f"{played_words(points)}{rules.cite('KW-5', 'NW-3', *_decided(points))}."
+            ngettext(
+                "A player who plays every round earns {points} more point: {played}{cite}.",
+                "A player who plays every round earns {points} more points: {played}{cite}.",
+                _plural(points.completion),
+            ).format(
+                points=_num(points.completion),
+                played=played_words(points),
+                cite=rules.cite("KW-5", "NW-3", *_decided(points)),
+            )
         )
     if said and (points.rating_factor is not None or any(c.factor != 1 for c in points.classes)):
-        said.append("These extra points are added after the points are multiplied.")
+        said.append(_("These extra points are added after the points are multiplied."))
     return said
 
 
@@ -330,36 +447,49 @@ def min_rounds_words(rules: RuleSet) -> list[str]:
         return []
     part = share(needed)
     if rules.eligibility.ineligible_players == "skip":
-        others = "they are left out when points are given, and the players below them move up"
+        others = _(
+            "Players who play fewer rounds may still play, but they are left out when points "
+            "are given, and the players below them move up."
+        )
     else:
-        others = "they keep their place in the event, and nobody gets that place's points"
-    return [
-        f"A player earns points in an event only after playing at least {part} of its rounds: "
-        f"{played_words(rules.points)}{rules.cite('KW-6', *_decided(rules.points))}. Players "
-        f"who play fewer rounds may still play, but {others}."
-    ]
+        others = _(
+            "Players who play fewer rounds may still play, but they keep their place in the "
+            "event, and nobody gets that place's points."
+        )
+    needs = _(
+        "A player earns points in an event only after playing at least {share} of its rounds: "
+        "{played}{cite}."
+    ).format(
+        share=part,
+        played=played_words(rules.points),
+        cite=rules.cite("KW-6", *_decided(rules.points)),
+    )
+    return [f"{needs} {others}"]
 
 
 PLAYED_WORDS = {
-    "game": "a game",
-    "forfeit-win": "a win by forfeit",
-    "pairing-bye": "a bye given by the pairing",
-    "forfeit-loss": "a forfeit lost",
-    "full-bye": "a full-point bye asked for",
-    "half-bye": "a half-point bye asked for",
-    "zero-bye": "a zero-point bye asked for",
-    "unpaired": "a round not paired",
+    "game": N_("a game"),
+    "forfeit-win": N_("a win by forfeit"),
+    "pairing-bye": N_("a bye given by the pairing"),
+    "forfeit-loss": N_("a forfeit lost"),
+    "full-bye": N_("a full-point bye asked for"),
+    "half-bye": N_("a half-point bye asked for"),
+    "zero-bye": N_("a zero-point bye asked for"),
+    "unpaired": N_("a round not paired"),
 }
 
 
 def played_words(points: PointsBase) -> str:
     """What counts as a played round (``points.played``), and what does not, in words."""
-    counted = [words for kind, words in PLAYED_WORDS.items() if kind in points.played]
+    counted = [_(words) for kind, words in PLAYED_WORDS.items() if kind in points.played]
     apart = [
-        PLAYED_WORDS[kind] for kind in ("forfeit-loss", "unpaired") if kind not in points.played
+        _(PLAYED_WORDS[kind]) for kind in ("forfeit-loss", "unpaired") if kind not in points.played
     ]
-    said = f"{_or(counted)} counts as played"
-    return f"{said}; {_or(apart)} does not" if apart else said
+    if apart:
+        return _("{counted} counts as played; {apart} does not").format(
+            counted=_or(counted), apart=_or(apart)
+        )
+    return _("{counted} counts as played").format(counted=_or(counted))
 
 
 def _decided(points: PointsBase) -> tuple[str, ...]:
@@ -368,7 +498,8 @@ def _decided(points: PointsBase) -> tuple[str, ...]:
 
 
 def _or(items: list[str]) -> str:
-    return items[0] if len(items) == 1 else f"{', '.join(items[:-1])} or {items[-1]}"
+    """'a', 'a or b', 'a, b or c'."""
+    return listing(items, "or")
 
 
 def limits_words(rules: RuleSet, events: Sequence[SeasonEvent]) -> str:
@@ -376,33 +507,51 @@ def limits_words(rules: RuleSet, events: Sequence[SeasonEvent]) -> str:
     caps = rules.counting.per_category
     parts = []
     for key, most in caps.items():
-        results = "result" if most == 1 else "results"
         inner = sorted({category_words(e.category) for e in events
                         if e.category.startswith(key + "/")})  # fmt: skip
-        within = f" (of every kind: {listing(inner)})" if inner else ""
-        parts.append(f"{most} {results} of {category_words(key)} events{within}")
-    return (
-        f"At most {listing(parts)} count; when a player has more, the best within these limits "
-        f"count{rules.cite('KW-7', 'FC-5')}."
-    )
+        part = ngettext(
+            "{n} result of {category} events", "{n} results of {category} events", most
+        ).format(n=most, category=category_words(key))
+        if inner:
+            part = _("{limit} (of every kind: {kinds})").format(limit=part, kinds=listing(inner))
+        parts.append(part)
+    return _(
+        "At most {limits} count; when a player has more, the best within these limits count{cite}."
+    ).format(limits=listing(parts), cite=rules.cite("KW-7", "FC-5"))
 
 
 def terms_in_words(points: PointsBase) -> str:
     """An event's points as the sum ``points.terms`` says, in one sentence."""
     said = []
     for term in points.terms:
-        factor = "" if term.factor == 1 else f"{show(term.factor)} x "
-        what = {
-            "place": "the points of the player's place (below)",
-            "score": f"{factor}the player's score in the event",
-            "from-bottom": f"{factor}their place counted from the bottom of the field (the "
-            "last player 1, the one above 2, and so on)",
-            "fixed": f"{show(term.amount)} for taking part",
-        }[term.kind]
+        what = _term_words(term.kind, term.factor, term.amount)
         if term.name and term.kind != "fixed":
             what += f" ({term.name})"
-        said.append(what + ("" if term.weighted else ", added after the event's multipliers"))
-    return "Each player's points in an event add up " + listing(said) + "."
+        if not term.weighted:
+            what = _("{term}, added after the event's multipliers").format(term=what)
+        said.append(what)
+    return _("Each player's points in an event add up {terms}.").format(terms=listing(said))
+
+
+def _term_words(kind: str, factor: Fraction, amount: Fraction) -> str:
+    """One term of an event's points in words ('2 x the player's score in the event')."""
+    if kind == "place":
+        return _("the points of the player's place (below)")
+    if kind == "fixed":
+        return _("{points} for taking part").format(points=_num(amount))
+    if kind == "score":
+        if factor == 1:
+            return _("the player's score in the event")
+        return _("{factor} x the player's score in the event").format(factor=_num(factor))
+    if factor == 1:
+        return _(
+            "their place counted from the bottom of the field (the last player 1, the one "
+            "above 2, and so on)"
+        )
+    return _(
+        "{factor} x their place counted from the bottom of the field (the last player 1, the "
+        "one above 2, and so on)"
+    ).format(factor=_num(factor))
 
 
 def _tiebreak_meanings(codes: str) -> list[str]:
@@ -411,7 +560,11 @@ def _tiebreak_meanings(codes: str) -> list[str]:
     for code in filter(None, (c.strip() for c in codes.split(","))):
         meaning = tiebreak_meaning(code)
         if meaning:
-            out.append(f"{tiebreak_name(code)}: {meaning[0].lower()}{meaning[1:]}")
+            out.append(
+                _("{tiebreak}: {meaning}").format(
+                    tiebreak=tiebreak_name(code), meaning=meaning[0].lower() + meaning[1:]
+                )
+            )
     return out
 
 
@@ -421,53 +574,74 @@ def ties_in_words(rules: RuleSet, points: PointsBase | None = None) -> list[str]
     points = rules.points if points is None else points
     tables = [list(class_table(c, points)) for c in points.classes] or [list(points.table)]
     lengths = {len(t) for t in tables}
-    last = ordinal(lengths.pop()) if len(lengths) == 1 else "the last place with points"
-    if points.ties == "tiebreak":
-        how = ""
-        if points.tiebreaks:
-            how = f" ({tiebreak_names(points.tiebreaks, points.tiebreak_rules)})"
-        return [
-            "Places are not shared: players on the same score are placed in the order of the "
-            f"event's results, which its tie-breaks decide{how}. Only players whom every "
-            "tie-break leaves level share the points of their places.",
-            *_tiebreak_meanings(points.tiebreaks),
-        ]
-    if points.ties == "best":
-        how = ""
-        if points.tiebreaks:
-            how = f" ({tiebreak_names(points.tiebreaks, points.tiebreak_rules)})"
-        return [
-            "Players on the same score are placed in the order of the event's results, which its "
-            f"tie-breaks decide{how}; players given the same place there (the results repeat the "
-            "place, or every tie-break leaves them level) each get the points of the best place "
-            "they share.",
-            *_tiebreak_meanings(points.tiebreaks),
-        ]
+    last = ordinal(lengths.pop()) if len(lengths) == 1 else _("the last place with points")
+    if points.ties in ("tiebreak", "best"):
+        return [_ordered_ties(points), *_tiebreak_meanings(points.tiebreaks)]
     if points.ties == "full":
         said = [
-            "Players who finish on the same score each get the points of the best place they share."
+            _(
+                "Players who finish on the same score each get the points of the best place "
+                "they share."
+            )
         ]
     else:
-        example = ""
-        if len(tables[0]) >= 2:
-            value, values, _ = base_points(1, 2, Fraction(0), tables[0], rules, points)
-            example = (
-                " For example, two players tied for 1st and 2nd each get the average of "
-                f"{listing([show(v) for v in values])}, which is {show(value)}."
-            )
-        said = [
+        shared = _(
             "Players who finish on the same score share the places they cover: each gets the "
-            f"average of the points of those places.{example}"
-        ]
+            "average of the points of those places."
+        )
+        if len(tables[0]) >= 2:
+            value, values = base_points(1, 2, Fraction(0), tables[0], rules, points)[:2]
+            shared += " " + _(
+                "For example, two players tied for 1st and 2nd each get the average of "
+                "{values}, which is {value}."
+            ).format(values=listing([_num(v) for v in values]), value=_num(value))
+        said = [shared]
     if points.bands:
         return said
     if points.overflow is not None:
         said.append(
-            f"When a tie includes {last} place and goes further down, each place after {last} "
-            f"counts as {show(points.overflow)} in that average; players tied only below {last} "
-            "earn nothing."
+            _(
+                "When a tie includes {last} place and goes further down, each place after "
+                "{last} counts as {points} in that average; players tied only below {last} "
+                "earn nothing."
+            ).format(last=last, points=_num(points.overflow))
         )
     elif not points.minimum:
-        zero = " and count as 0 in the average of a tie" if points.ties == "share" else ""
-        said.append(f"Places after {last} earn nothing{zero}.")
+        if points.ties == "share":
+            nothing = _("Places after {place} earn nothing and count as 0 in the average of a tie.")
+        else:
+            nothing = _("Places after {place} earn nothing.")
+        said.append(nothing.format(place=last))
     return said
+
+
+def _ordered_ties(points: PointsBase) -> str:
+    """How players on the same score are placed when the event's tie-breaks place them
+    (``ties`` 'tiebreak' or 'best'), with the tie-breaks named when the rule set names them."""
+    if points.ties == "tiebreak":
+        if not points.tiebreaks:
+            return _(
+                "Places are not shared: players on the same score are placed in the order of "
+                "the event's results, which its tie-breaks decide. Only players whom every "
+                "tie-break leaves level share the points of their places."
+            )
+        said = _(
+            "Places are not shared: players on the same score are placed in the order of the "
+            "event's results, which its tie-breaks decide ({tiebreaks}). Only players whom "
+            "every tie-break leaves level share the points of their places."
+        )
+    else:
+        if not points.tiebreaks:
+            return _(
+                "Players on the same score are placed in the order of the event's results, "
+                "which its tie-breaks decide; players given the same place there (the results "
+                "repeat the place, or every tie-break leaves them level) each get the points of "
+                "the best place they share."
+            )
+        said = _(
+            "Players on the same score are placed in the order of the event's results, which "
+            "its tie-breaks decide ({tiebreaks}); players given the same place there (the "
+            "results repeat the place, or every tie-break leaves them level) each get the "
+            "points of the best place they share."
+        )
+    return said.format(tiebreaks=tiebreak_names(points.tiebreaks, points.tiebreak_rules))

@@ -17,10 +17,11 @@ import re
 from collections import Counter
 from fractions import Fraction
 
+from grandprix.language import _, decimal, ngettext
 from grandprix.numbers import show
 from grandprix.rules.books import definitions, meaning
 from grandprix.rules.event_points import PointsBase
-from grandprix.rules.schema import Division, RuleSet
+from grandprix.rules.schema import Conditions, Division, RuleSet
 from grandprix.season.model import Season, SeasonEvent
 from grandprix.season.points import class_table, earning_sections
 from grandprix.season.report import Tables
@@ -49,7 +50,6 @@ from grandprix.site.rules_words import (
     attribute,
     band,
     capital,
-    count,
     has,
     listing,
     number,
@@ -63,11 +63,17 @@ from grandprix.site.rules_words import (
 # The page
 
 
+def _plural_of(amount: Fraction) -> int:
+    """The number that chooses the singular or the plural of an amount of points: itself when
+    whole, else one that takes the plural (1.5 points)."""
+    return int(amount) if amount.denominator == 1 else 2
+
+
 def rules_intro(season: Season) -> str:
-    return (
-        f"How {season.name} turns results into points, standings and prizes. This page is made "
-        "from the same rules that compute the standings, so the two always agree."
-    )
+    return _(
+        "How {season} turns results into points, standings and prizes. This page is made from "
+        "the same rules that compute the standings, so the two always agree."
+    ).format(season=season.name)
 
 
 def rules_page(season: Season, tables: Tables | None = None) -> tuple[Block, ...]:
@@ -79,7 +85,7 @@ def rules_page(season: Season, tables: Tables | None = None) -> tuple[Block, ...
         *points_blocks(season),
         *rate_blocks(season),
         *total_blocks(
-            season, max((ln.events for _, lines in standings for ln in lines), default=0)
+            season, max((ln.events for _name, lines in standings for ln in lines), default=0)
         ),
         *eligibility_blocks(season.rules),
         *rating_blocks(season),
@@ -96,31 +102,47 @@ def points_blocks(season: Season) -> list[Block]:
     rules = season.rules
     groups = point_groups(season.events, rules)
     shared = []
-    if rules.points.minimum:
-        unit = "point" if rules.points.minimum == 1 else "points"
+    least = rules.points.minimum
+    if least:
         shared.append(
-            f"Every player who takes part earns at least {show(rules.points.minimum)} {unit}."
+            ngettext(
+                "Every player who takes part earns at least {points} point.",
+                "Every player who takes part earns at least {points} points.",
+                _plural_of(least),
+            ).format(points=decimal(show(least)))
         )
     if any(len(e.sections) > 1 for e in season.events):
         shared.append(_sections_in_words(rules))
     if len(groups) == 1 and not groups[0][0]:
-        _, points, events = groups[0]
-        intro, said = _points_of(season, points, events, "Points in each event", "points")
+        _key, points, events = groups[0]
+        intro, said = _points_of(season, points, events, _("Points in each event"), "points")
         return [intro, Block(paragraphs=tuple(said + shared))]
     parts = [(key, *_points_of(season, points, events, *_group_heading(key, events)))
              for key, points, events in groups]  # fmt: skip
-    common = [p for p in parts[0][2] if all(p in said for _, _, said in parts)]
-    kinds = [
-        f"{category_words(key) if key else 'other'} events ({listing([e.name for e in events])})"
-        for key, _, events in groups
-    ]
+    common = [p for p in parts[0][2] if all(p in said for _k, _i, said in parts)]
+    kinds = []
+    for key, _points, events in groups:
+        names = listing([e.name for e in events])
+        if key:
+            kind = _("{category} events ({events})").format(
+                category=category_words(key), events=names
+            )
+        else:
+            kind = _("other events ({events})").format(events=names)
+        kinds.append(kind)
     top = Block(
-        "Points in each event",
+        _("Points in each event"),
         "points",
-        (f"Each kind of event gives points in its own way: {listing(kinds)}.", *common, *shared),
+        (
+            _("Each kind of event gives points in its own way: {kinds}.").format(
+                kinds=listing(kinds)
+            ),
+            *common,
+            *shared,
+        ),
     )
     blocks = [top]
-    for _, intro, said in parts:
+    for _key, intro, said in parts:
         blocks.append(intro)
         rest = [p for p in said if p not in common]
         if rest:
@@ -130,10 +152,9 @@ def points_blocks(season: Season) -> list[Block]:
 
 def _group_heading(key: str, events: list[SeasonEvent]) -> tuple[str, str]:
     if not key:
-        return "Points in other events", "points-other"
-    return f"Points in {category_words(key)} events", "points-" + re.sub(
-        r"[^a-z0-9]+", "-", key.lower()
-    ).strip("-")
+        return _("Points in other events"), "points-other"
+    heading = _("Points in {category} events").format(category=category_words(key))
+    return heading, "points-" + re.sub(r"[^a-z0-9]+", "-", key.lower()).strip("-")
 
 
 def _points_of(
@@ -148,46 +169,75 @@ def _points_of(
     rules = season.rules
     factors = class_factor_table(points)
     if points.from_score:
-        factor = "" if points.score_factor == 1 else f", multiplied by {show(points.score_factor)}"
+        factor = decimal(show(points.score_factor))
         if factors is None:
-            intro = Block(
-                heading, anchor, (f"Each player earns their score in the event{factor}.",)
+            earns = (
+                _("Each player earns their score in the event.")
+                if points.score_factor == 1
+                else _("Each player earns their score in the event, multiplied by {factor}.")
             )
+            intro = Block(heading, anchor, (earns.format(factor=factor),))
         else:
+            n = len(factors.rows)
             score = (
-                f"Each player earns their score in the event{factor}, multiplied by the "
-                f"multiplier of the event's class, which goes by its total prize fund"
-                f"{rules.cite('NW-1')}; there are {count(len(factors.rows), 'class', 'classes')}:"
-            )
+                ngettext(
+                    "Each player earns their score in the event, multiplied by the multiplier of "
+                    "the event's class, which goes by its total prize fund{cite}; there are {n} "
+                    "class:",
+                    "Each player earns their score in the event, multiplied by the multiplier of "
+                    "the event's class, which goes by its total prize fund{cite}; there are {n} "
+                    "classes:",
+                    n,
+                )
+                if points.score_factor == 1
+                else ngettext(
+                    "Each player earns their score in the event, multiplied by {factor}, "
+                    "multiplied by the multiplier of the event's class, which goes by its total "
+                    "prize fund{cite}; there are {n} class:",
+                    "Each player earns their score in the event, multiplied by {factor}, "
+                    "multiplied by the multiplier of the event's class, which goes by its total "
+                    "prize fund{cite}; there are {n} classes:",
+                    n,
+                )
+            ).format(factor=factor, cite=rules.cite("NW-1"), n=number(n))
             intro = Block(heading, anchor, (score,), tables=(factors,))
     elif points.bands:
-        share = (
-            "Each event gives points by the share of the field a player finishes in"
-            f"{rules.cite('KW-3')}:"
-        )
+        share = _(
+            "Each event gives points by the share of the field a player finishes in{cite}:"
+        ).format(cite=rules.cite("KW-3"))
         intro = Block(heading, anchor, (share,), tables=(band_table_of(points, rules, events),))
     elif points.classes:
         ranges = fund_ranges(points)
-        classes = [c for c, _ in ranges]
-        rows = [(f"Class {c.name}", fund) for c, fund in ranges]
+        classes = [c for c, _fund in ranges]
+        rows = [(_("Class {name}").format(name=c.name), fund) for c, fund in ranges]
         classes_said = (
-            "The points for each place depend on the event's class, which goes by its total "
-            f"prize fund. There are {count(len(rows), 'class', 'classes')}:",
+            ngettext(
+                "The points for each place depend on the event's class, which goes by its total "
+                "prize fund. There are {n} class:",
+                "The points for each place depend on the event's class, which goes by its total "
+                "prize fund. There are {n} classes:",
+                len(rows),
+            ).format(n=number(len(rows))),
         )
         tables: tuple[Table, ...] = (
-            Table("Classes of event", ("Class", "Total prize fund"), tuple(rows)),
+            Table(_("Classes of event"), (_("Class"), _("Total prize fund")), tuple(rows)),
             points_table(
-                [(f"Class {c.name}", list(class_table(c, points))) for c in classes], points
+                [
+                    (_("Class {name}").format(name=c.name), list(class_table(c, points)))
+                    for c in classes
+                ],
+                points,
             ),
         )
         tables += (factors,) if factors is not None else ()
         intro = Block(heading, anchor, classes_said, tables=tables)
     else:
-        table = points_table([("Points", list(points.table))], points)
-        by_place = "Each event gives points by place"
+        table = points_table([(_("Points"), list(points.table))], points)
+        cite = ""
         if points.table and rules.points.categories and points is not rules.points:
-            by_place += rules.cite("KW-2")
-        intro = Block(heading, anchor, (f"{by_place}:",), tables=(table,))
+            cite = rules.cite("KW-2")
+        by_place = _("Each event gives points by place{cite}:").format(cite=cite)
+        intro = Block(heading, anchor, (by_place,), tables=(table,))
     if points.terms:
         sentence = terms_in_words(points)
         if points.by_place:
@@ -210,33 +260,39 @@ def points_table(columns: list[tuple[str, list[Fraction]]], points: PointsBase) 
     """Place -> points, a column per table; a last row for the places below the tables when
     every player earns something."""
     least = points.minimum
-    length = max(len(values) for _, values in columns)
+    length = max(len(values) for _name, values in columns)
     rows: list[tuple[Cell, ...]] = []
     for place in range(1, length + 1):
         cells = [
-            show(max(v[place - 1] if place <= len(v) else Fraction(0), least)) for _, v in columns
+            decimal(show(max(v[place - 1] if place <= len(v) else Fraction(0), least)))
+            for _name, v in columns
         ]
         rows.append((ordinal(place), *cells))
     if least:
-        rows.append((f"{ordinal(length + 1)} and below", *[show(least)] * len(columns)))
-    caption = "Points for each place" + (", by class" if len(columns) > 1 else "")
-    head = ("Place", *(name for name, _ in columns))
+        below = _("{place} and below").format(place=ordinal(length + 1))
+        rows.append((below, *[decimal(show(least))] * len(columns)))
+    caption = (
+        _("Points for each place, by class") if len(columns) > 1 else _("Points for each place")
+    )
+    head = (_("Place"), *(name for name, _values in columns))
     return Table(caption, head, tuple(rows), tuple(range(1, len(columns) + 1)))
 
 
 def _sections_in_words(rules: RuleSet) -> str:
     if rules.sections.unweighted == "first":
-        text = (
+        text = _(
             "When an event has several sections, only its first (top) section earns these "
             "points, unless its sections are given rates of their own."
         )
     else:
-        text = (
+        text = _(
             "When an event has several sections, every section earns these points, at its "
             "own rate when it has one."
         )
     if any(d.section or d.cascade for d in rules.divisions):
-        text += " Some divisions also give their own points in other sections (see Divisions)."
+        text += " " + _(
+            "Some divisions also give their own points in other sections (see Divisions)."
+        )
     return text
 
 
@@ -246,26 +302,30 @@ def rate_blocks(season: Season) -> list[Block]:
     for event in season.events:
         if event.weight == 1 and all(s.weight is None for s in event.sections):
             continue
-        name = event.name + (" (to be played)" if event.planned else "")
+        name = _("{event} (to be played)").format(event=event.name) if event.planned else event.name
         rates = {id(s): rate for s, rate in earning_sections(event, season.rules)}
         for section in event.sections or [None]:
-            part = section.name if section and len(event.sections) > 1 else "the whole event"
+            part = section.name if section and len(event.sections) > 1 else _("the whole event")
             rate = rates.get(id(section), Fraction(1)) if section else Fraction(1)
             earns = section is None or id(section) in rates
-            rows.append((name, part, show(event.weight * rate) if earns else "no points"))
+            rows.append(
+                (name, part, decimal(show(event.weight * rate)) if earns else _("no points"))
+            )
     if not rows:
         return []
     said = (
-        "Some events and sections count more or less than others: their points are "
-        "multiplied by the rate below. Every other event counts its points as they are.",
+        _(
+            "Some events and sections count more or less than others: their points are "
+            "multiplied by the rate below. Every other event counts its points as they are."
+        ),
     )
     table = Table(
-        "Events and sections with their own rate",
-        ("Event", "Section", "Points multiplied by"),
+        _("Events and sections with their own rate"),
+        (_("Event"), _("Section"), _("Points multiplied by")),
         tuple(rows),
         (2,),
     )
-    return [Block("Events that count more or less", "rates", said, tables=(table,))]
+    return [Block(_("Events that count more or less"), "rates", said, tables=(table,))]
 
 
 def total_blocks(season: Season, most: int = 0) -> list[Block]:
@@ -275,91 +335,148 @@ def total_blocks(season: Season, most: int = 0) -> list[Block]:
     counting = rules.counting
     if counting.mode == "all" and counting.per_category:
         said = [
-            "A player's season total is the sum of their points from their events, within "
-            "limits for each kind of event."
+            _(
+                "A player's season total is the sum of their points from their events, within "
+                "limits for each kind of event."
+            )
         ]
     elif counting.mode == "most-minus":
-        kept = max(0, most - counting.drop)
         said = [
-            "Only a player's best results count: as many as the most events any player has "
-            f"played so far, less {number(counting.drop)}{rules.cite('KC-2')}. So far the most "
-            f"is {most}, so the best {kept} count; the number grows when someone plays more "
-            "events."
+            _(
+                "Only a player's best results count: as many as the most events any player has "
+                "played so far, less {drop}{cite}. So far the most is {most}, so the best {kept} "
+                "count; the number grows when someone plays more events."
+            ).format(
+                drop=number(counting.drop),
+                cite=rules.cite("KC-2"),
+                most=most,
+                kept=max(0, most - counting.drop),
+            )
         ]
     elif counting.mode == "all":
         said = [
-            "Every result counts: a player's season total is the sum of their points from "
-            "every event."
+            _(
+                "Every result counts: a player's season total is the sum of their points from "
+                "every event."
+            )
         ]
     elif counting.mode == "best":
-        best = (
-            "best result counts"
+        said = [
+            _("Only a player's best result counts: any other results are dropped.")
             if counting.best == 1
-            else f"{number(counting.best)} best results count"
-        )
-        said = [f"Only a player's {best}: any other results are dropped."]
+            else ngettext(
+                "Only a player's {n} best result counts: any other results are dropped.",
+                "Only a player's {n} best results count: any other results are dropped.",
+                counting.best,
+            ).format(n=number(counting.best))
+        ]
     else:
         events = len(season.events)
         said = [
-            f"Only a player's best results count: {show(counting.percent)}% of the "
-            f"{count(events, 'event')} on the season's calendar, rounded up, which makes "
-            f"{counted_number(counting, events, 0)}. The number comes from the whole calendar, "
-            "so it stays the same all season."
+            ngettext(
+                "Only a player's best results count: {percent}% of the {n} event on the "
+                "season's calendar, rounded up, which makes {counted}. The number comes from the "
+                "whole calendar, so it stays the same all season.",
+                "Only a player's best results count: {percent}% of the {n} events on the "
+                "season's calendar, rounded up, which makes {counted}. The number comes from the "
+                "whole calendar, so it stays the same all season.",
+                events,
+            ).format(
+                percent=decimal(show(counting.percent)),
+                n=number(events),
+                counted=counted_number(counting, events, 0),
+            )
         ]
     if counting.per_category:
         said.append(limits_words(rules, season.events))
     said += [
-        f"In the {d.name} division, the {d.best} best results count."
+        _("In the {division} division, the {n} best results count.").format(
+            division=d.name, n=d.best
+        )
         for d in rules.divisions
         if d.best is not None
     ]
     if any(d.award == "rerank" for d in rules.divisions):
-        said.append("Each division keeps its own points and its own total.")
+        said.append(_("Each division keeps its own points and its own total."))
     if counting.bonus_per_event:
         said.append(
-            f"Every event a player takes part in adds {show(counting.bonus_per_event)} points to "
-            "their total, whether its result counts or not."
+            _(
+                "Every event a player takes part in adds {points} points to their total, whether "
+                "its result counts or not."
+            ).format(points=decimal(show(counting.bonus_per_event)))
         )
     if counting.min_events:
-        said.append(f"The season is planned with at least {count(counting.min_events, 'event')}.")
-    chain = [SEASON_TIEBREAKS[name] for name in rules.standings.tiebreaks]
-    if chain:
         said.append(
-            f"Players with equal totals are separated first by {', then by '.join(chain)}; "
-            "players still level share a rank."
+            ngettext(
+                "The season is planned with at least {n} event.",
+                "The season is planned with at least {n} events.",
+                counting.min_events,
+            ).format(n=number(counting.min_events))
+        )
+    chain = [_(SEASON_TIEBREAKS[name]) for name in rules.standings.tiebreaks]
+    if chain:
+        order = chain[0]
+        for later in chain[1:]:
+            order = _("{earlier}, then by {later}").format(earlier=order, later=later)
+        said.append(
+            _(
+                "Players with equal totals are separated first by {tiebreaks}; players still "
+                "level share a rank."
+            ).format(tiebreaks=order)
         )
     else:
-        said.append("Players with equal totals share a rank.")
+        said.append(_("Players with equal totals share a rank."))
     decimals = rules.standings.decimals
-    shown = "as whole numbers" if decimals == 0 else f"rounded to {count(decimals, 'decimal')}"
     said.append(
-        f"Points are kept exact and shown {shown}; a total adds the exact values, so it can "
-        "differ slightly from the sum of the rounded figures."
+        _(
+            "Points are kept exact and shown as whole numbers; a total adds the exact values, so "
+            "it can differ slightly from the sum of the rounded figures."
+        )
+        if decimals == 0
+        else ngettext(
+            "Points are kept exact and shown rounded to {n} decimal; a total adds the exact "
+            "values, so it can differ slightly from the sum of the rounded figures.",
+            "Points are kept exact and shown rounded to {n} decimals; a total adds the exact "
+            "values, so it can differ slightly from the sum of the rounded figures.",
+            decimals,
+        ).format(n=number(decimals))
     )
-    return [Block("The season total", "total", tuple(said))]
+    return [Block(_("The season total"), "total", tuple(said))]
 
 
 def eligibility_blocks(rules: RuleSet) -> list[Block]:
     """Who may score, and what happens to the places of those who may not."""
-    heading, anchor = "Who can score", "who"
+    heading, anchor = _("Who can score"), "who"
     wanted = rules.eligibility.require
     rounds = min_rounds_words(rules)
     if not wanted:
-        everyone = "Everyone who plays enough rounds" if rounds else "Everyone who plays"
-        return [Block(heading, anchor, (f"{everyone} can earn points.", *rounds))]
+        everyone = (
+            _("Everyone who plays enough rounds can earn points.")
+            if rounds
+            else _("Everyone who plays can earn points.")
+        )
+        return [Block(heading, anchor, (everyone, *rounds))]
     rows = tuple((capital(attribute(name)), any_of(v)) for name, v in wanted.items())
     said = (
-        f"To earn points, a player must meet {count(len(rows), 'condition')}, as the season's "
-        "list of players records them:",
+        ngettext(
+            "To earn points, a player must meet {n} condition, as the season's list of players "
+            "records them:",
+            "To earn points, a player must meet {n} conditions, as the season's list of players "
+            "records them:",
+            len(rows),
+        ).format(n=number(len(rows))),
     )
     if rules.eligibility.ineligible_players == "skip":
-        others = (
-            "they are left out when points are given, and the players below them move up a place."
+        after = _(
+            "Players who do not meet them may still play, but they are left out when points are "
+            "given, and the players below them move up a place."
         )
     else:
-        others = "they keep their place in the event, and nobody gets that place's points."
-    table = Table("Who can earn points", ("Condition", "Must be"), rows)
-    after = f"Players who do not meet them may still play, but {others}"
+        after = _(
+            "Players who do not meet them may still play, but they keep their place in the "
+            "event, and nobody gets that place's points."
+        )
+    table = Table(_("Who can earn points"), (_("Condition"), _("Must be")), rows)
     return [Block(heading, anchor, said, tables=(table,)), Block(paragraphs=(after, *rounds))]
 
 
@@ -369,31 +486,52 @@ def rating_blocks(season: Season) -> list[Block]:
     if not sources:
         return []
     first, *others = sources
-    said = f"A player's rating is the one on the {rating_list(first.kind)} in force on "
-    said += f"{on_day(first.on, season)}."
-    for source in others:
-        when = "that day" if source.on == first.on else on_day(source.on, season)
-        said += (
-            f" A player who is not on it takes their rating from the "
-            f"{rating_list(source.kind)} in force on {when}."
+    said = [
+        _("A player's rating is the one on the {list} in force on {day}.").format(
+            list=rating_list(first.kind), day=on_day(first.on, season)
         )
-    return [Block("Ratings", "ratings", (said + " A player on no list is unrated.",))]
+    ]
+    for source in others:
+        if source.on == first.on:
+            then = _(
+                "A player who is not on it takes their rating from the {list} in force on that day."
+            )
+        else:
+            then = _(
+                "A player who is not on it takes their rating from the {list} in force on {day}."
+            )
+        said.append(then.format(list=rating_list(source.kind), day=on_day(source.on, season)))
+    said.append(_("A player on no list is unrated."))
+    return [Block(_("Ratings"), "ratings", (" ".join(said),))]
 
 
 def _division_points(d: Division) -> str:
     if d.award == "filter":
-        text = (
+        text = _(
             "The overall standings: its players keep their totals and are ranked among themselves"
         )
+    elif d.cascade:
+        text = _(
+            "Each event's sections in order, the top section first; the division's players are "
+            "placed again from 1st down"
+        )
+    elif d.section:
+        text = _(
+            "The {section} section in events that have one, else each event; the division's "
+            "players are placed again from 1st down"
+        ).format(section=d.section)
     else:
-        again = "the division's players are placed again from 1st down"
-        if d.cascade:
-            text = f"Each event's sections in order, the top section first; {again}"
-        elif d.section:
-            text = f"The {d.section} section in events that have one, else each event; {again}"
-        else:
-            text = f"Each event; {again}"
-    return text + (f"; the {d.best} best results count" if d.best is not None else "")
+        text = _("Each event; the division's players are placed again from 1st down")
+    if d.best is None:
+        return text
+    return _("{points_from}; the {n} best results count").format(points_from=text, n=d.best)
+
+
+def _division_members(d: Division, season: Season, barred: set[str]) -> str:
+    members = capital(who(d, season))
+    if d.name not in barred:
+        return members
+    return _("{who}, but for the limits by rating list below").format(who=members)
 
 
 def division_blocks(season: Season) -> list[Block]:
@@ -403,29 +541,40 @@ def division_blocks(season: Season) -> list[Block]:
         return []
     barred = {d.name for d in rules.divisions for r in rules.restrictions if d.name not in r.only}
     rows = tuple(
-        (d.name, capital(who(d, season)) + (", but for the limits by rating list below"
-                                           if d.name in barred else ""), _division_points(d))
-        for d in rules.divisions
-    )  # fmt: skip
-    said = (f"The season has {count(len(rows), 'division')}, each with its own standings:",)
-    table = Table("Divisions", ("Division", "Who belongs", "Where its points come from"), rows)
-    blocks = [Block("Divisions", "divisions", said, tables=(table,))]
+        (d.name, _division_members(d, season, barred), _division_points(d)) for d in rules.divisions
+    )
+    said = (
+        ngettext(
+            "The season has {n} division, each with its own standings:",
+            "The season has {n} divisions, each with its own standings:",
+            len(rows),
+        ).format(n=number(len(rows))),
+    )
+    table = Table(
+        _("Divisions"), (_("Division"), _("Who belongs"), _("Where its points come from")), rows
+    )
+    blocks = [Block(_("Divisions"), "divisions", said, tables=(table,))]
     after = []
     if any(d.award == "rerank" for d in rules.divisions):
-        after.append("A player can be in several divisions at once and earns points in each.")
+        after.append(_("A player can be in several divisions at once and earns points in each."))
     limits = []
     for r in rules.restrictions:
-        origin = (
-            "Unrated players"
-            if r.source == "unrated"
-            else f"Players whose rating comes from the {rating_list(r.source)}"
-        )
         rated = band(r.rating_at_least, r.rating_below)
-        limits.append((f"{origin}, {rated}" if rated else origin, listing(r.only)))
+        if r.source == "unrated":
+            origin = _("Unrated players, {rating}") if rated else _("Unrated players")
+        elif rated:
+            origin = _("Players whose rating comes from the {list}, {rating}")
+        else:
+            origin = _("Players whose rating comes from the {list}")
+        kind = "" if r.source == "unrated" else rating_list(r.source)
+        players = origin.format(list=kind, rating=rated)
+        limits.append((players, listing(r.only)))
     tables: tuple[Table, ...] = ()
     if limits:
-        after.append("Where a player's rating comes from limits their divisions:")
-        tables = (Table("Limits by rating list", ("Players", "Can only be in"), tuple(limits)),)
+        after.append(_("Where a player's rating comes from limits their divisions:"))
+        tables = (
+            Table(_("Limits by rating list"), (_("Players"), _("Can only be in")), tuple(limits)),
+        )
     if after:
         blocks.append(Block(paragraphs=tuple(after), tables=tables))
     return blocks
@@ -436,72 +585,104 @@ def prize_rows(season: Season) -> tuple[tuple[Cell, ...], ...]:
     can win it, and its amount or title."""
     places: Counter[tuple[str, str]] = Counter()
     rows = []
+    everyone = who(Conditions(), season)  # the words for a prize with no condition
     for p in season.rules.prizes.prize:
         whom = who(p, season)
         if p.each:
-            place = f"best of each {attribute(p.each)} without another prize"
+            place = _("best of each {attribute} without another prize").format(
+                attribute=attribute(p.each)
+            )
         else:
             places[p.ranking, whom] += 1
             place = ordinal(places[p.ranking, whom])
-        notes = [] if whom == "everyone" else [capital(whom)]
+        notes = [] if whom == everyone else [capital(whom)]
         if p.min_players:
-            notes.append(f"paid only if at least {p.min_players} such players take part")
+            notes.append(
+                _("paid only if at least {n} such players take part").format(n=p.min_players)
+            )
         if p.based_on:
-            notes.append(f"smaller in proportion with fewer than {p.based_on} such players")
+            notes.append(
+                _("smaller in proportion with fewer than {n} such players").format(n=p.based_on)
+            )
         value = (
-            f"{season.rules.prizes.currency}{show(p.amount, 2)}"
+            f"{season.rules.prizes.currency}{decimal(show(p.amount, 2))}"
             if p.amount is not None
-            else f"the title {p.title}"
+            else _("the title {title}").format(title=p.title)
         )
-        whole = "; ".join(notes) or "Anyone in these standings"
-        rows.append((p.name, p.ranking or "Overall", place, whole, value))
+        whole = "; ".join(notes) or _("Anyone in these standings")
+        rows.append((p.name, p.ranking or _("Overall"), place, whole, value))
     return tuple(rows)
 
 
 def prize_blocks(season: Season) -> list[Block]:
     prizes = season.rules.prizes
     if not prizes.prize:
-        return [Block("Prizes", "prizes", ("These rules give no season prizes.",))]
+        return [Block(_("Prizes"), "prizes", (_("These rules give no season prizes."),))]
     rows = prize_rows(season)
     money = all(p.amount is not None for p in prizes.prize)
-    head = ["Prize", "Standings", "Place", "Who can win it", "Amount" if money else "Prize given"]
-    if all(row[3] == "Anyone in these standings" for row in rows):
+    head = [
+        _("Prize"),
+        _("Standings"),
+        _("Place"),
+        _("Who can win it"),
+        _("Amount") if money else _("Prize given"),
+    ]
+    if all(row[3] == _("Anyone in these standings") for row in rows):
         rows = tuple(row[:3] + row[4:] for row in rows)
         del head[3]
-    table = Table("Season prizes", tuple(head), rows, (len(head) - 1,) if money else ())
-    said = (f"The season has {count(len(rows), 'prize')}, given on the final standings:",)
+    table = Table(_("Season prizes"), tuple(head), rows, (len(head) - 1,) if money else ())
+    said = (
+        ngettext(
+            "The season has {n} prize, given on the final standings:",
+            "The season has {n} prizes, given on the final standings:",
+            len(rows),
+        ).format(n=number(len(rows))),
+    )
     after = [
-        "Each prize goes down its standings: the 1st prize of a kind to the best player there, "
-        "the 2nd to the next, and so on.",
-        "Nobody wins more than one prize: a player who could win several gets the most "
-        "valuable, and the others go to the next players.",
+        _(
+            "Each prize goes down its standings: the 1st prize of a kind to the best player "
+            "there, the 2nd to the next, and so on."
+        ),
+        _(
+            "Nobody wins more than one prize: a player who could win several gets the most "
+            "valuable, and the others go to the next players."
+        ),
     ]
     if any(p.title for p in prizes.prize):
         after.append(
-            "A title is given apart from the money: winning one does not stop a player "
-            "from winning money."
+            _(
+                "A title is given apart from the money: winning one does not stop a player from "
+                "winning money."
+            )
         )
-    after.append(
-        {
-            "pool": "Players who tie in the standings put together the prizes of the places they "
-            "share and divide them equally.",
-            "hort": "Players who tie in the standings get half of each prize in the order of the "
-            "season's tie-breaks and share the other half equally.",
-            "tiebreak": "Prizes are not split between players who tie: the order of the standings "
-            "decides.",
-        }[prizes.ties]
-    )
+    if prizes.ties == "pool":
+        ties = _(
+            "Players who tie in the standings put together the prizes of the places they share "
+            "and divide them equally."
+        )
+    elif prizes.ties == "hort":
+        ties = _(
+            "Players who tie in the standings get half of each prize in the order of the "
+            "season's tie-breaks and share the other half equally."
+        )
+    else:
+        ties = _(
+            "Prizes are not split between players who tie: the order of the standings decides."
+        )
+    after.append(ties)
     if prizes.played_last_event:
-        after.append("Only players who play the season's last event can win a prize.")
+        after.append(_("Only players who play the season's last event can win a prize."))
     if prizes.require:
         wanted = listing([has(name, v) for name, v in prizes.require.items()])
-        after.append(f"A prize winner must also be {wanted}.")
+        after.append(_("A prize winner must also be {conditions}.").format(conditions=wanted))
     if prizes.based_on:
         after.append(
-            f"The amounts assume {prizes.based_on} players; with fewer, every prize is paid in "
-            "proportion, but never below half when the prizes add up to more than 500."
+            _(
+                "The amounts assume {n} players; with fewer, every prize is paid in proportion, "
+                "but never below half when the prizes add up to more than 500."
+            ).format(n=prizes.based_on)
         )
-    return [Block("Prizes", "prizes", said, tables=(table,)), Block(paragraphs=tuple(after))]
+    return [Block(_("Prizes"), "prizes", said, tables=(table,)), Block(paragraphs=tuple(after))]
 
 
 # Rule IDs
@@ -527,13 +708,19 @@ def rule_id_blocks(rules: RuleSet) -> list[Block]:
     if not ids:
         return []
     said = (
-        f"Other pages of this site name rules by short IDs such as {ids[0]}; each is explained "
-        "here in a line. They are labels for the rules of the rule book these rules follow; "
-        "an ID starting with D- is a decision taken where the rule book is silent or unclear.",
+        _(
+            "Other pages of this site name rules by short IDs such as {rule_id}; each is "
+            "explained here in a line. They are labels for the rules of the rule book these rules "
+            "follow; an ID starting with D- is a decision taken where the rule book is silent or "
+            "unclear."
+        ).format(rule_id=ids[0]),
     )
-    return [Block("Rule IDs", "rule-ids", said)] + [
-        Block(
-            i, rule_anchor(i), (meaning(i) or "A rule of this rule set's own rule book.",), level=3
-        )
-        for i in ids
+    return [Block(_("Rule IDs"), "rule-ids", said)] + [
+        Block(i, rule_anchor(i), (_meaning_of(i),), level=3) for i in ids
     ]
+
+
+def _meaning_of(rule_id: str) -> str:
+    """A rule ID's meaning as the rule books say it, in the language spoken now."""
+    said = meaning(rule_id)
+    return _(said) if said else _("A rule of this rule set's own rule book.")

@@ -13,142 +13,181 @@ import re
 from collections.abc import Sequence
 from fractions import Fraction
 
-from grandprix.language import long_date
+from grandprix.language import N_, _, decimal, long_date, ngettext, pgettext, spoken
 from grandprix.language import ordinal as ordinal
 from grandprix.numbers import show
 from grandprix.rules.schema import Conditions, DateRef
 from grandprix.season.divisions import resolve
 from grandprix.season.model import Season
 
+# The number words (the first, 'no', is said through pgettext in ``number``: a word that short
+# needs its context).
 NUMBER_WORDS = (
     "no",
-    "one",
-    "two",
-    "three",
-    "four",
-    "five",
-    "six",
-    "seven",
-    "eight",
-    "nine",
-    "ten",
-    "eleven",
-    "twelve",
+    N_("one"),
+    N_("two"),
+    N_("three"),
+    N_("four"),
+    N_("five"),
+    N_("six"),
+    N_("seven"),
+    N_("eight"),
+    N_("nine"),
+    N_("ten"),
+    N_("eleven"),
+    N_("twelve"),
 )
 # Columns of players.csv that rules often name, as a reader calls them.
 ATTRIBUTES = {
-    "region": "region",
-    "member": "federation member",
-    "federation": "federation",
-    "attended": "present at the prize giving",
-    "club": "club",
+    "region": N_("region"),
+    "member": N_("federation member"),
+    "federation": N_("federation"),
+    "attended": N_("present at the prize giving"),
+    "club": N_("club"),
 }
+# Kinds of rating list in words, the whole name said (a kind without a name here: see
+# ``rating_list``).
 LISTS = {
-    "fide-standard": "FIDE standard",
-    "fide-rapid": "FIDE rapid",
-    "fide-blitz": "FIDE blitz",
-    "national": "national",
+    "fide-standard": N_("FIDE standard rating list"),
+    "fide-rapid": N_("FIDE rapid rating list"),
+    "fide-blitz": N_("FIDE blitz rating list"),
+    "national": N_("national rating list"),
 }
 TIEBREAK_NAMES = {
-    "BH": "Buchholz",
-    "FB": "Fore Buchholz",
-    "AOB": "average Buchholz of the opponents",
-    "SB": "Sonneborn-Berger",
-    "KS": "Koya",
-    "DE": "the games between the tied players",
-    "WIN": "number of wins",
-    "WON": "number of games won",
-    "BPG": "games played with black",
-    "BWG": "games won with black",
-    "PS": "progressive score",
-    "REP": "rounds played",
-    "GE": "rounds played",
-    "ARO": "average rating of the opponents",
-    "TPR": "performance rating",
-    "PTP": "perfect tournament performance",
-    "APRO": "average performance of the opponents",
-    "APPO": "average perfect performance of the opponents",
-    "MM": "modified median",
-    "MED": "median",
-    "SOLK": "Solkoff",
-    "CUM": "cumulative score",
-    "OCUM": "opponents' cumulative score",
-    "KASH": "Kashdan",
+    "BH": N_("Buchholz"),
+    "FB": N_("Fore Buchholz"),
+    "AOB": N_("average Buchholz of the opponents"),
+    "SB": N_("Sonneborn-Berger"),
+    "KS": N_("Koya"),
+    "DE": N_("the games between the tied players"),
+    "WIN": N_("number of wins"),
+    "WON": N_("number of games won"),
+    "BPG": N_("games played with black"),
+    "BWG": N_("games won with black"),
+    "PS": N_("progressive score"),
+    "REP": N_("rounds played"),
+    "GE": N_("rounds played"),
+    "ARO": N_("average rating of the opponents"),
+    "TPR": N_("performance rating"),
+    "PTP": N_("perfect tournament performance"),
+    "APRO": N_("average performance of the opponents"),
+    "APPO": N_("average perfect performance of the opponents"),
+    "MM": N_("modified median"),
+    "MED": N_("median"),
+    "SOLK": N_("Solkoff"),
+    "CUM": N_("cumulative score"),
+    "OCUM": N_("opponents' cumulative score"),
+    "KASH": N_("Kashdan"),
 }
 # What each tie-break measures, in one sentence (an event page explains its columns with them).
 TIEBREAK_MEANINGS = {
-    "BH": "The sum of the scores of the player's opponents: the stronger the field met, the "
-    "higher.",
-    "FB": "Buchholz counted as if every game of the last round had been drawn.",
-    "AOB": "The average of the Buchholz of the player's opponents.",
-    "SB": "The scores of the opponents the player beat, plus half the scores of those drawn with.",
-    "KS": "The points scored against the opponents who finished with at least half the "
-    "possible score.",
-    "DE": "The place among the tied players by the points scored in the games between them "
-    "(1 is best).",
-    "WIN": "The rounds in which the player scored the points of a win, byes and forfeits included.",
-    "WON": "The games won over the board (forfeits and byes not counted).",
-    "BPG": "The games played over the board with Black.",
-    "BWG": "The games won over the board with Black.",
-    "PS": "The player's running scores after each round added up: early points weigh more.",
-    "REP": "The rounds the player chose to play: every round but half- and zero-point byes, "
-    "forfeit losses and the rounds after withdrawing.",
-    "GE": "The rounds the player chose to play: every round but half- and zero-point byes, "
-    "forfeit losses and the rounds after withdrawing.",
-    "ARO": "The average rating of the opponents met over the board.",
-    "TPR": "The average rating of the opponents plus the rating difference the player's "
-    "percentage score stands for.",
-    "PTP": "The lowest rating whose expected score against these opponents reaches the "
-    "player's score.",
-    "APRO": "The average of the performance ratings of the player's opponents.",
-    "APPO": "The average of the perfect tournament performances of the player's opponents.",
-    "MM": "The sum of the opponents' scores less the lowest for a plus score, the highest for a "
-    "minus score and both for an even score (two at each end from nine rounds).",
-    "MED": "The sum of the opponents' scores less the highest and the lowest (two of each from "
-    "nine rounds).",
-    "SOLK": "The sum of the opponents' scores, their unplayed games counted as draws.",
-    "CUM": "The player's running scores after each round added up, less the points of "
-    "unplayed rounds: early points weigh more.",
-    "OCUM": "The sum of the opponents' cumulative scores.",
-    "KASH": "Four for each win, two for each draw and one for each loss over the board: playing "
-    "for a win counts.",
+    "BH": N_(
+        "The sum of the scores of the player's opponents: the stronger the field met, the higher."
+    ),
+    "FB": N_("Buchholz counted as if every game of the last round had been drawn."),
+    "AOB": N_("The average of the Buchholz of the player's opponents."),
+    "SB": N_(
+        "The scores of the opponents the player beat, plus half the scores of those drawn with."
+    ),
+    "KS": N_(
+        "The points scored against the opponents who finished with at least half the "
+        "possible score."
+    ),
+    "DE": N_(
+        "The place among the tied players by the points scored in the games between them "
+        "(1 is best)."
+    ),
+    "WIN": N_(
+        "The rounds in which the player scored the points of a win, byes and forfeits included."
+    ),
+    "WON": N_("The games won over the board (forfeits and byes not counted)."),
+    "BPG": N_("The games played over the board with Black."),
+    "BWG": N_("The games won over the board with Black."),
+    "PS": N_("The player's running scores after each round added up: early points weigh more."),
+    "REP": N_(
+        "The rounds the player chose to play: every round but half- and zero-point byes, "
+        "forfeit losses and the rounds after withdrawing."
+    ),
+    "GE": N_(
+        "The rounds the player chose to play: every round but half- and zero-point byes, "
+        "forfeit losses and the rounds after withdrawing."
+    ),
+    "ARO": N_("The average rating of the opponents met over the board."),
+    "TPR": N_(
+        "The average rating of the opponents plus the rating difference the player's "
+        "percentage score stands for."
+    ),
+    "PTP": N_(
+        "The lowest rating whose expected score against these opponents reaches the player's score."
+    ),
+    "APRO": N_("The average of the performance ratings of the player's opponents."),
+    "APPO": N_("The average of the perfect tournament performances of the player's opponents."),
+    "MM": N_(
+        "The sum of the opponents' scores less the lowest for a plus score, the highest for a "
+        "minus score and both for an even score (two at each end from nine rounds)."
+    ),
+    "MED": N_(
+        "The sum of the opponents' scores less the highest and the lowest (two of each from "
+        "nine rounds)."
+    ),
+    "SOLK": N_("The sum of the opponents' scores, their unplayed games counted as draws."),
+    "CUM": N_(
+        "The player's running scores after each round added up, less the points of "
+        "unplayed rounds: early points weigh more."
+    ),
+    "OCUM": N_("The sum of the opponents' cumulative scores."),
+    "KASH": N_(
+        "Four for each win, two for each draw and one for each loss over the board: playing "
+        "for a win counts."
+    ),
 }
 TIEBREAK_BOOKS = {
-    "fide-2009": "FIDE's 2009 rules",
-    "fide-2024": "FIDE's 2024 rules",
-    "fide-2026": "FIDE's 2026 rules",
-    "us-chess": "the US Chess rules",
+    "fide-2009": N_("FIDE's 2009 rules"),
+    "fide-2024": N_("FIDE's 2024 rules"),
+    "fide-2026": N_("FIDE's 2026 rules"),
+    "us-chess": N_("the US Chess rules"),
 }
+# The tie-breaks of the season's standings, said in the language spoken by ``season_tiebreak``.
 SEASON_TIEBREAKS = {
-    "discarded": "the total of their results that did not count (more is better)",
-    "best": "their best single result",
-    "last-event": "their place in the season's last event (players who missed it come after "
-    "those who played it)",
-    "events": "the number of events they played (more is better)",
-    "per-event": "their total divided by the number of results counted (more is better)",
+    "discarded": N_("the total of their results that did not count (more is better)"),
+    "best": N_("their best single result"),
+    "last-event": N_(
+        "their place in the season's last event (players who missed it come after "
+        "those who played it)"
+    ),
+    "events": N_("the number of events they played (more is better)"),
+    "per-event": N_("their total divided by the number of results counted (more is better)"),
 }
 DATE_NAMES = {
-    "season-start": "the first day of the season",
-    "season-end": "the last day of the season",
-    "last-event": "the day of the season's last event",
+    "season-start": N_("the first day of the season"),
+    "season-end": N_("the last day of the season"),
+    "last-event": N_("the day of the season's last event"),
 }
 
 
 def number(n: int) -> str:
-    """'six', 'twelve', '14'."""
-    return NUMBER_WORDS[n] if 0 <= n < len(NUMBER_WORDS) else str(n)
+    """'six', 'twelve', '14' (in the language spoken)."""
+    if n == 0:
+        return pgettext("how many: none", "no")
+    return _(NUMBER_WORDS[n]) if 0 < n < len(NUMBER_WORDS) else str(n)
 
 
 def count(n: int, noun: str, plural: str = "") -> str:
-    """'six divisions', 'one prize', '14 prizes'."""
+    """'six divisions', 'one prize', '14 prizes' (the noun as the caller gives it: a word said
+    in every language needs ``ngettext`` around a whole phrase instead)."""
     return f"{number(n)} {noun if n == 1 else plural or noun + 's'}"
 
 
 def listing(items: Sequence[str], last: str = "and") -> str:
-    """'a', 'a and b', 'a, b and c'."""
+    """'a', 'a and b', 'a, b and c' ('a, b or c' when ``last`` is 'or')."""
     if len(items) <= 1:
         return "".join(items)
-    return f"{', '.join(items[:-1])} {last} {items[-1]}"
+    head = pgettext("between the items of a list", ", ").join(items[:-1])
+    if last == "and":
+        return _("{items} and {last}").format(items=head, last=items[-1])
+    if last == "or":
+        return _("{items} or {last}").format(items=head, last=items[-1])
+    return f"{head} {last} {items[-1]}"
 
 
 def capital(text: str) -> str:
@@ -164,22 +203,32 @@ def on_day(ref: DateRef, season: Season) -> str:
     """A date of the rule set as a day of this season: '20 April 2013 (the day of the season's
     last event)'."""
     found = day(resolve(ref, season))
-    return found if isinstance(ref, datetime.date) else f"{found} ({DATE_NAMES[ref]})"
+    if isinstance(ref, datetime.date):
+        return found
+    return _("{date} ({which_day})").format(date=found, which_day=_(DATE_NAMES[ref]))
 
 
 def share(percent: Fraction) -> str:
     """A share of something in words: 'half' for 50, else '30%'."""
-    return "half" if percent == 50 else f"{show(percent)}%"
+    if percent == 50:
+        return pgettext("a share of something", "half")
+    return _("{percent}%").format(percent=decimal(show(percent)))
+
+
+def place_span(span: str) -> str:
+    """'3' -> '3rd', '3-4' -> '3rd-4th' (in the language spoken)."""
+    return _place_span(span, spoken())
 
 
 @functools.lru_cache(maxsize=4096)
-def place_span(span: str) -> str:
-    """'3' -> '3rd', '3-4' -> '3rd-4th'."""
+def _place_span(span: str, language: str) -> str:
+    """``place_span`` for the language spoken (the cache keeps each language's apart)."""
     return "-".join(ordinal(int(p)) for p in span.split("-"))
 
 
 def attribute(name: str) -> str:
-    return ATTRIBUTES.get(name.casefold(), name.replace("_", " ").replace("-", " "))
+    known = ATTRIBUTES.get(name.casefold())
+    return _(known) if known is not None else name.replace("_", " ").replace("-", " ")
 
 
 def any_of(wanted: str | list[str]) -> str:
@@ -190,64 +239,85 @@ def has(name: str, wanted: str | list[str]) -> str:
     """A condition on a column of the players list: 'federation member', 'region VIC'."""
     label, value = attribute(name), any_of(wanted)
     if value.casefold() in ("yes", "no"):
-        return label if value.casefold() == "yes" else f"not {label}"
-    return f"{label} {value}"
+        return label if value.casefold() == "yes" else _("not {attribute}").format(attribute=label)
+    return _("{attribute} {value}").format(attribute=label, value=value)
 
 
 def rating_list(kind: str) -> str:
     """A kind of rating list in words: 'FIDE standard rating list', 'national rapid ...'."""
-    national = kind.removeprefix("national-").replace("-", " ")
-    words = LISTS.get(kind) or (f"national {national}" if kind.startswith("national-") else kind)
-    return f"{words} rating list"
+    known = LISTS.get(kind)
+    if known is not None:
+        return _(known)
+    if kind.startswith("national-"):
+        national = kind.removeprefix("national-").replace("-", " ")
+        return _("national {kind} rating list").format(kind=national)
+    return _("{kind} rating list").format(kind=kind)
 
 
 def band(at_least: int | None, below: int | None) -> str:
     if at_least is not None and below is not None:
-        return f"rated {at_least} to {below - 1}"
+        return _("rated {low} to {high}").format(low=at_least, high=below - 1)
     if below is not None:
-        return f"rated under {below}"
-    return f"rated {at_least} or more" if at_least is not None else ""
+        return _("rated under {rating}").format(rating=below)
+    if at_least is not None:
+        return _("rated {rating} or more").format(rating=at_least)
+    return ""
 
 
 def who(c: Conditions, season: Season) -> str:
     """The players a division or a prize is for: 'rated under 1400 and under 18 on ...'."""
     parts = [band(c.rating_at_least, c.rating_below)]
     if c.unrated is not None:
-        parts.append("unrated (on no rating list)" if c.unrated else "with a rating")
+        parts.append(_("unrated (on no rating list)") if c.unrated else _("with a rating"))
     if c.age_below is not None:
-        parts.append(f"under {c.age_below} on {on_day(c.age_on, season)}")
+        parts.append(
+            _("under {age} on {day}").format(age=c.age_below, day=on_day(c.age_on, season))
+        )
     if c.age_at_least is not None:
-        parts.append(f"{c.age_at_least} or older on {on_day(c.age_on, season)}")
+        parts.append(
+            _("{age} or older on {day}").format(age=c.age_at_least, day=on_day(c.age_on, season))
+        )
     if c.sex:
-        parts.append("women and girls" if c.sex.lower() in ("w", "f") else "men and boys")
+        parts.append(_("women and girls") if c.sex.lower() in ("w", "f") else _("men and boys"))
     if c.us_class:
-        parts.append(f"in US Chess class {c.us_class}")
+        parts.append(_("in US Chess class {us_class}").format(us_class=c.us_class))
     parts += [has(name, wanted) for name, wanted in c.require.items()]
-    return ", ".join(p for p in parts if p) or "everyone"
+    separator = pgettext("between the conditions on a player", ", ")
+    return separator.join(p for p in parts if p) or _("everyone")
 
 
 def tiebreak_name(code: str) -> str:
     """A tie-break code with its modifiers in words: 'BH/C1' -> 'Buchholz less the lowest 1',
     'BH/M1' -> 'Buchholz less the highest and lowest 1' (an unknown code as it is)."""
     base, *modifiers = code.strip().upper().split("/")
-    name = TIEBREAK_NAMES.get(base, base)
+    known = TIEBREAK_NAMES.get(base)
+    name = _(known) if known is not None else base
     for m in modifiers:
         if re.fullmatch(r"C\d", m):
-            return f"{name} less the lowest {m[1]}"
+            return _("{tiebreak} less the lowest {n}").format(tiebreak=name, n=m[1])
         if re.fullmatch(r"M\d", m):
-            return f"{name} less the highest and lowest {m[1]}"
+            return _("{tiebreak} less the highest and lowest {n}").format(tiebreak=name, n=m[1])
     return name
 
 
 def tiebreak_names(codes: str, book: str) -> str:
     """'BH,SB' of a rule book in words: 'Buchholz, then Sonneborn-Berger, as ... define them'."""
     names = [tiebreak_name(code) for code in filter(None, (c.strip() for c in codes.split(",")))]
-    return f"{', then '.join(names)}, as {tiebreak_book(book)} define them"
+    return _("{tiebreaks}, as {book} define them").format(
+        tiebreaks=_(", then ").join(names), book=tiebreak_book(book)
+    )
 
 
 def tiebreak_book(book: str) -> str:
     """A tie-break rule book in words: 'FIDE's 2024 rules'."""
-    return TIEBREAK_BOOKS.get(book, book)
+    known = TIEBREAK_BOOKS.get(book)
+    return _(known) if known is not None else book
+
+
+def season_tiebreak(name: str) -> str:
+    """A tie-break of the season's standings (``standings.tiebreaks``) in words, in the language
+    spoken: 'their best single result'."""
+    return _(SEASON_TIEBREAKS[name])
 
 
 def tiebreak_meaning(code: str) -> str:
@@ -255,7 +325,8 @@ def tiebreak_meaning(code: str) -> str:
     sum of the scores of the player's opponents ... The lowest value is left out.' ('' for a
     code without a meaning here)."""
     base, *modifiers = code.strip().upper().split("/")
-    said = [TIEBREAK_MEANINGS.get(base, "")]
+    known = TIEBREAK_MEANINGS.get(base)
+    said = [_(known) if known is not None else ""]
     for m in modifiers:
         said.append(_modifier_meaning(base, m))
     return " ".join(s for s in said if s)
@@ -266,26 +337,53 @@ def _modifier_meaning(base: str, modifier: str) -> str:
     kind, rest = modifier[:1], modifier[1:]
     if kind in "CM" and rest.isdigit():
         n = int(rest)
-        what = count(n, "round" if base == "PS" else "value")
-        are = "is" if n == 1 else "are"
-        if base == "PS":  # the progressive score's cut drops its first terms
-            return f"The first {what.removeprefix('one ')} {are} left out."
-        if kind == "C":
-            return f"The lowest {what.removeprefix('one ')} {are} left out."
-        return f"The highest and the lowest {what.removeprefix('one ')} are left out."
+        return _cut_meaning(base, kind, n).format(n=number(n))
     if modifier == "P":
-        return "Forfeited games count as played."
+        return _("Forfeited games count as played.")
     if modifier == "F":
-        return "It averages their Fore Buchholz instead."
+        return _("It averages their Fore Buchholz instead.")
     if modifier == "R":
-        return "Only unplayed wins are taken off (the rule book's reading)."
+        return _("Only unplayed wins are taken off (the rule book's reading).")
     if kind == "L" and rest[:1] in ("+", "-") and rest[1:].isdigit():
         steps = int(rest)
-        side = "above" if steps > 0 else "below"
-        return f"The limit is {count(abs(steps), 'half-point')} {side} half the possible score."
+        if steps > 0:
+            said = ngettext(
+                "The limit is {n} half-point above half the possible score.",
+                "The limit is {n} half-points above half the possible score.",
+                abs(steps),
+            )
+        else:
+            said = ngettext(
+                "The limit is {n} half-point below half the possible score.",
+                "The limit is {n} half-points below half the possible score.",
+                abs(steps),
+            )
+        return said.format(n=number(abs(steps)))
     if kind == "L" and rest.isdigit():
-        return f"The limit is {rest}% of the possible score instead."
+        return _("The limit is {percent}% of the possible score instead.").format(percent=rest)
     return ""
+
+
+def _cut_meaning(base: str, kind: str, n: int) -> str:
+    """The sentence of a cut (/C, /M) of ``n`` values, with ``{n}`` for the number in words:
+    the progressive score's cut drops its first rounds."""
+    if base == "PS":
+        if n == 1:
+            return _("The first round is left out.")
+        return ngettext("The first {n} round is left out.", "The first {n} rounds are left out.", n)
+    if kind == "C":
+        if n == 1:
+            return _("The lowest value is left out.")
+        return ngettext(
+            "The lowest {n} value is left out.", "The lowest {n} values are left out.", n
+        )
+    if n == 1:
+        return _("The highest and the lowest value are left out.")
+    return ngettext(
+        "The highest and the lowest {n} value are left out.",
+        "The highest and the lowest {n} values are left out.",
+        n,
+    )
 
 
 RULES_PAGE = "rules.html"

@@ -2,7 +2,9 @@
    ("hana hayes" finds "Hayes, Hana"), any part of a name finds it ("bott" finds Abbott), and so
    do the usual ASCII spellings ("bjoern" finds Bjørn, "djordje" Đorđe); Enter opens the only
    match. Without JavaScript the form
-   opens players.html, the list of every player. The names come from players.js. */
+   opens players.html, the list of every player. The names come from players.js; the words it
+   shows from the form's data attributes (data-none, data-one, data-many and data-more, "{n}"
+   and "{shown}" in them replaced by the numbers), in the page's language. */
 (function () {
   "use strict";
   var form = document.querySelector("form.search");
@@ -15,6 +17,11 @@
     return { name: entry[0], href: entry[1], words: words(entry[0]).concat(spelt(entry[0])) };
   });
   var SHOWN = 10;
+
+  function said(name, n) {
+    return (form.getAttribute("data-" + name) || "").replace("{n}", String(n))
+      .replace("{shown}", String(SHOWN));
+  }
 
   function words(text) {
     return text.normalize("NFKD").replace(/[\u0300-\u036f]/g, "").toLowerCase()
@@ -45,9 +52,9 @@
   function show(found, query) {
     list.textContent = "";
     if (query.trim() === "") { status.textContent = ""; return; }
-    if (found.length === 0) { status.textContent = "No player found"; return; }
-    status.textContent = found.length === 1 ? "1 player found"
-      : found.length + " players found" + (found.length > SHOWN ? "; the first " + SHOWN + " shown" : "");
+    if (found.length === 0) { status.textContent = said("none", 0); return; }
+    status.textContent = said(found.length === 1 ? "one" : found.length > SHOWN ? "more" : "many",
+      found.length);
     found.slice(0, SHOWN).forEach(function (p) {
       var item = document.createElement("li");
       var link = document.createElement("a");

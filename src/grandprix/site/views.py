@@ -19,6 +19,7 @@ from fractions import Fraction
 from functools import cached_property
 
 from grandprix.conditions import Profile
+from grandprix.language import N_, _, count, decimal, ngettext, pgettext, short_date
 from grandprix.numbers import show
 from grandprix.players import PlayerKey, normalise
 from grandprix.prizes.season import PrizeList
@@ -61,12 +62,12 @@ from grandprix.site.words import (
 )
 
 SLUG_LIMIT = 80  # a page's file name stays far below the 255 bytes a file system allows
-DOWNLOADS = {  # file -> (who it is for, what it holds)
-    "season.xlsx": ("everyone", "The standings and every result as a spreadsheet (Excel)"),
-    "standings.csv": ("everyone", "The standings as a table (CSV, opens in any spreadsheet)"),
-    "results.csv": ("everyone", "Every result behind the standings (CSV)"),
-    "season.json": ("developers", "The standings and every result as JSON"),
-    "season.schema.json": ("developers", "The JSON Schema that describes season.json"),
+DOWNLOADS = {  # file -> (who it is for, what it holds: shown through _)
+    "season.xlsx": ("everyone", N_("The standings and every result as a spreadsheet (Excel)")),
+    "standings.csv": ("everyone", N_("The standings as a table (CSV, opens in any spreadsheet)")),
+    "results.csv": ("everyone", N_("Every result behind the standings (CSV)")),
+    "season.json": ("developers", N_("The standings and every result as JSON")),
+    "season.schema.json": ("developers", N_("The JSON Schema that describes season.json")),
 }
 PAGE_ROWS = ROWS_KEPT  # the most rows of a standings table on one page
 TOP_ROWS = 100  # the rows shown of a longer table where it is not listed in full
@@ -115,10 +116,18 @@ class SiteViews(EventView):
         self._scores: dict[tuple[int, int], str] = {}  # a Fraction by its two integers
         last = self.played[-1] if self.played else None
         self.updated = (
-            f"Standings after {len(self.played)} of {len(season.events)} events; the latest: "
-            f"{last.name}, {last.date}."
+            ngettext(
+                "Standings after {played} of {total} events; the latest: {event}, {date}.",
+                "Standings after {played} of {total} events; the latest: {event}, {date}.",
+                len(season.events),
+            ).format(
+                played=len(self.played),
+                total=len(season.events),
+                event=last.name,
+                date=short_date(last.date),
+            )
             if last
-            else "No event has been played yet."
+            else _("No event has been played yet.")
         )
 
     def pages(self) -> Iterator[Page]:
@@ -184,11 +193,11 @@ class SiteViews(EventView):
     def home(self) -> HomePage:
         """Each table's standings: whole while it is one page long (``PAGE_ROWS``), else its
         top ``TOP_ROWS`` with links to its pages (``standings_page``)."""
-        tables = tuple(self.division(name) for name, _ in self.tables)
-        title = f"{self.season_name}: standings"
+        tables = tuple(self.division(name) for name, _lines in self.tables)
+        title = _("{season}: standings").format(season=self.season_name)
         left_out: tuple[LeftOut, ...] = ()
         if self.season.rules.standings.ineligible == "listed":
-            zero = show(Fraction(0), self.decimals)
+            zero = decimal(show(Fraction(0), self.decimals))
             left_out = tuple(LeftOut(u.name, zero, u.events, u.reason)
                              for u in unplaced(self.season, self.tables))  # fmt: skip
         assumed = tuple(assumptions(self.season)) if self._race else ()
@@ -210,7 +219,9 @@ class SiteViews(EventView):
         stop = min(len(lines), start + PAGE_ROWS)
         table = self._standings(name, lines, start, stop, number)
         path = self._standings_file(name, number)
-        title = f"{self.season_name}: {table.title}, players {start + 1}-{stop}"
+        title = _("{season}: {table}, players {first}-{last}").format(
+            season=self.season_name, table=table.title, first=start + 1, last=stop
+        )
         return HomePage(path, "standings", title, (table,), len(self.played),
                         len(self.season.events))  # fmt: skip
 
@@ -248,20 +259,21 @@ class SiteViews(EventView):
         stop = len(lines) if stop is None else stop
         rows = tuple(
             StandingsRow(line.rank, line.name, f"{up}players/{self.player_files[line.player]}",
-                         show(line.total, self.decimals), line.events, *_move(before, line),
+                         decimal(show(line.total, self.decimals)), line.events,
+                         *_move(before, line),
                          race=notes.get(line.player, ""),
                          tie=self._tie(lines, i))
             for i, line in enumerate(lines[start:stop], start)
         )  # fmt: skip
         summary = race_summary(list(outlooks.values()), self.left) if outlooks else ""
-        title = name or "Standings"
+        title, anchor = name or _("Standings"), slug(name or "Standings")
         downloads = (
-            Link("spreadsheet (Excel)", f"{up}season.xlsx"),
-            Link("table (CSV)", f"{up}standings.csv"),
+            Link(_("spreadsheet (Excel)"), f"{up}season.xlsx"),
+            Link(_("table (CSV)"), f"{up}standings.csv"),
         )
         chart = "" if number else self._chart(name, lines)
         if len(rows) == len(lines):
-            return StandingsTable(title, slug(title), rows, chart, summary, downloads)
+            return StandingsTable(title, anchor, rows, chart, summary, downloads, division=name)
         pages = tuple(
             Link(f"{(n - 1) * PAGE_ROWS + 1}-{min(n * PAGE_ROWS, len(lines))}",
                  "" if n == number else up + self._standings_file(name, n))
@@ -269,13 +281,14 @@ class SiteViews(EventView):
             if table == name
         )  # fmt: skip
         if number:
-            note = f"Players {start + 1:,}-{stop:,} of the {len(lines):,} in the table; every page:"
-        else:
-            note = (
-                f"The top {stop} of the {len(lines):,} players in the table; all of them, "
-                "page by page:"
+            note = _("Players {first}-{last} of the {total} in the table; every page:").format(
+                first=count(start + 1), last=count(stop), total=count(len(lines))
             )
-        return StandingsTable(title, slug(title), rows, chart, summary, downloads, note, pages)
+        else:
+            note = _(
+                "The top {top} of the {total} players in the table; all of them, page by page:"
+            ).format(top=count(stop), total=count(len(lines)))
+        return StandingsTable(title, anchor, rows, chart, summary, downloads, note, pages, name)
 
     def _tie(self, lines: list[Line], i: int) -> str:
         """Why line ``i`` ranks above the next one on the same total, if it does (LUP-6)."""
@@ -294,7 +307,11 @@ class SiteViews(EventView):
         series = [
             (ln.name, running_totals(self.season, division, ln, self.played)) for ln in lines[:5]
         ]
-        title = f"Points of the top five{f' of {division}' if division else ''} after each event"
+        title = (
+            _("Points of the top five of {division} after each event").format(division=division)
+            if division
+            else _("Points of the top five after each event")
+        )
         return leaders_chart(names, series, title, f"chart-{slug(division or 'standings')}")
 
     # A player's page.
@@ -304,7 +321,7 @@ class SiteViews(EventView):
         lines = self.lines[key]
         name = lines[0][1].name
         parts = tuple(self._part(division, line) for division, line in lines)
-        heading = "Prizes on the standings so far" if self.left else "Prizes won"
+        heading = _("Prizes on the standings so far") if self.left else _("Prizes won")
         return PlayerPage(f"players/{self.player_files[key]}", "players", name, name, parts,
                           self._prizes_won.get(key, ()), heading,
                           self._division_words(key))  # fmt: skip
@@ -321,12 +338,15 @@ class SiteViews(EventView):
             return ()
         rated = profile.rating
         out = [
-            f"Rating used: {rated.rating}, from the {rated.kind} list of {rated.date}."
+            _("Rating used: {rating}, from the {kind} list of {date}.").format(
+                rating=rated.rating, kind=rated.kind, date=short_date(rated.date)
+            )
             if rated
-            else "Rating used: none (no list the rules name rates this player)."
+            else _("Rating used: none (no list the rules name rates this player).")
         ]
         for name, member, why in membership(profile, self.season.rules, self.season):
-            out.append(f"{'In' if member else 'Not in'} {name}: {why}.")
+            said = _("In {division}: {why}.") if member else _("Not in {division}: {why}.")
+            out.append(said.format(division=name, why=why))
         return tuple(out)
 
     @cached_property
@@ -357,7 +377,7 @@ class SiteViews(EventView):
                    a.score if by_score else None, label)  # fmt: skip
             words = texts.get(key)
             if words is None:
-                words = texts[key] = (place_span(a.place), self._points_text(a),
+                words = texts[key] = (place_span(a.place), decimal(self._points_text(a)),
                                      result_sentence(a, rules, decimals, "../", label))  # fmt: skip
             place, shown, sentence = words
             results.append(Result(*head, place, shown, counted, sentence))
@@ -365,23 +385,23 @@ class SiteViews(EventView):
         summary = total_sentence(
             line, counting, len(self.season.events), rules, decimals, "../", self._most[division]
         )
-        title = division or "Standings"
+        title, anchor = division or _("Standings"), slug(division or "Standings")
         chart = ""
         if len(self.dated) > 1:
             ranks = self.history.ranks(division, line.player)
-            chart = rank_chart([str(day) for day in self.history.dates], ranks,
-                               f"rank-{slug(title)}")  # fmt: skip
+            chart = rank_chart([short_date(day) for day in self.history.dates], ranks,
+                               f"rank-{anchor}")  # fmt: skip
         outlook = self._race.get(division, {}).get(line.player)
         said = race_sentence(outlook, self.left, decimals) if outlook else ""
-        return PlayerPart(title, division, slug(title), place_span(line.rank),
-                          show(line.total, decimals),
+        return PlayerPart(title, division, anchor, place_span(line.rank),
+                          decimal(show(line.total, decimals)),
                           tuple(results), summary, said, chart)  # fmt: skip
 
     def _head(self, a: Award) -> tuple[str, str, str, str]:
         """The date, the event's name (with its section's), the section and the event page of a
         result."""
         event = a.event_name if a.section == a.event_name else f"{a.event_name}, {a.section}"
-        return a.date.isoformat(), event, a.section, f"../events/{self.event_files[a.event]}"
+        return short_date(a.date), event, a.section, f"../events/{self.event_files[a.event]}"
 
     @cached_property
     def _most(self) -> dict[str, int]:
@@ -404,26 +424,35 @@ class SiteViews(EventView):
             lines = lines if stood.players <= PAGE_ROWS else lines[:TOP_ROWS]
             rows = tuple(
                 (place_span(ln.rank), Link(ln.name, f"../players/{self.player_files[ln.player]}"),
-                 show(ln.total, self.decimals), str(ln.events))
+                 decimal(show(ln.total, self.decimals)), str(ln.events))
                 for ln in lines
             )  # fmt: skip
-            title = name or "Standings"
-            table = Table(f"{title} after {event.date}", ("Rank", "Player", "Points", "Events"),
-                          rows, numeric=(2, 3))  # fmt: skip
+            title = name or _("Standings")
+            caption = _("{table} after {date}").format(table=title, date=short_date(event.date))
+            head = (_("Rank"), _("Player"), _("Points"), _("Events"))
+            table = Table(caption, head, rows, numeric=(2, 3))
             part = (
                 ()
                 if len(lines) == stood.players
-                else (f"The top {len(lines)} of the {stood.players:,} players then in the table.",)
+                else (
+                    _("The top {top} of the {total} players then in the table.").format(
+                        top=count(len(lines)), total=count(stood.players)
+                    ),
+                )
             )
-            blocks.append(Block(title, slug(title), part, tables=(table,)))
+            blocks.append(Block(title, slug(name or "Standings"), part, tables=(table,)))
         same_day = [e.name for e in self.played if e.date == event.date]
+        day = short_date(event.date)
         if len(same_day) > 1:  # the standings of a date hold every event of that date
-            what = f"the events of {event.date}"
-            intro = f"As the standings stood after {what}: {'; '.join(same_day)}."
-            title = f"Standings after {what}"
+            intro = _("As the standings stood after the events of {date}: {events}.").format(
+                date=day, events="; ".join(same_day)
+            )
+            title = _("Standings after the events of {date}").format(date=day)
         else:
-            intro = f"As the standings stood after {event.name} on {event.date}."
-            title = f"Standings after {event.name}"
+            intro = _("As the standings stood after {event} on {date}.").format(
+                event=event.name, date=day
+            )
+            title = _("Standings after {event}").format(event=event.name)
         path = f"events/{self._after_file(index)}"
         return ListPage(path, "events", title, intro, tuple(blocks))
 
@@ -435,42 +464,49 @@ class SiteViews(EventView):
         rows = []
         for e in self.played:
             field = sum(s.section.size for s in e.sections)
-            rate = [f"x {show(e.weight)}"] if e.weight != 1 else []
+            rate = [f"x {decimal(show(e.weight))}"] if e.weight != 1 else []
             kind = [category_words(e.category)] if e.category else []
-            rows.append((e.date.isoformat(), Link(e.name, f"events/{self.event_files[e.index]}"),
+            rows.append((short_date(e.date), Link(e.name, f"events/{self.event_files[e.index]}"),
                          str(field), _winner(e), ", ".join(kind + rate)))  # fmt: skip
-        table = Table("Events played: date, field, winner (the first section's first place) and "
-                      "rate", ("Date", "Event", "Players", "Winner", "Kind and rate"),
+        table = Table(_("Events played: date, field, winner (the first section's first place) "
+                        "and rate"),
+                      (_("Date"), _("Event"), _("Players"), _("Winner"), _("Kind and rate")),
                       tuple(rows), numeric=(2,))  # fmt: skip
-        planned = tuple(Link(e.name, "", f"{e.date}, planned") for e in self.season.events
-                        if e.planned)  # fmt: skip
+        planned = tuple(Link(e.name, "", _("{date}, planned").format(date=short_date(e.date)))
+                        for e in self.season.events if e.planned)  # fmt: skip
         blocks = [Block(tables=(table,))]
         if planned:
-            blocks.append(Block("Still to come", "planned", entries=planned))
-        return ListPage("events.html", "events", "Events", "", tuple(blocks))
+            blocks.append(Block(_("Still to come"), "planned", entries=planned))
+        return ListPage("events.html", "events", _("Events"), "", tuple(blocks))
 
     def players_index(self, number: int = 1) -> ListPage:
         """Every player of the standings by name, ``PAGE_ROWS`` a page: what search finds,
         without JavaScript too."""
         entries = self._players_listed
-        count = len(entries)
+        listed = len(entries)
         start = (number - 1) * PAGE_ROWS
         shown = entries[start : start + PAGE_ROWS]
         path = "players.html" if number == 1 else f"players-{number}.html"
-        if count <= PAGE_ROWS:
-            intro = f"All {count} players in the standings, by name."
-            return ListPage(path, "players", "Players", intro, (Block(entries=shown),))
+        if listed <= PAGE_ROWS:
+            intro = ngettext(
+                "All {n} players in the standings, by name.",
+                "All {n} players in the standings, by name.",
+                listed,
+            ).format(n=listed)
+            return ListPage(path, "players", _("Players"), intro, (Block(entries=shown),))
+        between = _("{first} to {last}")
         pages = tuple(
-            Link(f"{shown[0].text} to {shown[-1].text}" if n == number else
-                 f"{entries[(n - 1) * PAGE_ROWS].text} to "
-                 f"{entries[min(count, n * PAGE_ROWS) - 1].text}",
+            Link(between.format(first=shown[0].text, last=shown[-1].text) if n == number else
+                 between.format(first=entries[(n - 1) * PAGE_ROWS].text,
+                                last=entries[min(listed, n * PAGE_ROWS) - 1].text),
                  "" if n == number else "players.html" if n == 1 else f"players-{n}.html")
             for n in range(1, self._players_pages + 1)
         )  # fmt: skip
-        intro = (f"All {count:,} players in the standings, by name, {PAGE_ROWS} a page: "
-                 f"{start + 1}-{start + len(shown)} here.")  # fmt: skip
-        title = "Players" if number == 1 else f"Players, page {number}"
-        blocks = (Block(entries=shown), Block("Every page", "pages", entries=pages))
+        intro = _(
+            "All {n} players in the standings, by name, {rows} a page: {first}-{last} here."
+        ).format(n=count(listed), rows=PAGE_ROWS, first=start + 1, last=start + len(shown))
+        title = _("Players") if number == 1 else _("Players, page {n}").format(n=number)
+        blocks = (Block(entries=shown), Block(_("Every page"), "pages", entries=pages))
         return ListPage(path, "players", title, intro, blocks)
 
     @cached_property
@@ -487,13 +523,19 @@ class SiteViews(EventView):
     def _index(self) -> Iterator[tuple[str, str, str]]:
         for key, lines in self.lines.items():
             division, line = lines[0]
-            where = f"{division}: " if division else ""
-            note = f"{where}{place_span(line.rank)}, {show(line.total, self.decimals)} points"
+            place, points = place_span(line.rank), decimal(show(line.total, self.decimals))
+            note = (
+                _("{division}: {place}, {points} points").format(
+                    division=division, place=place, points=points
+                )
+                if division
+                else _("{place}, {points} points").format(place=place, points=points)
+            )
             yield line.name, f"players/{self.player_files[key]}", note
 
     def search_index(self) -> list[tuple[str, str]]:
         """(name, page from the site's root) of every player, for the search box."""
-        return sorted(((name, href) for name, href, _ in self._index()),
+        return sorted(((name, href) for name, href, _note in self._index()),
                       key=lambda e: normalise(e[0]))  # fmt: skip
 
     @cached_property
@@ -505,13 +547,13 @@ class SiteViews(EventView):
         return season_prizes(self.season)
 
     def _money(self, amount: Fraction) -> str:
-        return f"{self.season.rules.prizes.currency}{show(amount, 2)}"
+        return f"{self.season.rules.prizes.currency}{decimal(show(amount, 2))}"
 
     def prizes(self) -> ListPage:
         result = self._prizes
         if result is None:
-            return ListPage("prizes.html", "prizes", "Prizes", "These rules list no season prizes.",
-                            ())  # fmt: skip
+            return ListPage("prizes.html", "prizes", _("Prizes"),
+                            _("These rules list no season prizes."), ())  # fmt: skip
         by_table: dict[str, list[tuple[tuple[int, int], tuple[Cell, ...]]]] = {}
         for n, w in enumerate(result.won):
             value = self._money(w.amount) if w.amount is not None else w.title or ""
@@ -521,49 +563,68 @@ class SiteViews(EventView):
                 ((first, n), (w.prize, name, f"{place_span(w.place)}", value, w.reason))
             )
         blocks = []
+        head = (_("Prize"), _("Player"), _("Place"), _("Value"), _("Why"))
         for ranking, rows in by_table.items():  # each table's prizes, by the place they went to
-            heading = ranking or ("Overall" if len(by_table) > 1 else "")
-            caption = f"Prizes of {heading}" if heading else "Season prizes"
-            table = Table(f"{caption} and why each went where it did",
-                          ("Prize", "Player", "Place", "Value", "Why"),
-                          tuple(row for _, row in sorted(rows)), numeric=(3,))  # fmt: skip
-            blocks.append(Block(heading, f"prizes-{slug(heading)}" if heading else "",
+            named = ranking or ("Overall" if len(by_table) > 1 else "")  # the anchor's words
+            heading = ranking or (_("Overall") if len(by_table) > 1 else "")
+            caption = (
+                _("Prizes of {table} and why each went where it did").format(table=heading)
+                if heading
+                else _("Season prizes and why each went where it did")
+            )
+            table = Table(caption, head, tuple(row for _order, row in sorted(rows)),
+                          numeric=(3,))  # fmt: skip
+            blocks.append(Block(heading, f"prizes-{slug(named)}" if named else "",
                                 tables=(table,)))  # fmt: skip
         missed = tuple(Link(f"{m.prize}: {m.reason}") for m in result.missed)
         if missed:
-            blocks.append(Block("Not awarded", "not-awarded", entries=missed))
+            blocks.append(Block(_("Not awarded"), "not-awarded", entries=missed))
         left = self.left
+        played, total = len(self.played), len(self.season.events)
         if left:
-            intro = (
-                f"Provisional: on the standings after {len(self.played)} of "
-                f"{len(self.season.events)} events; final once the last planned event is in."
-            )
+            intro = ngettext(
+                "Provisional: on the standings after {played} of {total} events; final once the "
+                "last planned event is in.",
+                "Provisional: on the standings after {played} of {total} events; final once the "
+                "last planned event is in.",
+                total,
+            ).format(played=played, total=total)
         else:
-            intro = f"Final: all {len(self.played)} events of the season are in."
-        return ListPage("prizes.html", "prizes", "Prizes", intro, tuple(blocks))
+            intro = ngettext(
+                "Final: all {n} events of the season are in.",
+                "Final: all {n} events of the season are in.",
+                played,
+            ).format(n=played)
+        return ListPage("prizes.html", "prizes", _("Prizes"), intro, tuple(blocks))
 
     def rules(self) -> ListPage:
         intro = rules_intro(self.season)
-        return ListPage("rules.html", "rules", "Rules", intro, rules_page(self.season, self.tables))
+        return ListPage("rules.html", "rules", _("Rules"), intro,
+                        rules_page(self.season, self.tables))  # fmt: skip
 
     def downloads(self, files: Sequence[str]) -> ListPage:
         """The page describing the exports ``files`` (names in the site's folder)."""
         blocks = []
         for who in ("everyone", "developers"):
             entries = tuple(
-                Link(DOWNLOADS[f][1], f, f) for f in files if DOWNLOADS.get(f, ("", ""))[0] == who
+                Link(_(DOWNLOADS[f][1]), f, f)
+                for f in files
+                if DOWNLOADS.get(f, ("", ""))[0] == who
             )
-            heading = "For developers" if who == "developers" else ""
+            developers = who == "developers"
+            heading = _("For developers") if developers else ""
             if entries:
-                blocks.append(Block(heading, slug(heading) if heading else "", entries=entries))
+                blocks.append(Block(heading, slug("For developers") if developers else "",
+                                    entries=entries))  # fmt: skip
         other = tuple(Link(f, f) for f in files if f not in DOWNLOADS)
         if other:
-            blocks.append(Block("Other files", "other", entries=other))
-        columns = tuple(Table(caption, ("Column", "What it holds"), rows)
+            blocks.append(Block(_("Other files"), "other", entries=other))
+        head = (_("Column"), _("What it holds"))
+        columns = tuple(Table(caption, head, rows)
                         for caption, rows in column_dictionary(self.season))  # fmt: skip
-        blocks.append(Block("What each column holds", "columns", tables=columns))
-        intro = "The standings and every result, to keep or to reuse."
-        return ListPage("downloads.html", "downloads", "Downloads", intro, tuple(blocks))
+        blocks.append(Block(_("What each column holds"), "columns", tables=columns))
+        intro = _("The standings and every result, to keep or to reuse.")
+        return ListPage("downloads.html", "downloads", _("Downloads"), intro, tuple(blocks))
 
 
 # A player's results in order (by the Origin's fields: no property of Award called)
@@ -580,7 +641,7 @@ def _player_files(tables: Tables) -> dict[PlayerKey, str]:
     """The page file name of every player, from their key, made unique by a number."""
     players: dict[PlayerKey, str] = {}
     used: set[str] = set()
-    for _, lines in tables:
+    for _division, lines in tables:
         for line in lines:
             if line.player in players:
                 continue
@@ -596,15 +657,15 @@ def _player_files(tables: Tables) -> dict[PlayerKey, str]:
 
 def _move(before: dict[PlayerKey, int] | None, line: Line) -> tuple[str, str, str]:
     if before is None:
-        return "", "", "no earlier standings"
+        return "", "", _("no earlier standings")
     if line.player not in before:
-        return "new", "", "new in the standings"
+        return pgettext("in the standings", "new"), "", _("new in the standings")
     change = before[line.player] - line.rank_first
     if change > 0:
-        return f"▲{change}", "up", f"up {change} since the previous event"
+        return f"▲{change}", "up", _("up {n} since the previous event").format(n=change)
     if change < 0:
-        return f"▼{-change}", "down", f"down {-change} since the previous event"
-    return "=", "", "no change since the previous event"
+        return f"▼{-change}", "down", _("down {n} since the previous event").format(n=-change)
+    return "=", "", _("no change since the previous event")
 
 
 def _winner(event: SeasonEvent) -> str:
@@ -620,5 +681,7 @@ def _winner(event: SeasonEvent) -> str:
         best = max(columns.points)
         firsts = [i for i, points in enumerate(columns.points) if points == best]
     names = "; ".join(columns.name[i] for i in firsts)  # names hold commas ("Abbey, Nina")
-    each = " each" if len(firsts) > 1 else ""
-    return f"{names} ({show(columns.points[firsts[0]])}{each})"
+    score = decimal(show(columns.points[firsts[0]]))
+    if len(firsts) > 1:
+        return _("{names} ({score} each)").format(names=names, score=score)
+    return f"{names} ({score})"

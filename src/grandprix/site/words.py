@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from fractions import Fraction
 
+from grandprix.language import _, decimal, ngettext, pgettext
 from grandprix.numbers import show
 from grandprix.rules.books import is_rule_id
 from grandprix.rules.schema import Counting, RuleSet
@@ -65,95 +66,124 @@ def result_sentence(
     points = rules.points.for_category(award.category)
     out: list[Cell] = []
     others = award.last - award.first
-    among = f" in {division}" if division else ""
-    if others:
-        mates = "other" if others == 1 else "others"
-        out.append(f"Tied {places(award.first, award.last)}{among} with {others} {mates}")
+    span, first = places(award.first, award.last), ordinal(award.first)
+    if others and division:
+        out.append(
+            ngettext("Tied {places} in {division} with {n} other",
+                     "Tied {places} in {division} with {n} others", others)
+            .format(places=span, division=division, n=others)
+        )  # fmt: skip
+    elif others:
+        out.append(
+            ngettext("Tied {places} with {n} other", "Tied {places} with {n} others", others)
+            .format(places=span, n=others)
+        )  # fmt: skip
+    elif division:
+        out.append(_("{place} place in {division}").format(place=first, division=division))
     else:
-        out.append(f"{ordinal(award.first)} place{among}")
+        out.append(_("{place} place").format(place=first))
     if award.overall:
         out.append(
-            f" among the Grand Prix players ({place_span(award.overall)} in the event: players "
-            "who are not eligible are skipped"
-        )
-        out.extend(footnote(rules, "D-UT-1", root))
-        out.append(")")
-    values = [show(v) for v in award.values]
+            " " + _("among the Grand Prix players ({place} in the event: players who are not "
+                    "eligible are skipped)").format(place=place_span(award.overall))
+        )  # fmt: skip
+        out.extend(footnote(rules, "D-UT-1", root))  # moved to the end by ids_at_end
+    values = [_number(v) for v in award.values]
     terms = award.valuation.terms
     if terms:  # a sum of terms: '5 for the score + 8 for place 4 = 13'
-        worked = sum((value for _, value in terms), Fraction(0))
-        out.append(": " + " + ".join(f"{show(v, decimals)} for {words}" for words, v in terms))
+        worked = sum((value for _words, value in terms), Fraction(0))
+        out.append(": " + " + ".join(_("{points} for {what}").format(
+            points=_number(v, decimals), what=words) for words, v in terms))  # fmt: skip
         if len(terms) > 1:
-            out.append(f" = {show(worked, decimals)}")
+            out.append(f" = {_number(worked, decimals)}")
         if len(values) > 1 and points.ties in ("full", "best"):
-            out.append(f" (tied players all take the points of {ordinal(award.first)})")
+            out.append(" " + _("(tied players all take the points of {place})").format(place=first))
         elif len(values) > 1 and any(award.values) and points.ties != "split":
-            out.append(f" (the place's points are the average of {listing(values)})")
+            out.append(
+                " " + _("(the place's points are the average of {values})").format(
+                    values=listing(values))
+            )  # fmt: skip
             out.extend(footnote(rules, "UT-4", root))
     elif points.from_score:
         worked = award.score * points.score_factor
+        score = _number(award.score)
         if award.valuation.factors and points.score_factor == 1:
-            out.append(f": a score of {show(award.score)}")  # its multiplier follows
+            out.append(": " + _("a score of {score}").format(score=score))  # its multiplier follows
         else:
             out.append(
-                f": a score of {show(award.score)} x {show(points.score_factor)} = {show(worked)}"
-            )
+                ": " + _("a score of {score} x {factor} = {points}").format(
+                    score=score, factor=_number(points.score_factor), points=_number(worked))
+            )  # fmt: skip
     elif len(values) > 1 and points.ties in ("full", "best"):
         worked = award.values[0]
-        out.append(f": tied players all take the points of {ordinal(award.first)}, {values[0]}")
+        out.append(": " + _("tied players all take the points of {place}, {points}").format(
+            place=first, points=values[0]))  # fmt: skip
     elif len(values) > 1 and not any(award.values):
         worked = Fraction(0)
-        out.append(": these places score no points")
+        out.append(": " + _("these places score no points"))
     elif len(values) > 1 and points.ties == "split":
         worked = award.base
         out.extend(_split(award, decimals))
         out.extend(footnote(rules, "FC-4", root))
     elif len(values) > 1:
         worked = sum(award.values, Fraction(0)) / len(values)
-        out.append(f", so the average of {listing(values)} = {show(worked, decimals)}")
+        out.append(", " + _("so the average of {values} = {points}").format(
+            values=listing(values), points=_number(worked, decimals)))  # fmt: skip
         out.extend(footnote(rules, "UT-4", root))
     else:
         worked = award.values[0] if award.values else Fraction(0)
         alone = points.first_outright is not None and award.first == 1 and bool(values)
         if alone and points.table and worked == points.first_outright != points.table[0]:
-            out.append(f" alone, worth {values[0]} instead of {show(points.table[0])}")
+            out.append(" " + _("alone, worth {points} instead of {table_points}").format(
+                points=values[0], table_points=_number(points.table[0])))  # fmt: skip
             out.extend(footnote(rules, "FC-2", root))
+        elif values and worked:
+            out.append(", " + _("worth {points}").format(points=values[0]))
         else:
-            out.append(f", worth {values[0]}" if values and worked else ", which scores no points")
+            out.append(", " + _("which scores no points"))
         if points.bands and worked:
             out.extend(footnote(rules, "KW-3", root))
         elif worked and award.category and points is not rules.points and points.table:
             out.extend(footnote(rules, "KW-2", root))  # a kind of event's own table
     if award.table_name:
-        out.append(f" in the table of class {award.table_name} tournaments")
+        out.append(" " + _("in the table of class {name} tournaments").format(
+            name=award.table_name))  # fmt: skip
         out.extend(footnote(rules, "ACF-13", root))
     if award.base != worked:
-        out.append(f", raised to the minimum of {show(award.base, decimals)} for taking part")
+        out.append(", " + _("raised to the minimum of {points} for taking part").format(
+            points=_number(award.base, decimals)))  # fmt: skip
         out.extend(footnote(rules, "LUP-1", root))
     if award.event_weight != 1:  # UT-6: an event's multiplier
-        out.append(f" x {show(award.event_weight)} for this event")
+        out.append(" " + _("x {factor} for this event").format(factor=_number(award.event_weight)))
         out.extend(footnote(rules, "UT-6", root))
     if award.section_weight != 1:  # UT-7: a section's rate
-        out.append(f" x {show(award.section_weight)} for this section")
+        out.append(" " + _("x {factor} for this section").format(
+            factor=_number(award.section_weight)))  # fmt: skip
         out.extend(footnote(rules, "UT-7", root))
     factors, bonuses = award.valuation.factors, award.valuation.bonuses
     for reason, value in factors:  # FC-1 rating factor, NW-1 class of the prize fund
-        out.append(f" x {show(value)} for {reason}")
+        out.append(" " + _("x {factor} for {reason}").format(factor=_number(value), reason=reason))
         rules_ = ("NW-1", "NW-2") if "based-on" in reason else ("NW-1",)
         for rule in rules_ if "prize fund" in reason else ("FC-1",):
             out.extend(footnote(rules, rule, root))
     multiplied = award.event_weight != 1 or award.section_weight != 1 or bool(factors)
     if multiplied and bonuses:
-        out.append(f" = {show(award.points - award.extra, decimals)}")
+        out.append(f" = {_number(award.points - award.extra, decimals)}")
     for reason, value in bonuses:  # KW-4 places above the seed, KW-5 (NW-3) every round
-        out.append(f" + {show(value, decimals)} for {reason}")
+        out.append(" " + _("+ {points} for {reason}").format(
+            points=_number(value, decimals), reason=reason))  # fmt: skip
         cited = {"playing every round": ("KW-5", "NW-3")}.get(reason, ())  # a term: no rule
         for rule in ("KW-4",) if "above the seed" in reason else cited:
             out.extend(footnote(rules, rule, root))
     if multiplied or bonuses:
-        out.append(f" = {show(award.points, decimals)}")
+        out.append(f" = {_number(award.points, decimals)}")
     out.append(".")
     return ids_at_end(out)
+
+
+def _number(value: Fraction | int, places: int | None = None) -> str:
+    """A number of a sentence as the language writes it ('10.20', '10,20')."""
+    return decimal(show(value, places))
 
 
 def _split(award: Award, decimals: int) -> list[Cell]:
@@ -161,11 +191,16 @@ def _split(award: Award, decimals: int) -> list[Cell]:
     mean = sum(award.values, Fraction(0)) / len(award.values)
     own = 2 * award.base - mean
     spots = [award.first + i for i, v in enumerate(award.values) if v == own]
-    place = f"{ordinal(spots[0])} place" if len(spots) == 1 else "the place"
+    place = (
+        _("{place} place").format(place=ordinal(spots[0])) if len(spots) == 1 else _("the place")
+    )
     return [
-        f": half of {show(own)} ({place} on tie-break) plus half of {show(mean)} (the average "
-        f"of {listing([show(v) for v in award.values])}) = {show(award.base, decimals)}"
-    ]
+        ": " + _("half of {own} ({place} on tie-break) plus half of {mean} (the average of "
+                 "{values}) = {points}").format(
+            own=_number(own), place=place, mean=_number(mean),
+            values=listing([_number(v) for v in award.values]),
+            points=_number(award.base, decimals))
+    ]  # fmt: skip
 
 
 def total_sentence(
@@ -182,43 +217,53 @@ def total_sentence(
     kept, played = len(line.counted), len(line.awards)
     out: list[Cell]
     if not line.dropped:
-        out = ["The one result counts" if played == 1 else f"All {played} results count"]
+        out = [
+            _("The one result counts")
+            if played == 1
+            else ngettext("All {n} result counts", "All {n} results count", played).format(n=played)
+        ]
     elif counting.mode == "percent":
         out = [
-            f"The best {kept} of {played} results count ({show(counting.percent)}% of the "
-            f"{calendar} events of the season, rounded up)"
-        ]
+            _("The best {kept} of {played} results count ({percent}% of the {calendar} events "
+              "of the season, rounded up)").format(
+                kept=kept, played=played, percent=_number(counting.percent), calendar=calendar)
+        ]  # fmt: skip
         out.extend(footnote(rules, "LUP-3", root))
     elif counting.mode == "most-minus" and not counting.per_category:
         out = [
-            f"The best {kept} of {played} results count (the most events anyone has played, "
-            f"{most}, less {counting.drop})"
-        ]
+            _("The best {kept} of {played} results count (the most events anyone has played, "
+              "{most}, less {drop})").format(
+                kept=kept, played=played, most=most, drop=counting.drop)
+        ]  # fmt: skip
         out.extend(footnote(rules, "KC-2", root))
     elif counting.per_category:
         limits = listing([f"{n} {key.replace('/', ' ').replace('-', ' ')}"
                           for key, n in counting.per_category.items()])  # fmt: skip
-        best = f"The best {kept} of {played} results count"
         if counting.mode == "best":
-            best += f" (at most {counting.best}"
+            best = _("The best {kept} of {played} results count (at most {best}, {limits} "
+                     "results)")  # fmt: skip
         elif counting.mode == "most-minus":
-            best += f" (at most {most} less {counting.drop}"
+            best = _("The best {kept} of {played} results count (at most {most} less {drop}, "
+                     "{limits} results)")  # fmt: skip
         else:
-            best += " (at most"
-        out = [f"{best}{',' if counting.mode != 'all' else ''} {limits} results)"]
+            best = _("The best {kept} of {played} results count (at most {limits} results)")
+        out = [best.format(kept=kept, played=played, best=counting.best, most=most,
+                           drop=counting.drop, limits=limits)]  # fmt: skip
         out.extend(footnote(rules, "KW-7", root))
         out.extend(footnote(rules, "FC-5", root))
     else:
-        out = [f"The best {kept} of {played} results count"]
+        out = [_("The best {kept} of {played} results count").format(kept=kept, played=played)]
         out.extend(footnote(rules, "ACF-14", root))
-    out.append(f": {show(line.total - line.bonus, decimals)} points.")  # the results counted
+    counted = _number(line.total - line.bonus, decimals)  # the results counted
+    out.append(": " + _("{points} points.").format(points=counted))
     if counting.bonus_per_event:
         out.append(
-            f" Bonus: {show(counting.bonus_per_event)} for each of the {line.events} events "
-            f"played = {show(line.bonus, decimals)}."
-        )
+            " " + _("Bonus: {bonus} for each of the {n} events played = {points}.").format(
+                bonus=_number(counting.bonus_per_event), n=line.events,
+                points=_number(line.bonus, decimals))
+        )  # fmt: skip
         out.extend(footnote(rules, "LUP-3", root))
-    out.append(f" Total: {show(line.total, decimals)}.")
+    out.append(" " + _("Total: {points}.").format(points=_number(line.total, decimals)))
     return ids_at_end(out)
 
 
@@ -230,25 +275,27 @@ def tie_note(upper: Line, lower: Line, criterion: str | None, decimals: int, las
 
     def value(line: Line) -> str:
         if criterion == "discarded":
-            return show(sum((a.points for a in line.dropped), Fraction(0)), decimals)
+            return _number(sum((a.points for a in line.dropped), Fraction(0)), decimals)
         if criterion == "best":
-            return show(max((a.points for a in line.awards), default=Fraction(0)), decimals)
+            return _number(max((a.points for a in line.awards), default=Fraction(0)), decimals)
         if criterion == "last-event":
             places_ = [a.first for a in line.awards if a.event == last]
-            return ordinal(min(places_)) if places_ else "absent"
+            return ordinal(min(places_)) if places_ else pgettext("from an event", "absent")
         if criterion == "per-event":
             each = line.total / len(line.counted) if line.counted else Fraction(0)
-            return show(each, decimals)
+            return _number(each, decimals)
         return str(line.events)
 
     what = {
-        "per-event": "the total per result counted",
-        "discarded": "the points of the results not counted",
-        "best": "the best single result",
-        "last-event": "the place in the last event",
-        "events": "the number of events played",
+        "per-event": _("the total per result counted"),
+        "discarded": _("the points of the results not counted"),
+        "best": _("the best single result"),
+        "last-event": _("the place in the last event"),
+        "events": _("the number of events played"),
     }[criterion]
-    return f"Level on points with {lower.name}; ahead on {what}: {value(upper)} to {value(lower)}."
+    return _("Level on points with {name}; ahead on {what}: {upper} to {lower}.").format(
+        name=lower.name, what=what, upper=value(upper), lower=value(lower)
+    )
 
 
 def race_note(outlook: Outlook) -> str:
@@ -257,86 +304,118 @@ def race_note(outlook: Outlook) -> str:
     reach."""
     for place, status in outlook.places:
         if status == CLINCHED:
-            return "Clinched 1st" if place == 1 else f"Sure to finish {ordinal(place)} or better"
+            if place == 1:
+                return _("Clinched 1st")
+            return _("Sure to finish {place} or better").format(place=ordinal(place))
         if status == REACHABLE:
-            said = "Can still finish 1st" if place == 1 else f"Can still reach {ordinal(place)}"
+            if place == 1:
+                said = _("Can still finish 1st")
+            else:
+                said = _("Can still reach {place}").format(place=ordinal(place))
             need = outlook.need
             if need is not None and need.sure is not None:
-                return f"{said}; sure of it with {_need_place(need, need.sure)}"
+                return _("{status}; sure of it with {place}").format(
+                    status=said, place=_need_place(need, need.sure)
+                )
             if need is not None and need.chance is not None:
-                return f"{said}; needs {_need_place(need, need.chance)}"
+                return _("{status}; needs {place}").format(
+                    status=said, place=_need_place(need, need.chance)
+                )
             return said
     return ""
 
 
-def _need_place(need: Need, place: int, at: bool = True) -> str:
+def _need_place(need: Need, place: int, at: bool = True, better: bool = True) -> str:
     """'4th or better at the Perth Open', '1st among the Club players at L1', 'a place at L1'
-    (without 'at ...' when ``at`` is false)."""
-    where = f" at {need.event}" if at else ""
+    (without 'at ...' when ``at`` is false, without 'or better' when ``better`` is)."""
     if place == ANY_PLACE:
-        return f"a place{where}"
-    among = f" among the {need.among} players" if need.among else ""
-    better = "" if place == 1 else " or better"
-    return f"{ordinal(place)}{better}{among}{where}"
+        return _("a place at {event}").format(event=need.event) if at else _("a place")
+    said = ordinal(place)
+    if better and place != 1:
+        said = _("{place} or better").format(place=said)
+    if need.among:
+        said = _("{place} among the {division} players").format(place=said, division=need.among)
+    return _("{place} at {event}").format(place=said, event=need.event) if at else said
 
 
 def need_sentence(need: Need) -> str:
     """What the next event asks of a player for the best place still within reach, in words:
     the place there that makes it sure and the least place that keeps it within reach; ''
     when no result there decides it on its own."""
-    goal = "1st place" if need.place == 1 else f"{ordinal(need.place)} place or better"
+    if need.place == 1:
+        goal = _("1st place")
+    else:
+        goal = _("{place} place or better").format(place=ordinal(need.place))
     said = []
     if need.sure is not None:
-        said.append(f"{_need_place(need, need.sure, False)}, not shared, makes {goal} sure")
+        said.append(_("{place}, not shared, makes {goal} sure").format(
+            place=_need_place(need, need.sure, False), goal=goal))  # fmt: skip
     if need.chance == ANY_PLACE:
-        said.append(f"missing it puts {goal} out of reach")
+        said.append(_("missing it puts {goal} out of reach").format(goal=goal))
     elif need.chance is not None:
-        worse = _need_place(need, need.chance, False).replace(" or better", "")
-        said.append(f"anything worse than {worse} puts {goal} out of reach")
+        worse = _need_place(need, need.chance, False, False)
+        said.append(_("anything worse than {place} puts {goal} out of reach").format(
+            place=worse, goal=goal))  # fmt: skip
     if not said:
         return ""  # no result there decides the place on its own: nothing worth saying
-    return f"At {need.event}, the next event: {'; '.join(said)}."
+    return _("At {event}, the next event: {said}.").format(event=need.event, said="; ".join(said))
 
 
 def race_sentence(outlook: Outlook, left: int, decimals: int) -> str:
     """A player's race in a sentence: the most still possible (the events still planned, each at
     its weight, as the race assumes), the best place they are sure of, those they can still
     reach and those they can no longer reach."""
-    events = "event" if left == 1 else "events"
-    most = (
-        "there is no limit to the points still possible"
-        if outlook.best is None
-        else f"a total of at most {show(outlook.best, decimals)} points is still possible"
-    )
+    if outlook.best is None:
+        most = _("there is no limit to the points still possible")
+    else:
+        most = _("a total of at most {points} points is still possible").format(
+            points=_number(outlook.best, decimals)
+        )
     of = {status: [place for place, s in outlook.places if s == status]
           for status in (CLINCHED, REACHABLE, OUT_OF_REACH)}  # fmt: skip
     said = []
     if of[CLINCHED]:
-        said.append(f"sure to finish {ordinal(min(of[CLINCHED]))} or better")
+        said.append(_("sure to finish {place} or better").format(place=ordinal(min(of[CLINCHED]))))
     if of[REACHABLE]:
-        said.append(f"can still reach {_either(of[REACHABLE])}")
+        said.append(_("can still reach {places}").format(places=_either(of[REACHABLE])))
     if of[OUT_OF_REACH]:
-        said.append(f"can no longer reach {_either(of[OUT_OF_REACH])}")
+        said.append(_("can no longer reach {places}").format(places=_either(of[OUT_OF_REACH])))
     need = need_sentence(outlook.need) if outlook.need is not None else ""
     need = f" {need}" if need else ""
-    return (f"With {left} {events} left ({'it counts' if left == 1 else 'they count'} at "
-            f"{'its' if left == 1 else 'their'} weight{'' if left == 1 else 's'}), {most}. "
-            f"{capital('; '.join(said))}.{need}")  # fmt: skip
+    left_words = ngettext(
+        "With {n} event left (it counts at its weight), {most}.",
+        "With {n} events left (they count at their weights), {most}.",
+        left,
+    ).format(n=left, most=most)
+    return f"{left_words} {capital('; '.join(said))}.{need}"
 
 
 def _either(places: list[int]) -> str:
     """'1st', '1st or 2nd', '1st, 2nd or 3rd'."""
     names = [ordinal(place) for place in places]
-    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} or {names[-1]}"
+    if len(names) == 1:
+        return names[0]
+    return _("{places} or {last}").format(places=", ".join(names[:-1]), last=names[-1])
 
 
 def race_summary(outlooks: list[Outlook], left: int) -> str:
     """Who can still finish 1st in a table, in a sentence."""
-    events = "event" if left == 1 else "events"
     sure = [o.name for o in outlooks if o.places and o.places[0] == (1, CLINCHED)]
     if sure:
-        return f"{sure[0]} has clinched 1st place, with {left} {events} still to play."
+        return ngettext(
+            "{name} has clinched 1st place, with {n} event still to play.",
+            "{name} has clinched 1st place, with {n} events still to play.",
+            left,
+        ).format(name=sure[0], n=left)
     able = [o.name for o in outlooks if o.places and o.places[0] == (1, REACHABLE)]
     if len(able) == 1:
-        return f"With {left} {events} left, only {able[0]} can still finish 1st."
-    return f"With {left} {events} left, {len(able)} players can still finish 1st."
+        return ngettext(
+            "With {n} event left, only {name} can still finish 1st.",
+            "With {n} events left, only {name} can still finish 1st.",
+            left,
+        ).format(n=left, name=able[0])
+    return ngettext(
+        "With {n} event left, {players} players can still finish 1st.",
+        "With {n} events left, {players} players can still finish 1st.",
+        left,
+    ).format(n=left, players=len(able))
