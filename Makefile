@@ -87,7 +87,7 @@ site-shots: $(STAMP)
 # untranslated (the catalog test then names them), words no longer used are marked obsolete.
 LOCALE := src/grandprix/locale
 messages: $(STAMP)
-	$(BIN)/pybabel -q extract -F babel.cfg --no-location --no-wrap --sort-output \
+	$(BIN)/pybabel -q extract -F babel.cfg -k Phrase --no-location --no-wrap --sort-output \
 	  --project grandprix --copyright-holder "the grandprix contributors" \
 	  -o $(LOCALE)/grandprix.pot .
 	for code in $$(ls $(LOCALE) | grep -v '\.pot$$'); do \

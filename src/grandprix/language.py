@@ -18,6 +18,7 @@ import datetime
 import functools
 import gettext
 import io
+import re
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
@@ -112,6 +113,46 @@ def pgettext(context: str, message: str) -> str:
 def N_(message: str) -> str:
     """Marks ``message`` for the catalogs without looking it up: ``_`` does where it is shown."""
     return message
+
+
+_NUMBER = re.compile(r"-?\d+\.\d+")
+
+
+class Phrase(str):
+    """Words the engine makes before any page is (a multiplier's reason, a bonus's name), said
+    where they are shown: the English text is the value (compared, kept with the awards, written
+    to the downloads and the command line); ``str()`` and formatting give it in the language
+    spoken then, its decimals with the language's mark. ``make messages`` finds the message of
+    ``Phrase("...")`` as it finds ``_("...")``."""
+
+    message: str
+    values: dict[str, object]
+
+    def __new__(cls, message: str, **values: object) -> Phrase:
+        made = super().__new__(cls, message.format(**values))
+        made.message, made.values = message, values
+        return made
+
+    def __str__(self) -> str:
+        if _spoken.get() == ENGLISH:
+            return str.__str__(self)
+        values = {name: _shown(value) for name, value in self.values.items()}
+        return _(self.message).format(**values)
+
+    def __format__(self, spec: str) -> str:
+        return format(self.__str__(), spec)
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return _phrase, (self.message, self.values)
+
+
+def _phrase(message: str, values: dict[str, object]) -> Phrase:
+    return Phrase(message, **values)
+
+
+def _shown(value: object) -> str:
+    text = str(value)
+    return decimal(text) if isinstance(value, str) and _NUMBER.fullmatch(text) else text
 
 
 def ordinal(n: int) -> str:

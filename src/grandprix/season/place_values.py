@@ -10,6 +10,7 @@ import math
 from collections.abc import Sequence
 from fractions import Fraction
 
+from grandprix.language import Phrase
 from grandprix.numbers import show
 from grandprix.placings import span_text
 from grandprix.rules.event_points import PointsBase
@@ -124,16 +125,24 @@ def gain_bonus(gained: int, placement: Fraction, points: PointsBase) -> tuple[Fr
     if gain is None or gained <= 0:
         return Fraction(0), ""
     raw = gain.per_place * gained
-    caps = []
+    per, caps = show(gain.per_place), []
     if gain.cap is not None:
-        caps.append((gain.cap, f"at {show(gain.cap)}"))
+        words = Phrase("{per} a place, {raw} capped at {cap}", per=per, raw=show(raw),
+                       cap=show(gain.cap))  # fmt: skip
+        caps.append((gain.cap, words))
     if gain.cap_percent is not None:
         most = placement * gain.cap_percent / 100
         most = Fraction(math.floor(most)) if gain.round_down else most
-        down = ", rounded down" if gain.round_down else ""
-        caps.append((most, f"at {show(gain.cap_percent)}% of {show(placement)}{down}"))
+        values = {"per": per, "raw": show(raw), "percent": show(gain.cap_percent),
+                  "placement": show(placement)}  # fmt: skip
+        words = (
+            Phrase("{per} a place, {raw} capped at {percent}% of {placement}, rounded down",
+                   **values)
+            if gain.round_down
+            else Phrase("{per} a place, {raw} capped at {percent}% of {placement}", **values)
+        )  # fmt: skip
+        caps.append((most, words))
     value = min([raw, *(cap for cap, _ in caps)])
-    why = f"{show(gain.per_place)} a place"
     if value < raw:
-        why += f", {show(raw)} capped " + next(words for cap, words in caps if cap == value)
-    return value, why
+        return value, next(words for cap, words in caps if cap == value)
+    return value, Phrase("{per} a place", per=per)

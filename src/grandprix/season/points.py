@@ -16,6 +16,7 @@ from fractions import Fraction
 from operator import itemgetter
 from typing import NamedTuple
 
+from grandprix.language import Phrase
 from grandprix.model import Columns, Section
 from grandprix.numbers import show
 from grandprix.placings import Span, span_text
@@ -121,12 +122,15 @@ def rating_factor(section: Section, points: PointsBase) -> tuple[Fraction, str] 
         return None
     ratings = sorted(filter(None, section.columns.rating), reverse=True)[: factor.top]
     if not ratings:
-        return Fraction(0), "no player of the field is rated"
+        return Fraction(0), Phrase("no player of the field is rated")
     mean = Fraction(sum(ratings), len(ratings))
     value = max(Fraction(0), (mean - factor.base) / factor.per)
-    return value, (
-        f"the average rating of its {len(ratings)} highest-rated players, {show(mean)}: "
-        f"({show(mean)} - {factor.base}) / {factor.per}"
+    return value, Phrase(
+        "the average rating of its {n} highest-rated players, {mean}: ({mean} - {base}) / {per}",
+        n=len(ratings),
+        mean=show(mean),
+        base=factor.base,
+        per=factor.per,
     )
 
 
@@ -177,8 +181,17 @@ def section_scale(
         factors.append((factor[1], factor[0]))
     if chosen is not None and chosen.factor != 1:
         counted = show(counted_fund(event, points))
-        share = f" ({show(points.based_on_percent)}% of a based-on fund)" if event.based_on else ""
-        factors.append((f"a prize fund of {counted}{share}, class {chosen.name}", chosen.factor))
+        reason = (
+            Phrase(
+                "a prize fund of {fund} ({percent}% of a based-on fund), class {name}",
+                fund=counted,
+                percent=show(points.based_on_percent),
+                name=chosen.name,
+            )
+            if event.based_on
+            else Phrase("a prize fund of {fund}, class {name}", fund=counted, name=chosen.name)
+        )
+        factors.append((reason, chosen.factor))
     return scales.add(key, points, tuple(table), name, tuple(factors), size if from_bottom else 0)
 
 
@@ -312,11 +325,16 @@ class Valuations:
         if extras.gained is not None and points.gain is not None:
             bonus, why = gain_bonus(extras.gained, base, points)
             if bonus:
-                places = "place" if extras.gained == 1 else "places"
-                words = f"finishing {extras.gained} {places} above the seed ({why})"
+                words = (
+                    Phrase("finishing 1 place above the seed ({why})", why=why)
+                    if extras.gained == 1
+                    else Phrase(
+                        "finishing {n} places above the seed ({why})", n=extras.gained, why=why
+                    )
+                )
                 bonuses.append((words, bonus))
         if extras.completed and points.completion:
-            bonuses.append(("playing every round", points.completion))
+            bonuses.append((Phrase("playing every round"), points.completion))
         notes.extend(f"+ {show(value)} for {words}" for words, value in bonuses)
         extra = sum((value for _, value in bonuses), Fraction(0))
         event_weight, section_weight = weights
@@ -376,7 +394,7 @@ class Valuations:
                 if term.weighted:  # one added after the multipliers is said with the bonuses
                     notes.append(f"{show(value)} for {term.words}")
             named = term.kind != "place" or bool(term.name)
-            words = term.words if named else f"place {span_text(first, last)}"
+            words = term.words if named else Phrase("place {span}", span=span_text(first, last))
             (weighted if term.weighted else after).append((words, value))
             base += value if term.weighted else 0
         base, values, notes = at_least(base, values, notes, self.rules, points)
