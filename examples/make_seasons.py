@@ -519,7 +519,8 @@ def lupiae() -> None:
 LUPIAE_TOML = "\n".join(
     [
         "# Example season (made-up players) for the lupiae-2012-13 preset.",
-        'name = "Gran Prix Semilampo Lupiae 2012-13 (example)"',
+        'name = "Gran Prix Semilampo Lupiae 2012-13 (esempio)"',
+        'language = "it"  # the pages speak Italian, as the series does',
         "start = 2012-09-01",
         "end = 2013-06-30",
         'rules = "lupiae-2012-13"',

@@ -22,7 +22,7 @@ from grandprix.season.config import load_season
 from grandprix.season.model import Season
 from grandprix.site.build import environment
 from grandprix.site.pages import ListPage
-from grandprix.site.parts import Block, Table
+from grandprix.site.parts import Block, Code, Table
 from grandprix.site.rules_example import example_result
 from grandprix.site.rules_text import page_rule_ids
 from grandprix.site.rules_words import NUMBER_WORDS, ordinal, rule_anchor, rule_href
@@ -56,7 +56,11 @@ def cells(table: Table) -> list[str]:
     return [
         *table.head,
         table.caption,
-        *(c if isinstance(c, str) else c.text for r in table.rows for c in r),
+        *(
+            c if isinstance(c, str) else c.code if isinstance(c, Code) else c.text
+            for r in table.rows
+            for c in r
+        ),
     ]
 
 

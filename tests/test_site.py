@@ -483,23 +483,28 @@ def test_ut8_standings_and_prize_structure_are_published(name: str, tmp_path: Pa
     import re
     from html import escape
 
+    from grandprix.language import _, money, speaking
     from grandprix.numbers import show
     from grandprix.season.standings import division_standings
 
-    season, _ = load_season(ROOT / "examples" / name)
+    season, _problems = load_season(ROOT / "examples" / name)
     assert season is not None
     site = tmp_path / "site"
     build_site(season, site)
     home = (site / "index.html").read_text()
-    for _, lines in division_standings(season):
+    for _division, lines in division_standings(season):
         assert lines
         assert all(escape(line.name) in home for line in lines)
     rules = (site / "rules.html").read_text()
     prizes = (site / "prizes.html").read_text()
     assert season.rules.prizes.prize
     for prize in season.rules.prizes.prize:
-        value = show(prize.amount, 2) if prize.amount is not None else escape(prize.title or "")
-        cells = [escape(prize.name), escape(prize.ranking or "Overall")]
+        with speaking(season.language):  # as the pages write a number and the overall table
+            currency = season.rules.prizes.currency
+            amount = money(currency, show(prize.amount, 2)) if prize.amount is not None else ""
+            overall = _("Overall")
+        value = amount if prize.amount is not None else escape(prize.title or "")
+        cells = [escape(prize.name), escape(prize.ranking or overall)]
         row = "".join(f"<td>{re.escape(cell)}</td>" for cell in cells)
         assert re.search(rf"<tr>{row}.*?{re.escape(value)}</td></tr>", rules), prize.name
         assert f"<td>{escape(prize.name)}</td>" in prizes or f"{escape(prize.name)}:" in prizes

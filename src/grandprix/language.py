@@ -174,6 +174,14 @@ def decimal(text: str) -> str:
     return text.replace(".", get_decimal_symbol(code))
 
 
+def money(symbol: str, amount: str) -> str:
+    """An amount with its currency's symbol where the language puts it: '$250.00' in English,
+    '250,00 €' in Italian and Spanish (``amount`` as ``numbers.show`` writes it)."""
+    if _spoken.get() == ENGLISH:
+        return f"{symbol}{amount}"
+    return f"{decimal(amount)}\u00a0{symbol}" if symbol else decimal(amount)
+
+
 def count(n: int) -> str:
     """A whole number with the language's grouping: '12,345', '12.345'."""
     code = _spoken.get()

@@ -146,9 +146,8 @@ def race(
     own = {  # a division that awards its own points among some players only (ACF-13)
         d.name
         for d in season.rules.divisions
-        if d.award == "rerank" and any(
-            getattr(d, name) != getattr(Conditions(), name) for name in Conditions.model_fields
-        )
+        if d.award == "rerank"
+        and any(getattr(d, name) != getattr(Conditions(), name) for name in Conditions.model_fields)
     }
     for name, lines, counting in _tables(season, tables):
         places = prize_places(season, name)

@@ -73,7 +73,8 @@ def column_dictionary(season: Season) -> ColumnDictionary:
         event = _("The event's name; on a bonus row, '{bonus}'.").format(
             bonus="Bonus for N events played"
         )
-        counted = f"{counted} {_('A bonus row always counts.')}"
+        bonus_counts = _("A bonus row always counts.")
+        counted = f"{counted} {bonus_counts}"
     else:
         date, event = _("The event's date, YYYY-MM-DD."), _("The event's name.")
     player: Columns = (
@@ -108,7 +109,7 @@ def column_dictionary(season: Season) -> ColumnDictionary:
          .format(shown=shown)),
         ("counted", counted),
     )  # fmt: skip
-    caption = _("{file} (season.xlsx: sheet {sheet})")
+    caption = _("{file} (season.xlsx: sheet '{sheet}')")
     return (
         (caption.format(file="standings.csv", sheet="Standings"), standings),
         (caption.format(file="results.csv", sheet="Results"), results),

@@ -1,7 +1,7 @@
 """The parts a page is made of: links, tables and blocks of text, as plain data.
 
 Views (``views.py``) and the rules in words (``rules_text.py``) build pages from these; the
-templates render them. A table cell is text or a link.
+templates render them. A table cell is text, a link or a name as a file writes it (``Code``).
 """
 
 from __future__ import annotations
@@ -16,14 +16,23 @@ class Link:
     note: str = ""
 
 
-Cell = str | Link
+@dataclass(frozen=True, slots=True)
+class Code:
+    """A name as a file or a program writes it, in every language (a CSV column's name): shown
+    as code."""
+
+    code: str
+
+
+Cell = str | Link  # a part of a sentence, or a table cell
+TableCell = Cell | Code
 
 
 @dataclass(frozen=True, slots=True)
 class Table:
     caption: str
     head: tuple[str, ...]
-    rows: tuple[tuple[Cell, ...], ...]
+    rows: tuple[tuple[TableCell, ...], ...]
     numeric: tuple[int, ...] = ()  # the columns of numbers (right-aligned)
 
 

@@ -17,7 +17,7 @@ import re
 from collections import Counter
 from fractions import Fraction
 
-from grandprix.language import _, decimal, ngettext
+from grandprix.language import _, decimal, money, ngettext
 from grandprix.numbers import show
 from grandprix.rules.books import definitions, meaning
 from grandprix.rules.event_points import PointsBase
@@ -605,7 +605,7 @@ def prize_rows(season: Season) -> tuple[tuple[Cell, ...], ...]:
                 _("smaller in proportion with fewer than {n} such players").format(n=p.based_on)
             )
         value = (
-            f"{season.rules.prizes.currency}{decimal(show(p.amount, 2))}"
+            money(season.rules.prizes.currency, show(p.amount, 2))
             if p.amount is not None
             else _("the title {title}").format(title=p.title)
         )

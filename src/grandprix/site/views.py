@@ -19,7 +19,7 @@ from fractions import Fraction
 from functools import cached_property
 
 from grandprix.conditions import Profile
-from grandprix.language import N_, _, count, decimal, ngettext, pgettext, short_date
+from grandprix.language import N_, _, count, decimal, money, ngettext, pgettext, short_date
 from grandprix.numbers import show
 from grandprix.players import PlayerKey, normalise
 from grandprix.prizes.season import PrizeList
@@ -47,7 +47,7 @@ from grandprix.site.pages import (
     StandingsTable,
     safe_file_name,
 )
-from grandprix.site.parts import Block, Cell, Link, Table
+from grandprix.site.parts import Block, Cell, Code, Link, Table
 from grandprix.site.rules_points import category_words
 from grandprix.site.rules_text import rules_intro, rules_page
 from grandprix.site.rules_words import place_span
@@ -547,7 +547,7 @@ class SiteViews(EventView):
         return season_prizes(self.season)
 
     def _money(self, amount: Fraction) -> str:
-        return f"{self.season.rules.prizes.currency}{decimal(show(amount, 2))}"
+        return money(self.season.rules.prizes.currency, show(amount, 2))
 
     def prizes(self) -> ListPage:
         result = self._prizes
@@ -620,7 +620,7 @@ class SiteViews(EventView):
         if other:
             blocks.append(Block(_("Other files"), "other", entries=other))
         head = (_("Column"), _("What it holds"))
-        columns = tuple(Table(caption, head, rows)
+        columns = tuple(Table(caption, head, tuple((Code(name), meaning) for name, meaning in rows))
                         for caption, rows in column_dictionary(self.season))  # fmt: skip
         blocks.append(Block(_("What each column holds"), "columns", tables=columns))
         intro = _("The standings and every result, to keep or to reuse.")
