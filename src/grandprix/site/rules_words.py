@@ -52,6 +52,9 @@ LISTS = {
     "fide-rapid": N_("FIDE rapid rating list"),
     "fide-blitz": N_("FIDE blitz rating list"),
     "national": N_("national rating list"),
+    "national-standard": N_("national standard rating list"),
+    "national-rapid": N_("national rapid rating list"),
+    "national-blitz": N_("national blitz rating list"),
 }
 TIEBREAK_NAMES = {
     "BH": N_("Buchholz"),

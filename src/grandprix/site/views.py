@@ -50,7 +50,7 @@ from grandprix.site.pages import (
 from grandprix.site.parts import Block, Cell, Code, Link, Table
 from grandprix.site.rules_points import category_words
 from grandprix.site.rules_text import rules_intro, rules_page
-from grandprix.site.rules_words import place_span
+from grandprix.site.rules_words import place_span, rating_list
 from grandprix.site.words import (
     Sentence,
     race_note,
@@ -338,8 +338,8 @@ class SiteViews(EventView):
             return ()
         rated = profile.rating
         out = [
-            _("Rating used: {rating}, from the {kind} list of {date}.").format(
-                rating=rated.rating, kind=rated.kind, date=short_date(rated.date)
+            _("Rating used: {rating}, from the {list} of {date}.").format(
+                rating=rated.rating, list=rating_list(rated.kind), date=short_date(rated.date)
             )
             if rated
             else _("Rating used: none (no list the rules name rates this player).")
