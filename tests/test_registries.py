@@ -53,7 +53,9 @@ def literal(annotation: Any) -> list[str]:
 
 
 def test_input_formats_are_the_cli_choices_and_the_season_files_format_values() -> None:
-    assert choices("--input-format") == list(FORMATS) == ["trf", "csv", "chess-results"]
+    assert (
+        choices("--input-format") == list(FORMATS) == ["trf", "csv", "chess-results", "uschess-dbf"]
+    )
     assert literal(SectionEntry.model_fields["format"].annotation) == list(FORMATS)
     assert literal(EventEntry.model_fields["format"].annotation) == list(FORMATS)
     assert all(callable(f.read) and callable(f.recognise) for f in FORMATS.values())
@@ -76,7 +78,9 @@ def test_each_format_recognises_its_files(path: Path, expected: str) -> None:
 
 
 def test_an_unknown_input_format_is_refused_with_the_known_ones() -> None:
-    with pytest.raises(UsageError, match=r"'pgn' \(expected one of trf, csv, chess-results\)"):
+    with pytest.raises(
+        UsageError, match=r"'pgn' \(expected one of trf, csv, chess-results, uschess-dbf\)"
+    ):
         load_section(SWISS, "pgn")
 
 
@@ -181,7 +185,7 @@ def test_a_new_input_format_is_a_reader_module_and_its_registry_entry(tmp_path: 
         tmp_path,
         {
             "readers/__init__.py": [
-                ("standings_csv, trf\n", "standings_csv, trf, tsv\n"),
+                ("standings_csv, trf, uschess_dbf\n", "standings_csv, trf, tsv, uschess_dbf\n"),
                 (
                     "}\nUNRECOGNISED",
                     '    "tsv": InputFormat(tsv.read, tsv.recognise, rank=3),\n}\nUNRECOGNISED',
@@ -197,7 +201,7 @@ def test_a_new_input_format_is_a_reader_module_and_its_registry_entry(tmp_path: 
     detected = run_copy(package, CLI, "event", str(tsv), "--format", "csv")
     named = run_copy(package, CLI, "event", str(tsv), "--format", "csv", "--input-format", "tsv")
     assert detected == named == expected
-    assert "[trf|csv|chess-results|tsv]" in run_copy(package, CLI, "event", "--help")
+    assert "[trf|csv|chess-results|uschess-dbf|tsv]" in run_copy(package, CLI, "event", "--help")
     entry = "SectionEntry(name='Open', results='open.tsv', format='tsv')"
     run_copy(package, f"from grandprix.season.config import SectionEntry; {entry}")
 

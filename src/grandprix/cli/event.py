@@ -67,7 +67,8 @@ def event_command(
     pairing: str,
     unrated_rating: int | None,
 ) -> None:
-    """Place every player of one event FILE (TRF, standings CSV or a chess-results export)."""
+    """Place every player of one event FILE (TRF, standings CSV, a chess-results export or a
+    US Chess rating report)."""
     from dataclasses import replace
 
     from grandprix.placings import place

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Literal, cast
 
 from grandprix.errors import UsageError
 from grandprix.model import Location, Problem, Section
-from grandprix.readers import chess_results, standings_csv, trf
+from grandprix.readers import chess_results, standings_csv, trf, uschess_dbf
 from grandprix.runtime.files import FileCache, read_bytes
 from grandprix.runtime.forked import Child, can_fork
 
@@ -42,6 +42,8 @@ FORMATS: dict[str, InputFormat] = {
     "trf": InputFormat(trf.read_trf, trf.recognise, rank=1),
     "csv": InputFormat(standings_csv.read_standings_csv, standings_csv.recognise, rank=2),
     "chess-results": InputFormat(chess_results.read_chess_results, chess_results.recognise, rank=0),
+    # A US Chess rating report (SwissSys, WinTD): a zip of its three tables, or TDEXPORT.DBF.
+    "uschess-dbf": InputFormat(uschess_dbf.read_uschess_dbf, uschess_dbf.recognise, rank=0),
 }
 UNRECOGNISED = "trf"  # read as TRF, whose reader says what is wrong with the file
 
