@@ -53,9 +53,8 @@ def literal(annotation: Any) -> list[str]:
 
 
 def test_input_formats_are_the_cli_choices_and_the_season_files_format_values() -> None:
-    assert (
-        choices("--input-format") == list(FORMATS) == ["trf", "csv", "chess-results", "uschess-dbf"]
-    )
+    names = ["trf", "csv", "chess-results", "uschess-dbf", "lichess", "chesscom"]
+    assert choices("--input-format") == list(FORMATS) == names
     assert literal(SectionEntry.model_fields["format"].annotation) == list(FORMATS)
     assert literal(EventEntry.model_fields["format"].annotation) == list(FORMATS)
     assert all(callable(f.read) and callable(f.recognise) for f in FORMATS.values())
@@ -78,9 +77,8 @@ def test_each_format_recognises_its_files(path: Path, expected: str) -> None:
 
 
 def test_an_unknown_input_format_is_refused_with_the_known_ones() -> None:
-    with pytest.raises(
-        UsageError, match=r"'pgn' \(expected one of trf, csv, chess-results, uschess-dbf\)"
-    ):
+    known = "trf, csv, chess-results, uschess-dbf, lichess, chesscom"
+    with pytest.raises(UsageError, match=rf"'pgn' \(expected one of {known}\)"):
         load_section(SWISS, "pgn")
 
 
@@ -201,7 +199,8 @@ def test_a_new_input_format_is_a_reader_module_and_its_registry_entry(tmp_path: 
     detected = run_copy(package, CLI, "event", str(tsv), "--format", "csv")
     named = run_copy(package, CLI, "event", str(tsv), "--format", "csv", "--input-format", "tsv")
     assert detected == named == expected
-    assert "[trf|csv|chess-results|uschess-dbf|tsv]" in run_copy(package, CLI, "event", "--help")
+    choices = "[trf|csv|chess-results|uschess-dbf|lichess|chesscom|tsv]"
+    assert choices in run_copy(package, CLI, "event", "--help")
     entry = "SectionEntry(name='Open', results='open.tsv', format='tsv')"
     run_copy(package, f"from grandprix.season.config import SectionEntry; {entry}")
 

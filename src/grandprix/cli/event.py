@@ -67,8 +67,8 @@ def event_command(
     pairing: str,
     unrated_rating: int | None,
 ) -> None:
-    """Place every player of one event FILE (TRF, standings CSV, a chess-results export or a
-    US Chess rating report)."""
+    """Place every player of one event FILE (TRF, standings CSV, a chess-results export, a US
+    Chess rating report, lichess or chess.com results)."""
     from dataclasses import replace
 
     from grandprix.placings import place

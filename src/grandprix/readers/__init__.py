@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Literal, cast
 
 from grandprix.errors import UsageError
 from grandprix.model import Location, Problem, Section
-from grandprix.readers import chess_results, standings_csv, trf, uschess_dbf
+from grandprix.readers import chess_results, chesscom, lichess, standings_csv, trf, uschess_dbf
 from grandprix.runtime.files import FileCache, read_bytes
 from grandprix.runtime.forked import Child, can_fork
 
@@ -44,6 +44,10 @@ FORMATS: dict[str, InputFormat] = {
     "chess-results": InputFormat(chess_results.read_chess_results, chess_results.recognise, rank=0),
     # A US Chess rating report (SwissSys, WinTD): a zip of its three tables, or TDEXPORT.DBF.
     "uschess-dbf": InputFormat(uschess_dbf.read_uschess_dbf, uschess_dbf.recognise, rank=0),
+    # Online tournaments: lichess's Swiss and arena results (NDJSON; its Swiss TRF is a TRF),
+    # chess.com's PubAPI round group (JSON). Players are ids of their own kind: lichess:NAME.
+    "lichess": InputFormat(lichess.read_lichess, lichess.recognise, rank=0),
+    "chesscom": InputFormat(chesscom.read_chesscom, chesscom.recognise, rank=0),
 }
 UNRECOGNISED = "trf"  # read as TRF, whose reader says what is wrong with the file
 
