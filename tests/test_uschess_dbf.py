@@ -559,3 +559,53 @@ def test_read_table_reads_deleted_records_as_absent() -> None:
     read = read_table("TSEXPORT.DBF", bytes(data), problems)
     assert problems == [] and read is not None
     assert [number for number, _ in read.records] == [2]
+
+
+# --- in a season ------------------------------------------------------------------------
+
+
+def test_a_season_reads_each_section_of_a_report_by_its_name(tmp_path: Path) -> None:
+    """The report's two sections as two events of a season (a player of both, ALPHA, ANN,
+    plays the side game too), each [[events.sections]] entry naming the section it reads:
+    both are read; listing one of them again is the results listed twice."""
+    from grandprix.season.config import load_season
+    from seasons import season_toml, write_season
+
+    def event(name: str, date: str, section: str) -> str:
+        return (f'[[events]]\nname = "{name}"\ndate = {date}\n[[events.sections]]\n'
+                f'name = "{section}"\nresults = "fall.zip"\n')  # fmt: skip
+
+    main, side = (
+        event("Prairie Fall", "2012-10-01", "Open"),
+        event("Side", "2012-10-02", "Side game"),
+    )
+    rules = '[rules]\npreset = "utah-2012"\neligibility = { require = {} }'
+    for folder in (tmp_path / "ok", tmp_path / "twice"):
+        folder.mkdir()
+        (folder / "fall.zip").write_bytes(zipped(report()))
+    season, problems = load_season(
+        write_season(tmp_path / "ok", season_toml(rules, main, side), {})
+    )
+    assert season is not None, [str(p) for p in problems]
+    read = [(s.name, s.section.size) for e in season.events for s in e.sections]
+    assert read == [("Open", 6), ("Side game", 2)]
+    again = event("Again", "2012-11-01", "Open")
+    toml = season_toml(rules, main, side, again)
+    season, problems = load_season(write_season(tmp_path / "twice", toml, {}))
+    assert season is None
+    assert any("is listed twice" in str(p) for p in problems), [str(p) for p in problems]
+
+
+def test_a_change_to_a_sibling_table_alone_is_read(tmp_path: Path) -> None:
+    """TDEXPORT.DBF read with its two siblings is never kept by its bytes alone: a section
+    renamed in TSEXPORT.DBF is read as renamed."""
+    from grandprix.readers import load_section
+
+    path = write(tmp_path, report())
+    first, _ = load_section(path, "uschess-dbf", part="Open")
+    renamed = [row | {"S_SEC_NAME": "Championship"} if row["S_SEC_NUM"] == "1" else row
+               for row in SECTION_ROWS]  # fmt: skip
+    write(tmp_path, report(sections=renamed))
+    second, problems = load_section(path, "uschess-dbf", part="Championship")
+    assert first is not None and second is not None, problems
+    assert "Championship" in second.name and "Championship" not in first.name

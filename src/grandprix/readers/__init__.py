@@ -25,6 +25,7 @@ from grandprix.runtime.files import FileCache, read_bytes
 from grandprix.runtime.forked import Child, can_fork
 
 Reader = Callable[[Path, bytes], tuple[Section | None, list[Problem]]]
+PartReader = Callable[[Path, bytes, str], tuple[Section | None, list[Problem]]]
 Check = Callable[[Section], list[Problem]]  # a check of a section read (the season's rank check)
 
 
@@ -35,6 +36,12 @@ class InputFormat:
     read: Reader
     recognise: Callable[[str, bytes], bool]  # (lower-case suffix, first 4 KiB) -> is it one
     rank: int  # recognisers are tried lowest rank first: a chess-results sheet is a .csv too
+    # A file of several sections (a US Chess report): the one of a name, as an event's
+    # [[events.sections]] entry names it; None when a file is one section.
+    read_part: PartReader | None = None
+    # Whether the file alone holds what is read (a US Chess report's TDEXPORT.DBF reads its
+    # two sibling tables too: a change to them alone must not find the section kept).
+    alone: bool = True
 
 
 # In the order the CLI lists them.
@@ -43,7 +50,13 @@ FORMATS: dict[str, InputFormat] = {
     "csv": InputFormat(standings_csv.read_standings_csv, standings_csv.recognise, rank=2),
     "chess-results": InputFormat(chess_results.read_chess_results, chess_results.recognise, rank=0),
     # A US Chess rating report (SwissSys, WinTD): a zip of its three tables, or TDEXPORT.DBF.
-    "uschess-dbf": InputFormat(uschess_dbf.read_uschess_dbf, uschess_dbf.recognise, rank=0),
+    "uschess-dbf": InputFormat(
+        uschess_dbf.read_uschess_dbf,
+        uschess_dbf.recognise,
+        rank=0,
+        read_part=uschess_dbf.read_uschess_dbf,
+        alone=False,
+    ),
     # Online tournaments: lichess's Swiss and arena results (NDJSON; its Swiss TRF is a TRF),
     # chess.com's PubAPI round group (JSON). Players are ids of their own kind: lichess:NAME.
     "lichess": InputFormat(lichess.read_lichess, lichess.recognise, rank=0),
@@ -74,12 +87,15 @@ def load_section(
     stat: os.stat_result | None = None,
     check: Check | None = None,
     ahead: Ahead | None = None,
+    part: str | None = None,
 ) -> tuple[Section | None, list[Problem]]:
     """Read one results file in any supported format (``stat``: the file's ``os.stat``, when
     the caller has made it). ``check``: a further check of the section read, its problems
     after the reading's (a section the read-ahead's process read and checked with the same
     function, finding nothing, is not checked again); ``ahead``: the read-ahead of the files
-    (``read_ahead``), which may have read this one."""
+    (``read_ahead``), which may have read this one; ``part``: the name of the section to read
+    in a file of several (``InputFormat.read_part``; ignored for a format of one section a
+    file)."""
     path = path if isinstance(path, Path) else Path(path)  # (the caller's: its hash is made)
     if fmt is not None and fmt not in FORMATS:
         raise UsageError(f"unknown input format '{fmt}' (expected one of {', '.join(FORMATS)})")
@@ -93,14 +109,26 @@ def load_section(
             return read, check(read) if check is not None and check is not ahead.check else []
     try:
         data = read_bytes(path)
-        kept = FileCache.key(data, stat or os.stat(path), fmt)
+        kept: tuple[object, ...] | None = FileCache.key(data, stat or os.stat(path), fmt)
     except OSError as exc:
         reason = exc.strerror or str(exc)
         return None, [Problem(Location(str(path)), f"cannot read the file: {reason}")]
-    known = _SECTIONS.get(kept)
+    reading = FORMATS[fmt or detect_format(path, data)]
+    if not reading.alone:
+        kept = None  # what it reads is more than this file: never kept
+    if part is not None and reading.read_part is not None:
+        kept = None if kept is None else (*kept, part)
+        section: Section | None = None
+        problems: list[Problem] = []
+        known = _SECTIONS.get(kept)
+        if not isinstance(known, Section):
+            section, problems = reading.read_part(path, data, part)
+    else:
+        known = _SECTIONS.get(kept)
+        if not isinstance(known, Section):
+            section, problems = reading.read(path, data)
     if isinstance(known, Section):
         return known, check(known) if check is not None else []
-    section, problems = FORMATS[fmt or detect_format(path, data)].read(path, data)
     if section is not None and not problems:
         _SECTIONS.put(kept, section)
     if section is not None and check is not None:

@@ -28,7 +28,7 @@ from grandprix.players import (
     with_normal_ids,
 )
 from grandprix.ratings.store import RatingStore
-from grandprix.readers import Ahead, load_section, read_ahead
+from grandprix.readers import FORMATS, Ahead, detect_format, load_section, read_ahead
 from grandprix.readers import FormatName as Format
 from grandprix.readers.text import csv_file, excerpt
 from grandprix.rules.event_points import most_specific
@@ -53,7 +53,10 @@ ALIASES_FILE = "aliases.csv"
 class SectionEntry(Strict):
     """A section of an event: its own results file and, optionally, its rate (UT-7)."""
 
-    name: str = Field(description="Section name, e.g. 'Open' or 'Class A'.")
+    name: str = Field(
+        description="Section name, e.g. 'Open' or 'Class A'; in a results file of several "
+        "sections (a US Chess report), the section read, as the file names it."
+    )
     results: str = Field(description="Results file, relative to the season folder.")
     weight: Weight | None = Field(default=None, description="Section rate (UT-7).")
     format: Format | None = Field(default=None, description="Results format if not detected.")
@@ -383,7 +386,8 @@ def _events(
     events = []
     seen_events: dict[tuple[str, datetime.date], int] = {}
     shared_dates = {d for d, n in Counter(e.date for e in config.events).items() if n > 1}
-    seen_files: dict[Path, int] = {}
+    seen_files: dict[Path, int] = {}  # each results file listed: its first line
+    seen_parts: dict[Path, dict[str | None, int]] = {}  # and the sections read of it
     copies = Copies()
     normal_ids: set[str] = {""}  # the ids met that ``normal_id`` leaves as they are
     dates_known = not (config.start and config.end and config.end < config.start)
@@ -454,7 +458,15 @@ def _events(
                 continue
             where = toml.where(sub_key)
             real = files.resolved[path]
-            if real in seen_files:
+            # A file of several sections (a US Chess report) is listed once a section, each
+            # [[events.sections]] entry reading the section of its name.
+            part = sub.name if entry.sections else None
+            parts = seen_parts.setdefault(real, {})
+            again = real in seen_files
+            if again and part is not None and part not in parts and None not in parts:
+                again = not _in_parts(path, sub.format)
+            parts.setdefault(part, where.line)
+            if again:
                 problems.append(
                     Problem(
                         where,
@@ -463,12 +475,12 @@ def _events(
                     )
                 )
                 continue
-            seen_files[real] = where.line
+            seen_files.setdefault(real, where.line)
             try:
                 found = os.stat(path)
             except OSError:
                 found = None
-            loaded = _section(path, found, sub, where, entry.name, problems, ahead)
+            loaded = _section(path, found, sub, where, entry.name, problems, ahead, part)
             if loaded is None or found is None:
                 continue
             listed = Listed(sub.results, entry.name, where.line, i)
@@ -542,8 +554,10 @@ def _section(
     event: str,
     problems: list[Problem],
     ahead: Ahead | None = None,
+    part: str | None = None,
 ) -> SeasonSection | None:
-    """The section of results file ``path`` (``found``: its ``os.stat``, None if it has none)."""
+    """The section of results file ``path`` (``found``: its ``os.stat``, None if it has none;
+    ``part``: the section's name, for a file of several)."""
     if found is None or not stat.S_ISREG(found.st_mode):  # as ``Path.is_file``
         problems.append(
             Problem(
@@ -552,7 +566,7 @@ def _section(
             )
         )
         return None
-    section, read = load_section(path, entry.format, found, rank_contradictions, ahead)
+    section, read = load_section(path, entry.format, found, rank_contradictions, ahead, part)
     problems.extend(read)
     if section is None:
         return None
@@ -568,6 +582,18 @@ def _section(
         )
         return None
     return SeasonSection(entry.name, section, entry.weight, where)
+
+
+def _in_parts(path: Path, fmt: str | None) -> bool:
+    """Whether the results file is of a format whose files hold several sections, each read by
+    its name (``InputFormat.read_part``)."""
+    if fmt is None:
+        try:
+            with path.open("rb") as stream:
+                fmt = detect_format(path, stream.read(4096))
+        except OSError:
+            return False
+    return FORMATS[fmt].read_part is not None
 
 
 def _aliases(path: Path | None, problems: list[Problem]) -> tuple[Alias, ...]:

@@ -31,7 +31,7 @@ class Copies:
     byte, and no other file is read twice."""
 
     def __init__(self) -> None:
-        self.files: dict[tuple[int, int], Listed] = {}
+        self.files: dict[tuple[int, int, str], Listed] = {}
         self.seen: dict[tuple[object, ...], list[tuple[Path, Listed]]] = {}
 
     def first(
@@ -40,7 +40,8 @@ class Copies:
         """The file listed before ``listed`` that ``path`` (``found``: its ``os.stat``; read as
         ``section``) is, or whose bytes it has, with whether it is the same file; None (and
         ``listed`` remembered) when there is none."""
-        same = self.files.setdefault((found.st_dev, found.st_ino), listed)
+        # (a file of several sections is listed once a section: each is a section of its own)
+        same = self.files.setdefault((found.st_dev, found.st_ino, section.name), listed)
         if same is not listed:
             return same, True
         c = section.columns
