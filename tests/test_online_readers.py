@@ -225,10 +225,14 @@ def test_lichess_trf_of_a_finished_swiss_reads_as_a_crosstable() -> None:
     finn = section.player(6)
     assert [r.kind for r in finn.rounds] == [K.HALF_BYE, K.FORFEIT_LOSS, K.ABSENT]
     assert section.player(5).rounds[0].kind is K.PAIRING_BYE
-    # What the TRF reader does not take from lichess's file: the date ("Oct 3, 2026"), a rank
-    # (lichess writes none) and an id (the user id is the name: keyed by name, not lichess:).
-    assert section.date == "" and section.player(1).declared_rank == ""
-    assert section.player(1).fide_id == ""
+    # lichess's date ("Oct 3, 2026") is read; it writes no rank; the user id in the name field
+    # is the player's id, the same as the results reader gives the same player.
+    assert section.date == "2026-10-03" and section.player(1).declared_rank == ""
+    results = LICHESS / "club-swiss-results.ndjson"
+    listed, _ = read_lichess(results, results.read_bytes())
+    assert listed is not None
+    assert {p.fide_id for p in section.players} == {p.fide_id for p in listed.players}
+    assert section.player(1).fide_id == "lichess:ada_k"
 
 
 def test_lichess_trf_of_a_swiss_being_played_reads_its_games_as_zero_point_byes() -> None:

@@ -45,7 +45,15 @@ _HEADER = re.compile(r"^(\d\d2|XX[A-Z]|BB[A-Z])$")
 _DATE_FORMS = (
     re.compile(r"^(?P<y>\d{4})[/.-](?P<m>\d{1,2})[/.-](?P<d>\d{1,2})$"),
     re.compile(r"^(?P<d>\d{1,2})[/.-](?P<m>\d{1,2})[/.-](?P<y>\d{4})$"),
+    re.compile(r"^(?P<mon>[A-Za-z]{3}) (?P<d>\d{1,2}), (?P<y>\d{4})$"),  # lichess: Oct 3, 2026
 )
+_MONTHS = {name: k for k, name in enumerate(
+    ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"), 1
+)}  # fmt: skip
+# lichess writes a Swiss's address where the city goes (022) and each player's lichess user id
+# in the name field, without a FIDE id: the user id is then the player's id (lichess:NAME), as
+# the lichess results reader gives it.
+_LICHESS = "https://lichess.org/"
 
 
 def recognise(suffix: str, head: bytes) -> bool:
@@ -97,6 +105,10 @@ def read_trf(path: str | Path, data: bytes | None = None) -> tuple[Section | Non
     if head.get("012", "").strip():
         info.name = head["012"].strip()
     info.date = _iso_date(head.get("042", ""))
+    if head.get("022", "").strip().startswith(_LICHESS):
+        for player in players:
+            if not player.fide_id and player.name.strip():
+                player.fide_id = f"lichess:{player.name.strip().lower()}"
     kind = head.get("092", "").lower() + " " + head.get("192", "").lower()
     if "swiss" in kind:
         info.round_robin = False
@@ -118,7 +130,10 @@ def _iso_date(text: str) -> str:
     for form in _DATE_FORMS:
         match = form.match(text)
         if match:
-            return f"{int(match['y']):04d}-{int(match['m']):02d}-{int(match['d']):02d}"
+            groups = match.groupdict()
+            month = _MONTHS.get(groups["mon"].lower(), 0) if groups.get("mon") else int(groups["m"])
+            if month:
+                return f"{int(match['y']):04d}-{month:02d}-{int(match['d']):02d}"
     return ""
 
 
