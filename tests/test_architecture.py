@@ -23,7 +23,7 @@ LAYERS: tuple[frozenset[str], ...] = tuple(
         "rules",
         "placings",
         "readers report",
-        "players",
+        "players fetch",
         "conditions",
         "season events",
         "prizes",

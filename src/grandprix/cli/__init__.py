@@ -2,11 +2,12 @@
 
 Each module adds its commands to the one group, ``main``: ``event`` (one event's placings),
 ``season`` (standings, explain, check, players, prizes, site, rules-reference), ``ratings``
-(the rating store), ``entries`` (the event side of an ``event.toml``) and ``serve`` (the
-site and workspace on this machine).
+(the rating store), ``entries`` (the event side of an ``event.toml``), ``serve`` (the
+site and workspace on this machine) and ``fetch`` (a tournament's results downloaded into a
+season folder).
 """
 
-from grandprix.cli import entries, event, ratings, season, serve
+from grandprix.cli import entries, event, fetch, ratings, season, serve
 from grandprix.cli.base import main, run
 
-__all__ = ["entries", "event", "main", "ratings", "run", "season", "serve"]
+__all__ = ["entries", "event", "fetch", "main", "ratings", "run", "season", "serve"]

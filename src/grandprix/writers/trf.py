@@ -77,10 +77,13 @@ def _points_field(value: Fraction) -> str:
 
 def _player_line(p: Player) -> str:
     rating = str(p.rating) if p.rating else ""
+    # The field holds a FIDE id: an id of another kind (lichess:NAME, which a lichess TRF's
+    # reading gives from its name field) is not written there.
+    fide_id = p.fide_id if p.fide_id.isdecimal() else ""
     points = show_points(p.declared_points) if p.declared_points is not None else ""
     head = (
         f"001 {p.start_no:>4} {p.sex[:1]:1}{p.title[:3]:>3} {p.name[:33]:<33} {rating:>4} "
-        f"{p.federation[:3]:<3} {p.fide_id[:11]:>11} {p.birth_date[:10]:<10} {points:>4} "
+        f"{p.federation[:3]:<3} {fide_id[:11]:>11} {p.birth_date[:10]:<10} {points:>4} "
         f"{p.declared_rank[:4]:>4}"
     )
     rounds = list(p.rounds)
