@@ -103,10 +103,8 @@ def read_chesscom(
     """Read a chess.com tournament group's results (PubAPI JSON); the section and every
     problem found."""
     name = str(path)
-    if data is None:
-        data = Path(path).read_bytes()
     problems: list[Problem] = []
-    text = json_text(name, data, problems, MAX_BYTES)
+    text = json_text(path, data, problems, MAX_BYTES)
     if text is None:
         return None, problems
     top = json_value(text, Location(name), problems, cut=not text.rstrip().endswith("}"))

@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 from decimal import Decimal
 from fractions import Fraction
+from pathlib import Path
 from typing import Any
 
 from grandprix.model import Location, Problem
@@ -19,9 +20,16 @@ _BOM = "\ufeff"
 _UTF16_BOMS = (b"\xff\xfe", b"\xfe\xff")
 
 
-def json_text(name: str, data: bytes, problems: list[Problem], limit: int) -> str | None:
-    """The text of a JSON file (UTF-8, as JSON is, with or without a byte-order mark); None,
-    with a located problem, for a file over ``limit`` bytes or one that is not UTF-8."""
+def json_text(
+    path: str | Path, data: bytes | None, problems: list[Problem], limit: int
+) -> str | None:
+    """The text of a JSON file (``data``: its bytes, read here, at most ``limit`` and one more,
+    when None; UTF-8, as JSON is, with or without a byte-order mark); None, with a located
+    problem, for a file over ``limit`` bytes or one that is not UTF-8."""
+    name = str(path)
+    if data is None:
+        with open(path, "rb") as stream:
+            data = stream.read(limit + 1)
     if len(data) > limit:
         problems.append(
             Problem(

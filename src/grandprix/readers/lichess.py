@@ -62,10 +62,8 @@ def read_lichess(
     """Read a lichess Swiss's or Arena's results (NDJSON); the standings list and every
     problem found."""
     name = str(path)
-    if data is None:
-        data = Path(path).read_bytes()
     problems: list[Problem] = []
-    text = json_text(name, data, problems, MAX_BYTES)
+    text = json_text(path, data, problems, MAX_BYTES)
     if text is None:
         return None, problems
     reader = _Reader(name)

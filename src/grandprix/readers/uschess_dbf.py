@@ -570,15 +570,19 @@ def _iso(text: str) -> str:
     return ""
 
 
+def _opened(path: str | Path, data: bytes | None) -> tuple[Path, _Report | None, list[Problem]]:
+    """The report whose TDEXPORT.DBF (or zip) is ``path`` (``data``: its bytes, read here when
+    None), with every problem found."""
+    path = Path(path)
+    problems: list[Problem] = []
+    return path, _report(path, path.read_bytes() if data is None else data, problems), problems
+
+
 def read_uschess_dbf_sections(
     path: str | Path, data: bytes | None = None
 ) -> tuple[list[Section], list[Problem]]:
     """Every section of a report that could be read, in TSEXPORT's order, and every problem."""
-    path = Path(path)
-    if data is None:
-        data = path.read_bytes()
-    problems: list[Problem] = []
-    report = _report(path, data, problems)
+    path, report, problems = _opened(path, data)
     if report is None:
         return [], problems
     found = [_read_section(path, report, listed, problems) for listed in report.listed]
@@ -590,11 +594,7 @@ def read_uschess_dbf(
 ) -> tuple[Section | None, list[Problem]]:
     """The section of a report named ``section`` (its S_SEC_NAME in any case, or its number),
     or, when None, the report's only section; every problem of the report and of that section."""
-    path = Path(path)
-    if data is None:
-        data = path.read_bytes()
-    problems: list[Problem] = []
-    report = _report(path, data, problems)
+    path, report, problems = _opened(path, data)
     if report is None:
         return None, problems
     listed = report.listed
