@@ -399,6 +399,8 @@ class _Table:
         self.bests = [self.best(p) for p in self.players]
         self.newcomer_best = self.best(self.newcomer)
         self.totals = sorted(p.total for p in self.players)  # to count players above a total
+        # and those who can reach a total (every player's most, when it has a limit)
+        self.reach = [] if unbounded else sorted(b for b in self.bests if b is not None)
         self.tries = 0
         self.among = ""  # the division whose players' places count (ACF-13), if any
         self._options: dict[int, list[list[tuple[int, ...]]]] = {}
@@ -461,18 +463,25 @@ class _Table:
         if level >= place:
             return REACHABLE
         needed = place - level
-        rivals = [
-            rival
-            for i, (rival, most) in enumerate(zip(self.players, self.bests, strict=True))
-            if i != index and rival.total < mine and (most is None or most >= mine)
-        ]
+        # The rivals: the others below ``mine`` who can reach it, counted first (a player's
+        # most is never below their total, so those who can reach it less those already at it).
+        player, most = self.players[index], self.bests[index]
+        below = bisect_left(self.totals, mine)
+        able = below if self.unbounded else len(self.reach) - bisect_left(self.reach, mine)
+        count = able - (0 if self.unbounded else len(self.totals) - below)
+        count -= player.total < mine and (most is None or most >= mine)
         fresh = 0
         if self.newcomer_best is None or self.newcomer_best >= mine:
             fresh = needed if self.newcomers is None else min(needed, self.newcomers)
-        if len(rivals) + fresh < needed:
+        if count + fresh < needed:
             return CLINCHED
         if self.unbounded or needed == 1:
             return REACHABLE  # one rival alone wins every event left; scores without limit
+        rivals = [
+            rival
+            for i, (rival, best) in enumerate(zip(self.players, self.bests, strict=True))
+            if i != index and rival.total < mine and (best is None or best >= mine)
+        ]
         found = self.together(mine, needed, rivals + [self.newcomer] * fresh)
         if found is None:
             return None
