@@ -6,7 +6,8 @@ record a section) and ``TDEXPORT.DBF`` (one record a player of a section: US Che
 pre-event rating, pairing number and a result cell a round). It is read from a zip holding the
 three (their names in any case, at any folder depth), or from ``TDEXPORT.DBF`` with its two
 siblings beside it in the same folder (found in any case; a sibling that is a symbolic link
-must stay in the folder). Every table is read within the same bounds: ``TABLE_LIMIT`` bytes
+must stay in the folder; ``uschess_files.py`` gathers them, ``dbase.py`` reads each). Every
+table is read within the same bounds: ``TABLE_LIMIT`` bytes
 (checked before it is read, and no more read whatever a zip's headers say), ``MAX_RECORDS``
 records, ``MAX_FIELDS`` fields, each at most ``MAX_WIDTH`` bytes wide (a dBase field cannot
 be wider than 65,535 bytes, far below ``numbers.FIELD_LIMIT``; no US Chess field is wider
@@ -46,31 +47,21 @@ in its player records; it is refused with a located problem asking for a 2C expo
 
 from __future__ import annotations
 
-import io
-import lzma
-import os
 import re
-import zipfile
-import zlib
 from dataclasses import dataclass
 from pathlib import Path
 
 from grandprix.model import Location, Problem, ResultKind, Section, Severity
 from grandprix.numbers import is_rating
 from grandprix.readers.crosstable import RawPlayer, RawRound, SectionInfo, assemble
-from grandprix.readers.dbase import TABLE_LIMIT, Table, read_table
+from grandprix.readers.dbase import Table, read_table
 from grandprix.readers.text import excerpt
+from grandprix.readers.uschess_files import DETAILS, EVENT, SECTIONS, TABLES, beside, unzipped
 
 K = ResultKind
 
-EVENT, SECTIONS, DETAILS = "THEXPORT.DBF", "TSEXPORT.DBF", "TDEXPORT.DBF"
-TABLES = (EVENT, SECTIONS, DETAILS)
 # A report of 2,000 players in 99 rounds is 1.4 MB; SwissSys writes a few kilobytes.
 MAX_ROUNDS = 99  # round columns are D_RND01 .. D_RND99
-ZIP_RATIO = 100  # most bytes unzipped per byte zipped, for a table over ZIP_RATIO_FREE
-ZIP_RATIO_FREE = 1024**2  # bytes a table may unzip to at any ratio
-_DAMAGED_ZIP = (zipfile.BadZipFile, zipfile.LargeZipFile, EOFError, OSError, ValueError,
-                zlib.error, lzma.LZMAError, NotImplementedError, RuntimeError)  # fmt: skip
 
 _ROUND_FIELD = re.compile(r"^D_RND(\d\d)$")
 _CELL = re.compile(r"^([A-Z$#%])(\d{1,4})([WB]?)$")
@@ -110,125 +101,6 @@ def recognise(suffix: str, head: bytes) -> bool:
     )
 
 
-def _unzip(name: str, data: bytes, problems: list[Problem]) -> dict[str, tuple[str, bytes]]:
-    """The three tables of a zip, as (name for messages, bytes); empty (with a problem) when
-    one is missing, listed twice, or would unzip past the bounds (refused from the zip's
-    headers, and never read further than the bound whatever they say)."""
-    found: dict[str, zipfile.ZipInfo] = {}
-    tables: dict[str, tuple[str, bytes]] = {}
-    try:
-        with zipfile.ZipFile(io.BytesIO(data)) as archive:
-            for member in archive.infolist():
-                base = member.filename.replace("\\", "/").rsplit("/", 1)[-1].upper()
-                if member.is_dir() or base not in TABLES:
-                    continue
-                if base in found:
-                    problems.append(
-                        Problem(
-                            Location(name),
-                            f"the zip holds {base} twice ({excerpt(found[base].filename)} and "
-                            f"{excerpt(member.filename)}): zip one report at a time",
-                        )
-                    )
-                    return {}
-                found[base] = member
-            missing = [table for table in TABLES if table not in found]
-            if missing:
-                problems.append(
-                    Problem(
-                        Location(name),
-                        f"the zip has no {' or '.join(missing)}: a US Chess report is the three "
-                        f"files {', '.join(TABLES)}; zip all three",
-                    )
-                )
-                return {}
-            for base, member in found.items():
-                packed = max(1, min(member.compress_size, len(data)))
-                bound = min(TABLE_LIMIT, max(ZIP_RATIO_FREE, ZIP_RATIO * packed))
-                content = b""
-                if member.file_size <= bound:
-                    with archive.open(member) as stream:
-                        content = stream.read(bound + 1)
-                if member.file_size > bound or len(content) > bound:
-                    problems.append(
-                        Problem(
-                            Location(name),
-                            f"{excerpt(member.filename)} in the zip unzips to more than "
-                            f"{bound:,} bytes (from {packed:,}): no US Chess report is that "
-                            "large; zip the report again",
-                        )
-                    )
-                    return {}
-                tables[base] = (f"{name}!{member.filename}", content)
-    except _DAMAGED_ZIP as exc:
-        problems.append(
-            Problem(Location(name), f"damaged zip archive ({str(exc)[:80]}); zip the report again")
-        )
-        return {}
-    return tables
-
-
-def _siblings(path: Path, data: bytes, problems: list[Problem]) -> dict[str, tuple[str, bytes]]:
-    """The table ``path`` (its bytes ``data``) and the other two from its folder, each read
-    within ``TABLE_LIMIT``; empty (with a problem) when one is missing or not a plain file of
-    the folder."""
-    own = path.name.upper()
-    if own not in TABLES:
-        problems.append(
-            Problem(
-                Location(str(path)),
-                f"a US Chess report is read from {DETAILS} (with {EVENT} and {SECTIONS} beside "
-                "it) or from a zip of the three; this file has another name: name it "
-                f"{DETAILS} or zip the three files",
-            )
-        )
-        return {}
-    tables = {own: (str(path), data)}
-    folder = path.parent
-    try:
-        entries = [entry for entry in os.scandir(folder) if entry.name.upper() in TABLES]
-        real_folder = os.path.realpath(folder)
-        for table in TABLES:
-            if table == own:
-                continue
-            named = [entry for entry in entries if entry.name.upper() == table]
-            where = Location(str(path))
-            if len(named) != 1:
-                what = "no" if not named else f"{len(named)} files named"
-                problems.append(
-                    Problem(
-                        where,
-                        f"{what} {table} beside {path.name} in {folder}: a US Chess report is "
-                        f"the three files {', '.join(TABLES)} in one folder (or a zip of them)",
-                    )
-                )
-                return {}
-            entry = named[0]
-            inside = os.path.dirname(os.path.realpath(entry.path)) == real_folder
-            if not entry.is_file() or not inside:
-                problems.append(
-                    Problem(
-                        where,
-                        f"{entry.name} beside {path.name} is not a plain file of its folder "
-                        "(a link out of it, or a folder): copy the report's three files into "
-                        "one folder",
-                    )
-                )
-                return {}
-            with open(entry.path, "rb") as stream:
-                content = stream.read(TABLE_LIMIT + 1)
-            tables[table] = (str(folder / entry.name), content)
-    except OSError as exc:
-        problems.append(
-            Problem(
-                Location(str(path)),
-                f"cannot read the report's other files beside it: {exc.strerror or exc}",
-            )
-        )
-        return {}
-    return tables
-
-
 @dataclass(frozen=True)
 class _SectionRecord:
     number: int  # S_SEC_NUM
@@ -253,9 +125,9 @@ def _report(path: Path, data: bytes, problems: list[Problem]) -> _Report | None:
     """The report's three tables checked as a whole: one event, its sections, their players."""
     name = str(path)
     if path.suffix.lower() == ".zip" or data.startswith(b"PK\x03\x04"):
-        files = _unzip(name, data, problems)
+        files = unzipped(name, data, problems)
     else:
-        files = _siblings(path, data, problems)
+        files = beside(path, data, problems)
     if not files:
         return None
     tables = {table: read_table(*files[table], problems) for table in TABLES}
