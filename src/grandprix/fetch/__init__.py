@@ -38,9 +38,7 @@ import os
 import re
 import socket
 import ssl
-import tempfile
 import time
-import unicodedata
 import urllib.error
 import urllib.request
 from collections.abc import Callable
@@ -50,9 +48,29 @@ from typing import IO, Any, Final
 from urllib.parse import urlsplit
 
 from grandprix import __version__
-from grandprix.errors import UsageError, errors_only
+from grandprix.errors import errors_only
+from grandprix.fetch.files import (
+    checked_name,
+    exists_message,
+    file_name,
+    stem_of,
+    suffix_of,
+    write_new,
+)
+from grandprix.fetch.sources import (
+    CHESS_RESULTS_HOST,
+    CHESSCOM_API,
+    LICHESS_HOST,
+    FetchError,
+    Source,
+    Unreadable,
+    shown,
+    source_of,
+)
 from grandprix.model import Problem, Section
 from grandprix.readers import FORMATS, chesscom, lichess
+
+__all__ = ["FetchError", "Fetched", "Source", "Unreadable", "fetch", "open_url", "source_of"]
 
 USER_AGENT: Final = f"grandprix/{__version__} (chess Grand Prix results import; Python urllib)"
 TIMEOUT: Final = 20.0  # seconds of any one wait: connecting, each read
@@ -66,50 +84,9 @@ LIMITS: Final = {
     "chesscom": chesscom.MAX_BYTES,
     "info": 4 * 1024**2,  # a tournament's description (lichess, chess.com): a few KB
 }
-NAME_LIMIT: Final = 120  # characters of a file name (as serve/security.safe_name)
-_EVENT_PART: Final = 80  # characters of the name taken from the event's name
-SITES: Final = (
-    "chess-results.com tournaments (https://chess-results.com/tnr123456.aspx), lichess Swiss "
-    "and arena tournaments (https://lichess.org/swiss/ID, https://lichess.org/tournament/ID) "
-    "and chess.com tournament groups (https://api.chess.com/pub/tournament/ID/ROUND/GROUP)"
-)
 
-_CHESS_RESULTS_HOST = re.compile(r"(?:(?:www|s\d{1,2})\.)?chess-results\.com")
-_CHESS_RESULTS_PATH = re.compile(r"/tnr(\d{1,9})\.aspx", re.IGNORECASE)
-_SNODE = re.compile(r"(?:^|&)snode=(S\d{1,3})(?:&|$)", re.IGNORECASE)
-_LICHESS_HOST = re.compile(r"(?:www\.)?lichess\.org")
-_LICHESS_PATH = re.compile(r"(?:/api)?/(swiss|tournament)/([A-Za-z0-9]{4,16})(?:/results)?/?")
-_CHESSCOM_API = re.compile(
-    r"/pub/tournament/([A-Za-z0-9_-]{1,200})(?:/(\d{1,4})(?:/(\d{1,4}))?)?/?"
-)
-_CHESSCOM_PAGE = re.compile(r"/tournament/(?:live/)?([A-Za-z0-9_-]{1,200})/?")
 _API = "https://api.chess.com/pub/tournament/"
 _DAY = re.compile(r"\d{4}-\d{2}-\d{2}")
-
-
-class FetchError(UsageError):
-    """A download that could not be made, or kept; nothing was written."""
-
-
-class Unreadable(FetchError):
-    """A download that does not read as its format; its located problems say why."""
-
-    def __init__(self, message: str, problems: list[Problem]) -> None:
-        super().__init__(message)
-        self.problems = problems
-
-
-@dataclass(frozen=True)
-class Source:
-    """A tournament on a site, as its address names it."""
-
-    site: str  # "chess-results", "lichess", "chess.com"
-    kind: str  # chess-results: "crosstable"; lichess: "swiss", "arena"; chess.com: "group", ...
-    ident: str  # the tournament's number or id (chess.com: its url-ID)
-    host: str = ""  # chess-results: the server named
-    node: str = ""  # chess-results: the SNode parameter, when given
-    round: int | None = None  # chess.com
-    group: int | None = None
 
 
 @dataclass
@@ -175,59 +152,11 @@ class _Redirects(urllib.request.HTTPRedirectHandler):
     ) -> urllib.request.Request | None:
         if not self.allowed(newurl):
             raise FetchError(
-                f"{req.full_url}: the site sends the download to {_shown(newurl)}, another "
+                f"{req.full_url}: the site sends the download to {shown(newurl)}, another "
                 "site; nothing was downloaded (download the file in a browser and list it "
                 "in season.toml)"
             )
         return super().redirect_request(req, fp, code, msg, headers, newurl)
-
-
-def source_of(url: str) -> Source:
-    """The tournament an address names; ``FetchError`` naming the known sites otherwise."""
-    text = url.strip()
-    parts = urlsplit(text if "://" in text else f"https://{text}")
-    host = (parts.hostname or "").lower()
-    path = parts.path
-    if parts.scheme.lower() not in ("http", "https") or not host:
-        raise FetchError(f"{_shown(url)} is not a web address; grandprix fetch knows {SITES}")
-    if _CHESS_RESULTS_HOST.fullmatch(host):
-        found = _CHESS_RESULTS_PATH.fullmatch(path)
-        if found is None:
-            raise FetchError(
-                f"{_shown(url)}: give a chess-results tournament's address, "
-                "https://chess-results.com/tnrNNNNNN.aspx (its number after 'tnr')"
-            )
-        node = _SNODE.search(parts.query)
-        return Source("chess-results", "crosstable", str(int(found[1])), host,
-                      node[1].upper() if node else "")  # fmt: skip
-    if _LICHESS_HOST.fullmatch(host):
-        found = _LICHESS_PATH.fullmatch(path)
-        if found is None:
-            raise FetchError(
-                f"{_shown(url)}: give a lichess tournament's address, "
-                "https://lichess.org/swiss/ID (a Swiss) or https://lichess.org/tournament/ID "
-                "(an arena)"
-            )
-        return Source("lichess", "swiss" if found[1] == "swiss" else "arena", found[2])
-    if host == "api.chess.com" or host in ("chess.com", "www.chess.com"):
-        api = _CHESSCOM_API.fullmatch(path) if host == "api.chess.com" else None
-        page = _CHESSCOM_PAGE.fullmatch(path) if host != "api.chess.com" else None
-        if api is not None:
-            round_, group = (int(n) if n else None for n in (api[2], api[3]))
-            kind = "group" if group is not None else "round" if round_ is not None else "tournament"
-            return Source("chess.com", kind, api[1], round=round_, group=group)
-        if page is not None and page[1] not in ("live", "arena"):
-            return Source("chess.com", "tournament", page[1])
-        raise FetchError(
-            f"{_shown(url)}: chess.com's results are what its Published-Data API serves: give "
-            "a tournament group's address, https://api.chess.com/pub/tournament/ID/ROUND/GROUP "
-            "(ID as in the tournament's page, https://www.chess.com/tournament/live/ID; arenas "
-            "are not served)"
-        )
-    raise FetchError(
-        f"{_shown(url)}: grandprix fetch knows {SITES}; for another site, download the "
-        "results file yourself, put it in the season folder and list it in season.toml"
-    )
 
 
 def fetch(url: str, folder: Path, name: str | None = None, opener: Opener | None = None) -> Fetched:
@@ -239,9 +168,9 @@ def fetch(url: str, folder: Path, name: str | None = None, opener: Opener | None
     if not folder.is_dir():
         raise FetchError(f"{folder}: no such folder; give the season's folder (it must exist)")
     if name is not None:
-        name = _checked_name(name, _suffix(source), folder)
+        name = checked_name(name, suffix_of(source), folder)
         if os.path.lexists(folder / name):  # said before anything is downloaded
-            raise FetchError(_exists(folder / name))
+            raise FetchError(exists_message(folder / name))
     get = _Getter(opener or open_url, source)
     if source.site == "chess-results":
         plan = _chess_results(source, get)
@@ -249,7 +178,7 @@ def fetch(url: str, folder: Path, name: str | None = None, opener: Opener | None
         plan = _lichess(source, get)
     else:
         plan = _chesscom(source, get)
-    provisional = Path(f"{_stem_of(source)}{_suffix(source)}")
+    provisional = Path(f"{stem_of(source)}{suffix_of(source)}")
     section, problems = FORMATS[plan.format].read(provisional, plan.data)
     if section is None or errors_only(problems):
         raise Unreadable(
@@ -261,8 +190,8 @@ def fetch(url: str, folder: Path, name: str | None = None, opener: Opener | None
     date = plan.date or _day(section.date)
     notes = plan.notes(section) if plan.notes is not None else []
     if name is None:
-        name = _file_name(event, source)
-    path = _write_new(folder, name, plan.data)
+        name = file_name(event, source)
+    path = write_new(folder, name, plan.data)
     rounds = section.rounds or plan.rounds
     return Fetched(path, plan.address, plan.format, event, date, section, rounds, problems, notes)
 
@@ -301,9 +230,9 @@ class _Getter:
         if parts.scheme != "https":
             return False
         if self.source.site == "chess-results":
-            return _CHESS_RESULTS_HOST.fullmatch(host) is not None
+            return CHESS_RESULTS_HOST.fullmatch(host) is not None
         if self.source.site == "lichess":
-            return _LICHESS_HOST.fullmatch(host) is not None
+            return LICHESS_HOST.fullmatch(host) is not None
         return host in ("api.chess.com", "www.chess.com", "chess.com")
 
     def bytes(self, address: str, limit: int) -> bytes:
@@ -340,7 +269,7 @@ class _Getter:
         if not isinstance(value, dict):
             raise FetchError(
                 f"{address}: the answer is not the JSON object the site's API describes "
-                f"(it starts {_shown(data[:60].decode('utf-8', 'replace'))}); check the "
+                f"(it starts {shown(data[:60].decode('utf-8', 'replace'))}); check the "
                 "address, or try again later"
             )
         return value
@@ -436,7 +365,7 @@ def _lichess(source: Source, get: _Getter) -> _Plan:
         )
     if state not in ("finished", True):
         raise FetchError(
-            f"{base}{source.ident}: the tournament{' ' + _shown(name) if name else ''} has not "
+            f"{base}{source.ident}: the tournament{' ' + shown(name) if name else ''} has not "
             "finished: its results can still change; fetch it when it has finished"
         )
     players = _count(info.get("nbPlayers"))
@@ -512,7 +441,7 @@ def _children(value: object, ident: str, depth: int) -> list[tuple[int, int]]:
     ``groups`` (depth 2) of tournament ``ident``; addresses of other tournaments left out."""
     found: list[tuple[int, int]] = []
     for item in value if isinstance(value, list) else []:
-        match = _CHESSCOM_API.fullmatch(urlsplit(item).path) if isinstance(item, str) else None
+        match = CHESSCOM_API.fullmatch(urlsplit(item).path) if isinstance(item, str) else None
         if match is None or match[1] != ident or (match[3] is None) != (depth == 1):
             continue
         found.append((int(match[2]), int(match[3] or 0)))
@@ -523,16 +452,16 @@ def _listing(address: str, what: str, found: list[tuple[int, int]], info: dict[s
     if not found:
         return (
             f"{address}: chess.com lists no {what} of this tournament (status: "
-            f"{_shown(str(info.get('status', '?')))}): it has no results yet"
+            f"{shown(str(info.get('status', '?')))}): it has no results yet"
         )
-    shown = [f"{_API}{address.removeprefix(_API).split('/')[0]}/{r}" + (f"/{g}" if g else "")
-             for r, g in found[:12]]  # fmt: skip
+    addresses = [f"{_API}{address.removeprefix(_API).split('/')[0]}/{r}" + (f"/{g}" if g else "")
+                 for r, g in found[:12]]  # fmt: skip
     more = f" and {len(found) - 12} more" if len(found) > 12 else ""
     step = "" if what == "groups" else " (each round's address lists its groups)"
     return (
         f"{address}: the tournament has {len(found)} {what}: give one group's address, "
         f"https://api.chess.com/pub/tournament/ID/ROUND/GROUP; its {what}{step}: "
-        + ", ".join(shown)
+        + ", ".join(addresses)
         + more
     )
 
@@ -558,97 +487,3 @@ def _day(value: object) -> datetime.date | None:
         return datetime.date.fromisoformat(days[-1]) if days else None
     except ValueError:
         return None
-
-
-def _suffix(source: Source) -> str:
-    return {"chess-results": ".xlsx", "lichess": ".ndjson", "chess.com": ".json"}[source.site]
-
-
-def _stem_of(source: Source) -> str:
-    """The tournament's id as a file's stem: ``chess-results-1017236``, ``lichess-ADAHHiMX``."""
-    if source.site == "chess.com":
-        where = f" round {source.round} group {source.group}" if source.group is not None else ""
-        return _slug(f"chess.com {source.ident}{where}")
-    return f"{source.site}-{source.ident}"
-
-
-def _slug(text: str) -> str:
-    """Letters and digits of ASCII, lower case, joined by hyphens."""
-    plain = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode()
-    return re.sub(r"[^a-z0-9]+", "-", plain.lower()).strip("-")
-
-
-def _file_name(event: str, source: Source) -> str:
-    """The event's name as a file name, with the tournament's id (the site's name and the id
-    when the name has no letter or digit of ASCII)."""
-    words = _slug(event)[:_EVENT_PART].rstrip("-")
-    ident = _slug(source.ident)
-    if source.site == "chess.com":  # its id is the event's name as chess.com spells it
-        stem = _stem_of(source).removeprefix("chess-com-")
-    else:
-        stem = f"{words}-{ident}" if words else _stem_of(source)
-    return f"{stem[: NAME_LIMIT - 8]}{_suffix(source)}"
-
-
-def _checked_name(name: str, suffix: str, folder: Path) -> str:
-    """A file name the user gave, refused unless it is a plain name with the format's suffix."""
-    plain = unicodedata.normalize("NFC", name).strip()
-    if any(unicodedata.category(c) in ("Cc", "Cf", "Zl", "Zp") for c in plain):
-        raise FetchError(f"--name {_shown(name)}: a file name may not hold control characters")
-    if not plain or any(c in plain for c in "/\\:") or plain.startswith("."):
-        raise FetchError(
-            f"--name {_shown(name)}: give a plain file name (no folder, no '/', '\\' or ':', "
-            f"not starting with '.'); the file is written in {folder}"
-        )
-    if len(plain) > NAME_LIMIT:
-        raise FetchError(f"--name: a file name has at most {NAME_LIMIT} characters")
-    if not plain.lower().endswith(suffix) or len(plain) == len(suffix):
-        raise FetchError(
-            f"--name {_shown(name)}: the name must end in {suffix}, the format's suffix "
-            "(the season reads the file by it)"
-        )
-    return plain
-
-
-def _write_new(folder: Path, name: str, data: bytes) -> Path:
-    """``data`` written whole as ``folder/name``, a new file: a temporary file in the folder,
-    then a hard link to the name (which fails if the name exists, even as a link of its own).
-    ``FetchError`` if the name exists; nothing is left behind on any failure."""
-    target = folder / name
-    if target.parent != folder or Path(name).name != name:
-        raise FetchError(f"{_shown(name)}: not a file name inside {folder}")
-    if os.path.lexists(target):
-        raise FetchError(_exists(target))
-    handle, temporary = tempfile.mkstemp(prefix=".grandprix-fetch-", suffix=".part", dir=folder)
-    try:
-        with os.fdopen(handle, "wb") as out:
-            out.write(data)
-            out.flush()
-            os.fsync(out.fileno())
-        mask = os.umask(0)
-        os.umask(mask)
-        os.chmod(temporary, 0o666 & ~mask)
-        try:
-            os.link(temporary, target)
-        except FileExistsError:
-            raise FetchError(_exists(target)) from None
-        except OSError:  # a file system without hard links (FAT, some network shares)
-            if os.path.lexists(target):
-                raise FetchError(_exists(target)) from None
-            os.replace(temporary, target)
-    finally:
-        Path(temporary).unlink(missing_ok=True)
-    return target
-
-
-def _exists(target: Path) -> str:
-    return (
-        f"{target} exists: nothing was written. Its name holds the tournament's id, so it is "
-        "most likely this tournament downloaded before: compare the two, remove the old file "
-        "to download it again, or give another name with --name"
-    )
-
-
-def _shown(text: str) -> str:
-    """A text from an address or a site, cut to a length a message can show."""
-    return repr(text[:100] + ("..." if len(text) > 100 else ""))
