@@ -114,21 +114,18 @@ def load_section(
         reason = exc.strerror or str(exc)
         return None, [Problem(Location(str(path)), f"cannot read the file: {reason}")]
     reading = FORMATS[fmt or detect_format(path, data)]
+    parted = part is not None and reading.read_part is not None
     if not reading.alone:
         kept = None  # what it reads is more than this file: never kept
-    if part is not None and reading.read_part is not None:
-        kept = None if kept is None else (*kept, part)
-        section: Section | None = None
-        problems: list[Problem] = []
-        known = _SECTIONS.get(kept)
-        if not isinstance(known, Section):
-            section, problems = reading.read_part(path, data, part)
-    else:
-        known = _SECTIONS.get(kept)
-        if not isinstance(known, Section):
-            section, problems = reading.read(path, data)
+    elif parted and kept is not None:
+        kept = (*kept, part)
+    known = _SECTIONS.get(kept)
     if isinstance(known, Section):
         return known, check(known) if check is not None else []
+    if part is not None and reading.read_part is not None:
+        section, problems = reading.read_part(path, data, part)
+    else:
+        section, problems = reading.read(path, data)
     if section is not None and not problems:
         _SECTIONS.put(kept, section)
     if section is not None and check is not None:
