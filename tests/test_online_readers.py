@@ -20,6 +20,7 @@ from grandprix.readers import chess_results, chesscom, lichess, standings_csv, t
 from grandprix.readers.chesscom import RESULT_CODES, read_chesscom
 from grandprix.readers.lichess import read_lichess
 from grandprix.readers.trf import read_trf
+from grandprix.tiebreaks import Context, Rules, parse, rules_table
 
 K = ResultKind
 LICHESS = TEST_DATA / "lichess"
@@ -59,8 +60,8 @@ def test_lichess_swiss_players_are_known_by_their_lower_case_user_id() -> None:
     section, problems = read_file(LICHESS / "club-swiss-results.ndjson")
     assert problems == [] and section is not None
     columns = section.columns
-    assert columns.name[:2] == ("Ada_K", "Eva_Chess")
-    assert columns.fide_id[:2] == ("lichess:ada_k", "lichess:eva_chess")
+    assert columns.name[:2] == ("Ada_K", "Dmitri77")
+    assert columns.fide_id[:2] == ("lichess:ada_k", "lichess:dmitri77")
     assert section.players[0].id == "lichess:ada_k"
     assert not section.has_crosstable and section.rounds == 0
 
@@ -72,9 +73,9 @@ def test_lichess_swiss_points_and_ranks_are_as_declared_and_exact() -> None:
     assert columns.points == tuple(Fraction(n, 2) for n in (5, 5, 5, 3, 1, 0))
     assert all(type(p) is Fraction for p in columns.points)
     assert columns.rank == ("1", "2", "3", "4", "5", "6")
-    assert columns.rating[:3] == (2105, 1820, 1890) and columns.title[0] == "FM"
-    assert dict(columns.extra[0])["tie_break"] == "5.25"
-    assert dict(columns.extra[4]) == {"performance": "", "tie_break": "0.75", "absent": "yes"}
+    assert columns.rating[:3] == (2105, 1890, 1820) and columns.title[0] == "FM"
+    assert dict(columns.extra[0])["tie_break"] == "2.75"
+    assert dict(columns.extra[4]) == {"performance": "1390", "tie_break": "0", "absent": "yes"}
 
 
 def test_lichess_results_are_recognised_and_claimed_by_no_other_reader() -> None:
@@ -233,6 +234,29 @@ def test_lichess_trf_of_a_finished_swiss_reads_as_a_crosstable() -> None:
     assert listed is not None
     assert {p.fide_id for p in section.players} == {p.fide_id for p in listed.players}
     assert section.player(1).fide_id == "lichess:ada_k"
+
+
+def test_lichess_tie_break_of_the_results_is_the_lichess_sonneborn_berger_of_the_trf() -> None:
+    # The same Swiss, exported twice: lichess's results give its tie-break as a number, the TRF
+    # gives the games it comes from. Ada_K and Dmitri77 show the rule's two unplayed rounds:
+    # Dmitri77's forfeit win counts the opponent's half point, his last-round bye a virtual
+    # opponent with his 1.5 points; Eva_Chess's first-round bye a virtual opponent with 0 + 1.
+    path = LICHESS / "club-swiss-finished.trf"
+    section, _ = read_trf(path, path.read_bytes())
+    results = LICHESS / "club-swiss-results.ndjson"
+    listed, _ = read_lichess(results, results.read_bytes())
+    assert section is not None and listed is not None
+    published = {p.fide_id: Fraction(dict(p.extra)["tie_break"]) for p in listed.players}
+    values = rules_table(Rules.LICHESS)["SB"](
+        Context(section, Rules.LICHESS), parse("SB", Rules.LICHESS)[0]
+    )
+    computed = {p.fide_id: value for p, value in zip(section.players, values, strict=True)}
+    assert computed == published
+    assert computed["lichess:dmitri77"] == Fraction(11, 4)
+    # No FIDE or US Chess reading of SB gives lichess's numbers.
+    for rules in (Rules.FIDE_2024, Rules.FIDE_2026, Rules.FIDE_2009, Rules.US_CHESS):
+        other = rules_table(rules)["SB"](Context(section, rules), parse("SB", rules)[0])
+        assert dict(zip(computed, other, strict=True)) != published
 
 
 def test_lichess_trf_of_a_swiss_being_played_reads_its_games_as_zero_point_byes() -> None:

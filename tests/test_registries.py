@@ -84,7 +84,7 @@ def test_an_unknown_input_format_is_refused_with_the_known_ones() -> None:
 
 def test_rule_books_are_the_cli_choices_the_schema_values_and_the_reference() -> None:
     assert choices("--tiebreak-rules") == BOOKS
-    assert BOOKS == ["fide-2024", "fide-2026", "fide-2009", "us-chess"]
+    assert BOOKS == ["fide-2024", "fide-2026", "fide-2009", "us-chess", "lichess"]
     assert literal(Points.model_fields["tiebreak_rules"].annotation) == BOOKS
     assert literal(EventEntry.model_fields["tiebreak_rules"].annotation) == BOOKS
     assert " or ".join(f'"{book}"' for book in BOOKS) in reference()
@@ -221,9 +221,10 @@ def test_a_new_rule_book_is_a_member_and_its_codes(tmp_path: Path) -> None:
     as_2024 = ["event", str(SWISS), "--tiebreak-rules", "fide-2024", *options]
     assert placed == CliRunner().invoke(main, as_2024).stdout  # the 2024 codes, no 2026 cap
     help_text = run_copy(package, CLI, "event", "--help")
-    assert "[fide-2024|fide-2026|fide-2009|club|us-chess]" in help_text
+    assert "[fide-2024|fide-2026|fide-2009|club|us-chess|lichess]" in help_text
     reference_text = run_copy(package, CLI, "rules-reference")
-    assert '"fide-2024" or "fide-2026" or "fide-2009" or "club" or "us-chess"' in reference_text
+    listed = '"fide-2024" or "fide-2026" or "fide-2009" or "club" or "us-chess" or "lichess"'
+    assert listed in reference_text
     run_copy(
         package, "from grandprix.rules.event_points import Points; Points(tiebreak_rules='club')"
     )

@@ -149,6 +149,7 @@ TIEBREAK_BOOKS = {
     "fide-2024": N_("FIDE's 2024 rules"),
     "fide-2026": N_("FIDE's 2026 rules"),
     "us-chess": N_("the US Chess rules"),
+    "lichess": N_("lichess's rules"),
 }
 # The tie-breaks of the season's standings, said in the language spoken by ``season_tiebreak``.
 SEASON_TIEBREAKS = {

@@ -11,7 +11,7 @@ players). Direct encounter depends on who is tied and is computed by ``placings`
 
 from __future__ import annotations
 
-from grandprix.tiebreaks import buchholz, legacy, own, rating, uschess
+from grandprix.tiebreaks import buchholz, legacy, lichess, own, rating, uschess
 from grandprix.tiebreaks.codes import Function, Spec, TieBreak, parse_codes
 from grandprix.tiebreaks.context import Context, Rules
 
@@ -65,6 +65,7 @@ TIEBREAKS: dict[Rules, dict[str, TieBreak]] = {
         "WIN": TieBreak(own.wins),
         "DE": _DIRECT_ENCOUNTER,
     },
+    Rules.LICHESS: {"SB": TieBreak(lichess.sonneborn_berger)},
 }
 
 

@@ -29,6 +29,7 @@ class Rules(enum.Enum):
     FIDE_2026 = "fide-2026"  # C.07 approved 02/02/2026, applied 1 Mar 2026 (art. 16.4 capped)
     FIDE_2009 = "fide-2009"  # 2009 Congress "virtual opponent" (Handbook 2012 C.02 §13.15)
     US_CHESS = "us-chess"  # US Chess Official Rules, 7th ed., rule 34E
+    LICHESS = "lichess"  # lichess's Swiss tie-break (lila SwissScoring.computePlayers)
 
 
 @dataclass(frozen=True)
