@@ -391,12 +391,21 @@ class ListedSection(Section):
 
     @classmethod
     def of(
-        cls, name: str, columns: Columns, declared: tuple[int | None, ...], source: str
+        cls,
+        name: str,
+        columns: Columns,
+        declared: tuple[int | None, ...],
+        source: str,
+        rounds: int | None = None,
     ) -> ListedSection:
         """The section of a standings list read as ``columns``; ``declared`` is each player's
-        ``played`` cell (None where the file has no such column)."""
+        ``played`` cell (None where the file has no such column). ``rounds`` is the most played
+        unless given (0 for an event without rounds, where players play as many games as they
+        can)."""
+        if rounds is None:
+            rounds = max(filter(None, declared), default=0)
         # Made in one step (a large season reads 10,000 lists); ``players`` is the property's.
-        return made(cls, name=name, rounds=max(filter(None, declared), default=0),
+        return made(cls, name=name, rounds=rounds,
                     has_crosstable=False, source=source, columns=columns, _players=None,
                     _declared=declared)  # fmt: skip
 

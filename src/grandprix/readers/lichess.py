@@ -225,7 +225,9 @@ class _Reader:
             played=tuple(n or 0 for n in played),
             line=lines,
         )
-        return ListedSection.of(Path(self.name).stem, columns, played, self.name)
+        # An Arena has no rounds: its players play as many games as the time allows.
+        rounds = 0 if self.kind == "arena" else None
+        return ListedSection.of(Path(self.name).stem, columns, played, self.name, rounds)
 
 
 class _Fields:
