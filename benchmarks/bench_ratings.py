@@ -19,7 +19,10 @@ from pathlib import Path
 
 from grandprix.ratings.formats import read_rows
 from grandprix.ratings.store import RatingStore
-from grandprix.synthetic import fide_rating_list
+
+# made-up events, shared with the tests
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
+from synthetic import fide_rating_list
 
 OUT = Path(__file__).parent / "out"
 

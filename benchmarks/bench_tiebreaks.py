@@ -19,8 +19,11 @@ import time
 from fractions import Fraction
 from pathlib import Path
 
-from grandprix.synthetic import Mix, generate
 from grandprix.writers.trf import write_trf
+
+# made-up events, shared with the tests
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
+from synthetic import Mix, generate
 
 OUT = Path(__file__).parent / "out"
 CODES = ["BH", "BH/C1", "SB", "PS", "ARO"]

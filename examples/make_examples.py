@@ -6,12 +6,16 @@ Run: .venv/bin/python examples/make_examples.py
 from __future__ import annotations
 
 import random
+import sys
 from dataclasses import replace
 from pathlib import Path
 
 from grandprix.model import ResultKind, Section
-from grandprix.synthetic import Mix, generate, round_robin
 from grandprix.writers.trf import write_trf
+
+# made-up events, shared with the tests
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
+from synthetic import Mix, generate, round_robin
 
 FIRST = [
     "Ada",
@@ -194,7 +198,7 @@ results_sent_on = 2004-11-01   # 28 days after the end
 def class_championships() -> None:
     """The 2026 Class Championships: entries -> sections -> byes -> made-up results."""
     from grandprix.events.byes import byes_of
-    from grandprix.events.config import read_event
+    from grandprix.events.config import read_event_rules
     from grandprix.events.entries import read_entries
     from grandprix.events.sections import place_entries
 
@@ -255,7 +259,7 @@ def class_championships() -> None:
                  f'ranking = "{section}"', 'title = "Utah Class Champion"', "unrated = false",
                  'require = { region = "UT" }']  # fmt: skip
     (folder / "event.toml").write_text("\n".join(toml + sections) + "\n", encoding="utf-8")
-    event, _ = read_event(folder / "event.toml")
+    event, _, _ = read_event_rules(folder / "event.toml")
     placed, problems = place_entries(event, read_entries(folder / "entries.csv", event.rounds))
     assert not problems, problems
     for section, _ in SECTIONS:

@@ -24,7 +24,6 @@ from openpyxl.utils import get_column_letter
 from grandprix.numbers import FIELD_LIMIT
 from grandprix.ratings.formats import MAX_LINES
 from grandprix.readers.chess_results_sheet import XLSX_PART_LIMIT, XLSX_ROWS
-from grandprix.synthetic import fide_rating_list
 from hostile import (
     SEASON_TOML,
     WQ,
@@ -44,6 +43,7 @@ from hostile import (
     write,
     zip_bytes,
 )
+from synthetic import fide_rating_list
 
 MB = 1024 * 1024
 SHEET = "xl/worksheets/sheet1.xml"

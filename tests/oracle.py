@@ -10,7 +10,9 @@ from dataclasses import replace
 from fractions import Fraction
 from pathlib import Path
 
-from grandprix.model import Section
+from grandprix.model import ResultKind, Section
+
+FORFEITS = frozenset({ResultKind.FORFEIT_WIN, ResultKind.FORFEIT_LOSS, ResultKind.DOUBLE_FORFEIT})
 
 EDITION_SUFFIX = {"fide-2024": "/V2024", "fide-2026": "/V2026"}
 
@@ -63,7 +65,7 @@ def for_gacrux(section: Section) -> Section:
     for player in section.players:
         rounds = []
         for r in player.rounds:
-            if r.kind.is_forfeit and r.colour is None and r.opponent is not None:
+            if r.kind in FORFEITS and r.colour is None and r.opponent is not None:
                 r = replace(r, colour="w" if player.start_no < r.opponent else "b")
             rounds.append(r)
         players.append(replace(player, rounds=tuple(rounds)))

@@ -19,7 +19,7 @@ LAYERS: tuple[frozenset[str], ...] = tuple(
         "grandprix model",
         "errors numbers tomlpos language",
         "paths runtime",
-        "tiebreaks ratings writers synthetic",
+        "tiebreaks ratings writers",
         "rules",
         "placings",
         "readers report",

@@ -31,7 +31,6 @@ from grandprix.ratings.store import RatingStore
 from grandprix.readers.chess_results import read_chess_results
 from grandprix.readers.chess_results_sheet import XLSX_CELLS, XLSX_PART_LIMIT, XLSX_ROWS
 from grandprix.readers.text import MIXED_SHOWN, csv_file, csv_rows, decode
-from grandprix.synthetic import fide_rating_list, fide_txt_line
 from hostile import GRANDPRIX, snapshot, zip_bytes
 from hostile_bounds import (
     FIELD,
@@ -52,6 +51,7 @@ from hostile_bounds import (
     workbook,
     zipped,
 )
+from synthetic import fide_rating_list, fide_txt_line
 
 EXAMPLE = Path(__file__).resolve().parents[1] / "examples" / "utah-2012"
 ADDRESS_SPACE = 1536 * MB  # the child's limit: a bomb read whole would pass it

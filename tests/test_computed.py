@@ -1,8 +1,8 @@
-"""A season's computed value derived from the one before a change (``Computed.with_season``)
-equals the value computed from scratch: standings, race and history, value for value, over
-random sequences of changes on random seasons of every preset (events added on the latest
-date, after it or before it, results replaced or removed, a planned event given results,
-players.csv edited, the rules changed)."""
+"""A season's computed value derived from the one before a change (``Computed`` given the earlier
+value's ``memo`` and the earlier value as ``previous``) equals the value computed from scratch:
+standings, race and history, value for value, over random sequences of changes on random seasons
+of every preset (events added on the latest date, after it or before it, results replaced or
+removed, a planned event given results, players.csv edited, the rules changed)."""
 
 from __future__ import annotations
 
@@ -76,7 +76,7 @@ def test_a_value_derived_change_by_change_equals_one_computed_afresh(
             changed(folder, rng, step)
         season, problems = load_season(folder)
         assert season is not None, problems
-        derived = computed.with_season(season)
+        derived = Computed(season, computed.memo, computed)
         same(derived, Computed(season))
         computed = derived
 
@@ -87,4 +87,4 @@ def test_the_race_is_there_while_events_are_planned(tmp_path: Path) -> None:
     for step in range(2):
         played(tmp_path / "s", random.Random(step), step)
     season, _ = load_season(tmp_path / "s")
-    assert season is not None and computed.with_season(season).race == {}
+    assert season is not None and Computed(season, computed.memo, computed).race == {}

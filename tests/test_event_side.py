@@ -14,7 +14,7 @@ from click.testing import CliRunner
 from conftest import EXAMPLES, ROOT
 from grandprix.cli import main
 from grandprix.events.byes import byes_of
-from grandprix.events.config import EventFile, read_event
+from grandprix.events.config import EventFile, read_event_rules
 from grandprix.events.entries import read_entries
 from grandprix.events.fees import fee_of
 from grandprix.events.registration import register
@@ -36,7 +36,7 @@ def event_with(tmp_path: Path, rows: str, extra: str = "") -> Path:
 
 
 def placed(path: Path) -> list[Placed]:
-    event, _ = read_event(path)
+    event, _, _ = read_event_rules(path)
     entries = read_entries(path.parent / "entries.csv", event.rounds)
     found, problems = place_entries(event, entries)
     assert not problems, problems
@@ -58,7 +58,7 @@ def test_ucc2_unrated_players_by_grade() -> None:
 
 def test_ucc3_no_playing_up_without_a_higher_unpublished_rating(tmp_path: Path) -> None:
     rows = "A,1,1700,,yes,,,,,,X,,\n"
-    event, _ = read_event(event_with(tmp_path, rows))
+    event, _, _ = read_event_rules(event_with(tmp_path, rows))
     entries = read_entries(tmp_path / "event" / "entries.csv", event.rounds)
     _, problems = place_entries(event, entries)
     assert "may not play up in X without a higher unpublished rating (UCC-3)" in str(problems[0])
@@ -70,7 +70,7 @@ def test_ucc3_no_playing_up_without_a_higher_unpublished_rating(tmp_path: Path) 
 def test_ucc4_sections_under_six_are_flagged_with_a_combination(tmp_path: Path) -> None:
     rows = "".join(f"P{i},{i},{r},,yes,,,,,,,,\n" for i, r in enumerate([900, 850, 700, 650, 620]))
     path = event_with(tmp_path, rows)
-    event, _ = read_event(path)
+    event, _, _ = read_event_rules(path)
     hints = suggestions(event, placed(path))
     assert any("section F has 2 players" in h and "combine with G" in h for h in hints)
 
@@ -85,7 +85,7 @@ def test_ucc13_lup_e2_fees(tmp_path: Path) -> None:
     path = event_with(tmp_path, rows, extra)
     text = path.read_text().replace("advance_deadline", 'free_town = "Carmiano"\nadvance_deadline')
     path.write_text(text)
-    event, _ = read_event(path)
+    event, _, _ = read_event_rules(path)
     assert event.fees is not None
     fees = {p.entry.name: fee_of(event.fees, p).amount for p in placed(path)}
     assert fees == {"A": 25, "B": 40, "C": 0}
@@ -99,7 +99,7 @@ def test_ucc14_ucc15_byes(tmp_path: Path) -> None:
         "D,4,1500,,yes,,,,2026-08-15T09:20,,,,\n"
     )
     path = event_with(tmp_path, rows)
-    event, _ = read_event(path)
+    event, _, _ = read_event_rules(path)
     found = placed(path)
     got = {p.entry.name: [(b.round, b.kind) for b in byes_of(event, p)] for p in found}
     assert got["A"] == [(2, "H"), (3, "Z")]  # one half-point bye, then zero-point

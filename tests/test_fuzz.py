@@ -64,8 +64,8 @@ from grandprix.readers.trf import read_trf
 from grandprix.rules.load import merge
 from grandprix.rules.schema import RuleSet
 from grandprix.season.config import SeasonFile, load_season
-from grandprix.synthetic import fide_rating_list
 from hostile_bounds import crosstable_rows, sheet_xml, workbook, zipped
+from synthetic import fide_rating_list
 
 # --------------------------------------------------------------------------------------------
 # Profiles

@@ -4,6 +4,7 @@ of each table's top, on every example season and on random seasons of every pres
 
 from __future__ import annotations
 
+import datetime
 import random
 from pathlib import Path
 
@@ -13,9 +14,9 @@ from hypothesis import strategies as st
 
 from grandprix.season import history
 from grandprix.season.config import load_season
-from grandprix.season.history import History, kept_dates, ranks_on
+from grandprix.season.history import History, counting_of, kept_dates
 from grandprix.season.model import Line, Season
-from grandprix.season.standings import Placed, division_standings
+from grandprix.season.standings import Placed, division_standings, rerank
 from seasons import write_season
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -62,6 +63,19 @@ def random_season(folder: Path, seed: int, preset: str) -> Season:
     season, problems = load_season(folder)
     assert season is not None, problems
     return season
+
+
+def ranks_on(
+    season: Season, tables: list[tuple[str, list[Line]]], as_of: datetime.date
+) -> list[tuple[str, list[Line]]]:
+    """Every table as it stood on ``as_of`` (its lines ranked again from their awards)."""
+    played = [e for e in season.events if not e.planned and e.date <= as_of]
+    last_event = max((e.index for e in played), default=None)
+    return [
+        (name, rerank(lines, season.rules, len(season.events), counting_of(season, name), as_of,
+                      last_event))
+        for name, lines in tables
+    ]  # fmt: skip
 
 
 def same_as_from_scratch(season: Season) -> int:

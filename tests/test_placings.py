@@ -12,8 +12,8 @@ from builders import build
 from conftest import shared
 from grandprix.placings import Placings, parse_rank, place
 from grandprix.readers.trf import read_trf
-from grandprix.synthetic import generate
 from grandprix.tiebreaks import Rules, parse
+from synthetic import generate
 
 
 def test_ut4_equal_points_share_a_span_of_places() -> None:

@@ -16,7 +16,7 @@ import pytest
 
 from grandprix.ratings.formats import ListError
 from grandprix.ratings.store import RatingStore
-from grandprix.synthetic import fide_rating_list, fide_txt_line
+from synthetic import fide_rating_list, fide_txt_line
 
 JAN = datetime.date(2025, 1, 1)
 DEC = datetime.date(2024, 12, 1)

@@ -17,9 +17,9 @@ from fractions import Fraction
 from builders import build
 from grandprix.placings import place
 from grandprix.readers.trf import read_trf
-from grandprix.synthetic import Mix, round_robin
 from grandprix.tiebreaks import Rules, parse
 from grandprix.writers.trf import write_trf
+from synthetic import Mix, round_robin
 
 CODES = "BH,SB,KS"
 

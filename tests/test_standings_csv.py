@@ -6,6 +6,7 @@ import shutil
 from dataclasses import replace
 from fractions import Fraction
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -90,10 +91,28 @@ LIST = (
 )
 
 
-def test_a_list_is_read_as_columns_and_its_records_made_on_request() -> None:
+def records_made(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """A list that grows by one each time a standings list makes its ``Player`` records."""
+    from grandprix import model
+
+    made: list[int] = []
+    make = model._listed_players
+
+    def counted(*args: Any) -> tuple[Player, ...]:
+        made.append(1)
+        return make(*args)
+
+    monkeypatch.setattr(model, "_listed_players", counted)
+    return made
+
+
+def test_a_list_is_read_as_columns_and_its_records_made_on_request(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    made = records_made(monkeypatch)
     section, problems = read_standings_csv("list.csv", LIST.encode())
     assert problems == [] and isinstance(section, ListedSection)
-    assert not section.has_records and section.size == 3 and section.rounds == 5
+    assert section.size == 3 and section.rounds == 5
     assert section.columns.name == ("Ann Able", "Bob Baker", "Cy Cole")
     assert section.columns.points == (Fraction(9, 2), Fraction(7, 2), Fraction(7, 2))
     assert section.columns.played == (5, 4, 5) and section.columns.line == (2, 3, 4)
@@ -107,8 +126,9 @@ def test_a_list_is_read_as_columns_and_its_records_made_on_request() -> None:
         Player(3, "Cy Cole", fide_id="333", declared_points=Fraction(7, 2), declared_rank="2-3",
                declared_played=5, extra=(("club", "South"),)),
     )  # fmt: skip
+    assert made == []
     players = section.players
-    assert section.has_records and players == expected
+    assert made == [1] and players == expected and section.players is players
     assert [p.location for p in players] == [Location("list.csv", n) for n in (2, 3, 4)]
     assert columns_of(players) == section.columns
     assert [section.columns.record(i) for i in range(3)] == [
@@ -133,6 +153,7 @@ def test_a_season_of_lists_is_computed_without_player_records(
     from grandprix.runtime.files import FileCache
 
     monkeypatch.setattr(readers, "_SECTIONS", FileCache())  # none read by another test
+    made = records_made(monkeypatch)
     folder = shutil.copytree(EXAMPLES.parent / "utah-2012", tmp_path / "season")
     season, problems = load_season(folder)
     assert season is not None and not [p for p in problems if p.severity is Severity.ERROR]
@@ -140,7 +161,7 @@ def test_a_season_of_lists_is_computed_without_player_records(
     lists = [s for s in lists if isinstance(s, ListedSection)]
     assert len(lists) >= 4
     assert standings(season)
-    assert not any(s.has_records for s in lists if isinstance(s, ListedSection))
+    assert made == []
 
 
 _CELLS = {

@@ -11,8 +11,8 @@ from hypothesis import strategies as st
 from conftest import EXAMPLES, FIXTURES, real_files, shared
 from grandprix.model import Scoring
 from grandprix.readers.trf import read_trf
-from grandprix.synthetic import Mix, generate, round_robin
 from grandprix.writers.trf import write_trf
+from synthetic import Mix, generate, round_robin
 
 
 def round_trip(path: Path) -> None:

@@ -26,7 +26,6 @@ from grandprix.readers.dbase import read_table
 from grandprix.readers.trf import read_trf
 from grandprix.readers.uschess_dbf import (
     read_uschess_dbf,
-    read_uschess_dbf_sections,
     recognise,
 )
 from grandprix.tiebreaks import Context, Rules, parse, rules_table
@@ -154,9 +153,20 @@ def test_the_fixture_files_are_the_tables_the_notes_describe() -> None:
     assert struct.unpack_from("<H", report()["TSEXPORT.DBF"], 10) == (131,)
 
 
+def sections_of(path: Path, *names: str) -> tuple[list[Section], list[Problem]]:
+    """The report's sections of these names, each read as a season reads it, and every problem."""
+    sections, problems = [], []
+    for name in names:
+        section, found = read_uschess_dbf(path, path.read_bytes(), name)
+        assert section is not None, [str(p) for p in found]
+        sections.append(section)
+        problems += found
+    return sections, problems
+
+
 def test_three_files_in_a_folder_read_as_every_section() -> None:
     path = DATA / "TDEXPORT.DBF"
-    sections, problems = read_uschess_dbf_sections(path, path.read_bytes())
+    sections, problems = sections_of(path, "Open", "Side game")
     assert problems == []
     assert [s.name for s in sections] == [
         "Prairie Fall Swiss: Open",
@@ -261,7 +271,7 @@ def test_a_zip_of_the_three_tables_reads_as_the_folder_does(folder: str) -> None
 def test_the_three_files_are_found_in_any_case(tmp_path: Path) -> None:
     names = {"THEXPORT.DBF": "thexport.dbf", "TSEXPORT.DBF": "Tsexport.Dbf"}
     path = write(tmp_path, report(), names)
-    sections, problems = read_uschess_dbf_sections(path, path.read_bytes())
+    sections, problems = sections_of(path, "Open", "Side game")
     assert problems == [] and len(sections) == 2
 
 

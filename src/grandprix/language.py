@@ -28,7 +28,7 @@ from typing import ParamSpec, TypeVar
 from babel.dates import format_date
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
-from babel.numbers import format_decimal, get_decimal_symbol, get_group_symbol
+from babel.numbers import format_decimal, get_decimal_symbol
 
 ENGLISH = "en"
 # Each language the pages can speak: its code (season.toml's `language`), its own name, and how
@@ -188,12 +188,6 @@ def count(n: int) -> str:
     return f"{n:,}" if code == ENGLISH else format_decimal(n, locale=code)
 
 
-def group_mark() -> str:
-    """The language's mark between groups of thousands."""
-    code = _spoken.get()
-    return "," if code == ENGLISH else get_group_symbol(code)
-
-
 def long_date(date: datetime.date) -> str:
     """'1 January 2004', '1 gennaio 2004', '1 de enero de 2004'."""
     code = _spoken.get()
@@ -209,8 +203,3 @@ def short_date(date: datetime.date) -> str:
     if code == ENGLISH:
         return date.isoformat()
     return format_date(date, format="medium", locale=code)
-
-
-def own_name(code: str) -> str:
-    """A language's name in that language ('Italiano')."""
-    return LANGUAGES[code]

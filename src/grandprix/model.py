@@ -88,10 +88,6 @@ class ResultKind(enum.Enum):
         return self in _PLAYED or self in _FORFEITS
 
     @property
-    def is_forfeit(self) -> bool:
-        return self in _FORFEITS
-
-    @property
     def voluntary_unplayed(self) -> bool:
         """FIDE C.07 art. 16.1: requested byes, forfeit losses and rounds after a withdrawal."""
         return self in _VUR
@@ -421,11 +417,6 @@ class ListedSection(Section):
     @players.setter
     def players(self, value: tuple[Player, ...]) -> None:  # the dataclass's __init__, replace()
         self.__dict__["_players"] = value
-
-    @property
-    def has_records(self) -> bool:
-        """Whether the ``Player`` records have been made (by asking for ``players``)."""
-        return self.__dict__["_players"] is not None
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Section):

@@ -120,15 +120,10 @@ class EventFile(Strict):
         return self.end or self.date or self.start
 
 
-def read_event(path: Path) -> tuple[EventFile, TomlFile]:
-    """Parse and validate event.toml; raise InputError with located problems."""
-    event, toml, _ = read_event_rules(path)
-    return event, toml
-
-
 def read_event_rules(path: Path) -> tuple[EventFile, TomlFile, EventRules]:
-    """``read_event``, with the federation rules event.toml names (also checked: the file's
-    ``state`` must be one of the registration rules' regions)."""
+    """event.toml parsed and validated, with the federation rules it names (also checked: the
+    file's ``state`` must be one of the registration rules' regions); ``InputError`` with
+    located problems otherwise."""
     problems: list[Problem] = []
     toml = read_toml(path, problems)
     if toml is None:

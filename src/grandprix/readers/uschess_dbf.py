@@ -24,8 +24,8 @@ out). Text is ASCII in practice and no code page is ever declared (byte 29 is 0)
 ASCII is read as Windows-1252, the code page of the Windows programs that write the files,
 with a warning at its record and field so that the name can be checked.
 
-A report has one section or several; a ``Section`` is one. ``read_uschess_dbf_sections``
-reads all; ``read_uschess_dbf``, the registry's reader, reads the section it is given by name
+A report has one section or several; a ``Section`` is one. ``read_uschess_dbf``, the
+registry's reader, reads the section it is given by name
 (``S_SEC_NAME``, any case, or its number ``S_SEC_NUM``) or, when it is given none, the report's
 only section; a report of several sections then names them in the problem.
 
@@ -448,17 +448,6 @@ def _opened(path: str | Path, data: bytes | None) -> tuple[Path, _Report | None,
     path = Path(path)
     problems: list[Problem] = []
     return path, _report(path, path.read_bytes() if data is None else data, problems), problems
-
-
-def read_uschess_dbf_sections(
-    path: str | Path, data: bytes | None = None
-) -> tuple[list[Section], list[Problem]]:
-    """Every section of a report that could be read, in TSEXPORT's order, and every problem."""
-    path, report, problems = _opened(path, data)
-    if report is None:
-        return [], problems
-    found = [_read_section(path, report, listed, problems) for listed in report.listed]
-    return [section for section in found if section is not None], problems
 
 
 def read_uschess_dbf(

@@ -38,10 +38,6 @@ class Computed:
         self.tables: Tables = division_standings(season, memo=memo)
         self._previous = previous
 
-    def with_season(self, season: Season) -> Computed:
-        """The computed value of ``season``, the same folder's season after a change."""
-        return Computed(season, self.memo, self)
-
     @cached_property
     def race(self) -> dict[str, dict[PlayerKey, Outlook]]:
         """Each table's race, by player (nothing once no planned event is left)."""

@@ -20,26 +20,15 @@ from grandprix.rules.schema import Counting
 from grandprix.season.divisions import division_counting
 from grandprix.season.model import Line, Season, SeasonEvent
 from grandprix.season.report import Tables
-from grandprix.season.standings import Placed, Stood, player_line, rerank, rerank_each, unit_values
+from grandprix.season.standings import Placed, Stood, player_line, rerank_each, unit_values
 
 HISTORY_LIMIT = 100  # the latest played event dates whose ranks are kept
 ROWS_KEPT = 500  # the lines of each table kept for each date (a page of standings)
 
 
-def ranks_on(season: Season, tables: Tables, as_of: datetime.date) -> Tables:
-    """Every table as it stood on ``as_of`` (its lines ranked again from their awards)."""
-    played = [e for e in season.events if not e.planned and e.date <= as_of]
-    last_event = max((e.index for e in played), default=None)
-    return [
-        (name, rerank(lines, season.rules, len(season.events), counting_of(season, name), as_of,
-                      last_event))
-        for name, lines in tables
-    ]  # fmt: skip
-
-
 class History:
     """Every table as it stood after each of the last ``HISTORY_LIMIT`` played event dates
-    (``ranks_on``), made in one pass (``rerank_each``) and kept small: each player's rank on
+    made in one pass (``rerank_each``) and kept small: each player's rank on
     each date (the rank charts) and each table's first ``top`` lines (the "standings after"
     pages).
 
