@@ -1,5 +1,5 @@
 """Season standings and explanations as CSV, terminal tables and text (the standings as JSON:
-``season/document.py``); the people of a season as CSV, JSON and text.
+``reports/document.py``); the people of a season as CSV, JSON and text.
 
 Points are exact inside and shown with the rule set's decimals (D-UT-3: 14/3 -> 4.67); totals are
 sums of exact values, rounded only when shown.
@@ -15,7 +15,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from grandprix.numbers import show
-from grandprix.season.model import Line, Season, Unplaced
+from grandprix.season.model import Line, Season, Tables, Unplaced
 from grandprix.writers.cells import CsvRows, safe_text
 
 if TYPE_CHECKING:
@@ -25,7 +25,6 @@ if TYPE_CHECKING:
     from rich.table import Table
 
 CSV_COLUMNS = ("rank", "player_id", "name", "points", "events")
-Tables = list[tuple[str, list[Line]]]  # (division name, lines); one unnamed without divisions
 
 
 def standings_csv(tables: Tables, decimals: int, left_out: Sequence[Unplaced] = ()) -> str:

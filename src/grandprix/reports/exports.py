@@ -27,14 +27,13 @@ from typing import Any
 
 from grandprix.language import _, decimal, in_english, ngettext
 from grandprix.numbers import show
-from grandprix.season.document import SCHEMA, compact_entries, standings_document
+from grandprix.reports.document import SCHEMA, compact_entries, standings_document
 from grandprix.season.ineligible import unplaced
-from grandprix.season.model import Line, Season, Unplaced
+from grandprix.season.model import Line, Season, Tables, Unplaced
 from grandprix.writers import xlsx
 from grandprix.writers.cells import CsvRows, safe_text
 from grandprix.writers.xlsx import Sheet, write_workbook
 
-Tables = list[tuple[str, list[Line]]]
 STANDINGS_COLUMNS = ["division", "rank", "player_id", "name", "points", "events"]
 RESULTS_COLUMNS = ["division", "player_id", "name", "date", "event", "section", "place", "score",
                    "points", "counted"]  # fmt: skip
@@ -208,7 +207,7 @@ def _csv(header: list[str], rows: list[list[str]]) -> str:
 
 @in_english
 def export_json(season: Season, tables: Tables) -> str:
-    """season.json: the standings document (``season/document.py``), as SCHEMA describes it."""
+    """season.json: the standings document (``reports/document.py``), as SCHEMA describes it."""
     document = standings_document(season, tables, left_out=_left_out(season, tables))
     # Compact: the indented form is three times the size and four times slower to write.
     return json.dumps(document, ensure_ascii=False, separators=(",", ":")) + "\n"
@@ -278,7 +277,7 @@ def _dump(value: object) -> str:
 def json_pieces(season: Season, tables: Tables) -> Iterator[str]:
     """season.json in pieces, the bytes of ``export_json``: each table's lines a thousand at a
     time, set where the document of the tables without lines has that table's empty standings.
-    The first thousand of a table are the standings document's (``season/document.py``), which
+    The first thousand of a table are the standings document's (``reports/document.py``), which
     must equal that frame but for the lines' own entries, and whose text ``compact_entries``
     must give; the rest are ``compact_entries``'s. Should either ever fail, the document is
     made whole, as before."""
