@@ -14,7 +14,7 @@ from click.testing import CliRunner
 from conftest import ROOT
 from grandprix.cli import main
 from grandprix.cli import season as season_cli
-from grandprix.reports.standings import alias_line
+from grandprix.reports.people import alias_line
 from grandprix.season.config import load_season
 
 EXAMPLES = ROOT / "examples"

@@ -194,7 +194,7 @@ def check_command(season_dir: Path) -> None:
 @format_option("Output format.")
 def players_command(season_dir: Path, review: bool, fmt: str) -> None:
     """The people of the season: their names, ids and events, as matched across events."""
-    from grandprix.reports.standings import people_csv, people_json, people_text
+    from grandprix.reports.people import people_csv, people_json, people_text
     from grandprix.season.people import near_matches, people
 
     season = read_season(season_dir)
