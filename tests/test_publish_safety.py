@@ -172,7 +172,7 @@ def test_standings_format_csv_on_standard_output_quotes_input_text(season_dir: P
     result = invoke("standings", str(season_dir), "--format", "csv")
     assert result.exit_code == 0, result.output
     rows = rows_of(result.stdout)
-    assert rows[0] == ["rank", "player_id", "name", "points", "events"]
+    assert rows[0] == ["division", "rank", "player_id", "name", "points", "events"]
     assert set(column(rows, "name")) == {safe_text(n) for n in [*EVIL, PLAIN]}
     assert_no_formula_cell(rows)
 

@@ -33,7 +33,7 @@ if TYPE_CHECKING:
 
 @main.command("standings")
 @click.argument("season_dir", type=SEASON_DIR)
-@format_option("Output format. CSV columns: rank,player_id,name,points,events.")
+@format_option("Output format. CSV columns: division,rank,player_id,name,points,events.")
 @as_of_option("Standings after the events on or before this date (YYYY-MM-DD).")
 @click.option("--division", default=None, help="Only this division (default: every division).")
 def standings_command(

@@ -1,5 +1,5 @@
-"""Season standings and explanations as CSV, terminal tables and text (the standings as JSON:
-``reports/document.py``).
+"""The season's standings as CSV (the CLI's ``--format csv`` and the site's standings.csv), as
+the parts of a terminal table, and a player's points explained in text.
 
 Points are exact inside and shown with the rule set's decimals (D-UT-3: 14/3 -> 4.67); totals are
 sums of exact values, rounded only when shown.
@@ -19,28 +19,49 @@ from grandprix.writers.cells import CsvRows, safe_text
 if TYPE_CHECKING:
     from rich.table import Table
 
-CSV_COLUMNS = ("rank", "player_id", "name", "points", "events")
+COLUMNS = ("division", "rank", "player_id", "name", "points", "events")
+
+
+def standings_columns(left_out: Sequence[Unplaced] = ()) -> list[str]:
+    """The header of the standings CSV: ``COLUMNS``, and ``note`` when players in no standings
+    follow the lines."""
+    return [*COLUMNS, "note"] if left_out else list(COLUMNS)
+
+
+def standings_rows(
+    tables: Tables, decimals: int, left_out: Sequence[Unplaced] = ()
+) -> list[list[str]]:
+    """The rows of the standings CSV (``standings_columns``): every line of every table, its
+    division first ('' in a season without divisions), so that every season's file has the
+    same columns; then the players in no standings (``left_out``) with no division, no rank, 0
+    points and a last column saying why (a spreadsheet sums the points column all the same).
+    Division, id, name and reason as safe spreadsheet text (``safe_text``)."""
+    note = [""] if left_out else []
+    rows = [
+        [
+            safe_text(division),
+            line.rank,
+            safe_text(line.player.id),
+            safe_text(line.name),
+            show(line.total, decimals),
+            str(line.events),
+            *note,
+        ]
+        for division, lines in tables
+        for line in lines
+    ]
+    zero = show(Fraction(0), decimals)
+    rows += [["", "", safe_text(u.player.id), safe_text(u.name), zero, str(u.events),
+              safe_text(u.reason)] for u in left_out]  # fmt: skip
+    return rows
 
 
 def standings_csv(tables: Tables, decimals: int, left_out: Sequence[Unplaced] = ()) -> str:
-    """``rank,player_id,name,points,events``; a first column ``division`` when there are
-    several tables. Division, id and name as safe spreadsheet text (``safe_text``). Players
-    in no table (``left_out``) follow with no rank and 0 points, and a last column ``note``
-    says why (a spreadsheet sums the points column all the same)."""
+    """The standings CSV: ``standings_columns`` and then ``standings_rows``."""
     out = io.StringIO()
     writer = CsvRows(out)
-    several = len(tables) > 1 or bool(tables and tables[0][0])
-    note = ["note"] if left_out else []
-    writer.writerow((["division"] if several else []) + list(CSV_COLUMNS) + note)
-    for name, lines in tables:
-        for line in lines:
-            row = [line.rank, safe_text(line.player.id), safe_text(line.name),
-                   show(line.total, decimals), line.events, *([""] if note else [])]  # fmt: skip
-            writer.writerow([safe_text(name), *row] if several else row)
-    zero = show(Fraction(0), decimals)
-    for u in left_out:
-        row = ["", safe_text(u.player.id), safe_text(u.name), zero, u.events, safe_text(u.reason)]
-        writer.writerow(["", *row] if several else row)
+    writer.writerow(standings_columns(left_out))
+    writer.writerows(standings_rows(tables, decimals, left_out))
     return out.getvalue()
 
 
