@@ -10,14 +10,10 @@ from __future__ import annotations
 import io
 from collections.abc import Sequence
 from fractions import Fraction
-from typing import TYPE_CHECKING
 
 from grandprix.numbers import show
 from grandprix.season.model import Line, Season, Tables, Unplaced
 from grandprix.writers.cells import CsvRows, safe_text
-
-if TYPE_CHECKING:
-    from rich.table import Table
 
 COLUMNS = ("division", "rank", "player_id", "name", "points", "events")
 
@@ -88,20 +84,6 @@ def table_parts(
     title = f"{season.name}: {division}" if division else season.name
     rows = [(ln.rank, ln.name, show(ln.total, decimals), str(ln.events)) for ln in lines]
     return title, f"rules: {season.rules.name}", rows
-
-
-def standings_table(season: Season, division: str, lines: list[Line]) -> Table:
-    """The standings as a rich table (what ``writers.table`` cannot write: one that does not
-    fit the console's width, its cells wrapped)."""
-    from rich.table import Table
-
-    title, caption, rows = table_parts(season, division, lines)
-    table = Table(title=title, caption=caption)
-    for head, right in zip(HEADS, RIGHT, strict=True):
-        table.add_column(head, justify="right" if right else "left")
-    for row in rows:
-        table.add_row(*row)
-    return table
 
 
 def explain(season: Season, line: Line, division: str = "") -> str:
