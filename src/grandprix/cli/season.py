@@ -28,7 +28,7 @@ from grandprix.errors import UsageError, errors_only
 
 if TYPE_CHECKING:
     from grandprix.players import PlayerKey
-    from grandprix.season.model import Line, Season
+    from grandprix.season.model import Line, Season, Tables
 
 
 @main.command("standings")
@@ -87,7 +87,7 @@ def standings_command(
 
 def _division_tables(
     season: Season, as_of: datetime.datetime | None, division: str | None
-) -> list[tuple[str, list[Line]]]:
+) -> Tables:
     from grandprix.season.standings import division_standings
 
     names = [d.name for d in season.rules.divisions]
