@@ -36,7 +36,7 @@ def record(label, wall, cpu):
 start, start_cpu = time.perf_counter(), time.process_time()
 import grandprix.cli
 import grandprix.season.config as config
-import grandprix.season.report as report
+import grandprix.reports.standings as report
 import grandprix.season.standings as standings
 record("imports", time.perf_counter() - start, time.process_time() - start_cpu)
 

@@ -200,7 +200,7 @@ add(bad_season("players-csv-one-id-in-two-spellings", 7, "utah",
 add(command("letters-in-an-id-kept-as-they-are", 7, "utah",
             chain(rename_everywhere(WALSH, '"Walsh, Milo",U012'),
                   edit("players.csv", '1214,"Walsh, Milo"', 'U012,"Walsh, Milo"')),
-            STANDINGS_CSV, 0, phrase=r"\n\d+,U012,\"Walsh, Milo\",",
+            STANDINGS_CSV, 0, phrase=r"\n,\d+,U012,\"Walsh, Milo\",",
             note="the CSV events' rows by the id U012, the TRF events' by 1214"))
 
 # fmt: on

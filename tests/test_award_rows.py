@@ -16,12 +16,12 @@ from conftest import ROOT
 from grandprix.players import PlayerKey
 from grandprix.readers import load_section
 from grandprix.season.config import load_season
-from grandprix.season.model import Award, AwardRows, Held, Line, section_awards
+from grandprix.season.model import Award, AwardRows, Held, Line, Tables, section_awards
 from grandprix.season.standings import division_standings, rerank, standings
 from seasons import event, load, season_toml, write_season
 
 
-def tables(name: str, tmp_path: Path) -> list[tuple[str, list[Line]]]:
+def tables(name: str, tmp_path: Path) -> Tables:
     folder = shutil.copytree(ROOT / "examples" / name, tmp_path / name)  # not cached
     season, problems = load_season(folder)
     assert season is not None, problems

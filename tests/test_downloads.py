@@ -23,12 +23,12 @@ from jsonschema import Draft202012Validator
 
 from conftest import ROOT
 from grandprix.numbers import show
+from grandprix.reports.document import SCHEMA
+from grandprix.reports.exports import column_dictionary, export_json
 from grandprix.season.config import load_season
-from grandprix.season.document import SCHEMA
 from grandprix.season.model import Season
 from grandprix.season.standings import division_standings
 from grandprix.site.build import build_site
-from grandprix.site.exports import column_dictionary, export_json
 
 EXAMPLES = sorted(p.name for p in (ROOT / "examples").iterdir() if (p / "season.toml").exists())
 LISTED = "utah-2012-listed"  # utah-2012 listing the players in no standings (not_eligible, note)

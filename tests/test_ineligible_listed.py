@@ -36,7 +36,8 @@ def listed(tmp_path: Path) -> Path:
 def test_the_csv_lists_them_after_the_standings_with_0_points_and_why(listed: Path) -> None:
     code, out = run("standings", str(listed), "--format", "csv")
     rows = list(csv.DictReader(io.StringIO(out)))
-    assert code == 0 and list(rows[0]) == ["rank", "player_id", "name", "points", "events", "note"]
+    assert code == 0
+    assert list(rows[0]) == ["division", "rank", "player_id", "name", "points", "events", "note"]
     ranked = [r for r in rows if r["rank"]]
     left = [r for r in rows if not r["rank"]]
     assert rows == ranked + left and all(r["note"] == "" for r in ranked)
@@ -44,7 +45,8 @@ def test_the_csv_lists_them_after_the_standings_with_0_points_and_why(listed: Pa
     assert nguyen["points"] == "0.00" and nguyen["events"] == "2" and nguyen["note"] == NGUYEN
     assert {r["name"] for r in left}.isdisjoint(r["name"] for r in ranked)
     hidden = run("standings", str(UTAH), "--format", "csv")[1]  # by default: left out
-    assert hidden.startswith("rank,player_id,name,points,events\n") and "Nguyen" not in hidden
+    assert hidden.startswith("division,rank,player_id,name,points,events\n")
+    assert "Nguyen" not in hidden
 
 
 def test_the_table_and_the_json_list_them(listed: Path) -> None:

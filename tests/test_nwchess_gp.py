@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from grandprix.season.report import explain
+from grandprix.reports.standings import explain
 from grandprix.season.standings import standings
 from seasons import load, write_season
 
@@ -61,7 +61,7 @@ def test_d_nw2_a_season_sets_the_completion_bonus(tmp_path: Path) -> None:
 
 def test_the_json_result_adds_up_with_its_factor_and_extra(tmp_path: Path) -> None:
     """The standings document gives each result base x factor x weights + extra = points."""
-    from grandprix.season.document import standings_document
+    from grandprix.reports.document import standings_document
 
     field = "name,points,played\nAnn,3.5,5\nBob,4,4\n"
     text = season_text("600", extra='[rules]\npreset = "nwchess-gp"\npoints.completion = 1')

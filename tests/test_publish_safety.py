@@ -172,7 +172,7 @@ def test_standings_format_csv_on_standard_output_quotes_input_text(season_dir: P
     result = invoke("standings", str(season_dir), "--format", "csv")
     assert result.exit_code == 0, result.output
     rows = rows_of(result.stdout)
-    assert rows[0] == ["rank", "player_id", "name", "points", "events"]
+    assert rows[0] == ["division", "rank", "player_id", "name", "points", "events"]
     assert set(column(rows, "name")) == {safe_text(n) for n in [*EVIL, PLAIN]}
     assert_no_formula_cell(rows)
 
@@ -275,10 +275,10 @@ def test_xlsx_holds_the_csv_rows_numbers_as_computed(site: Path) -> None:
 def test_a_negative_number_we_compute_is_never_quoted(season_dir: Path, tmp_path: Path) -> None:
     from openpyxl import load_workbook
 
+    from grandprix.reports.exports import write_exports
+    from grandprix.reports.standings import standings_csv
     from grandprix.season.config import load_season
-    from grandprix.season.report import standings_csv
     from grandprix.season.standings import division_standings
-    from grandprix.site.exports import write_exports
 
     season, _ = load_season(season_dir)
     assert season is not None

@@ -117,7 +117,7 @@ def test_a_rules_file_beside_the_season(tmp_path: Path) -> None:
     )
     code, out, _ = run("standings", str(folder), "--format", "csv")
     assert code == 0
-    assert out.splitlines()[1:] == ["1,A,A,10.00,1", "2,B,B,5.00,1"]
+    assert out.splitlines()[1:] == [",1,A,A,10.00,1", ",2,B,B,5.00,1"]
 
 
 def test_an_error_in_a_rules_file_points_at_that_file(tmp_path: Path) -> None:

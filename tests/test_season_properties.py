@@ -12,7 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from grandprix.numbers import show
-from grandprix.season.report import explain
+from grandprix.reports.standings import explain
 from grandprix.season.standings import counted_number
 from seasons import load, season_toml, write_season
 

@@ -26,13 +26,13 @@ from playwright.sync_api import Browser
 
 from conftest import ROOT
 from grandprix.errors import GrandprixError, WriteError
+from grandprix.reports.exports import write_exports
 from grandprix.runtime.forked import can_fork
 from grandprix.season.config import load_season
 from grandprix.season.model import Season
 from grandprix.site import build as build_module
 from grandprix.site import partials
 from grandprix.site.build import build_site
-from grandprix.site.exports import write_exports
 from grandprix.site.pages import HomePage
 from grandprix.site.views import SiteViews
 
@@ -181,7 +181,7 @@ def test_a_failed_build_leaves_the_previous_site(
     def broken(*args: object) -> list[str]:
         raise OSError("disk full")
 
-    monkeypatch.setattr("grandprix.site.exports.write_workbook", broken)
+    monkeypatch.setattr("grandprix.reports.exports.write_workbook", broken)
     with pytest.raises(OSError):
         build_site(season, copy)
     assert sorted(p.relative_to(copy) for p in copy.rglob("*")) == before
@@ -298,7 +298,7 @@ def test_an_exports_error_that_cannot_travel_still_stops_the_build(
         raise error("season.xlsx", "no space")
 
     monkeypatch.setattr("grandprix.site.build._can_fork", lambda: True)  # whatever the threads
-    monkeypatch.setattr("grandprix.site.exports.write_workbook", broken)
+    monkeypatch.setattr("grandprix.reports.exports.write_workbook", broken)
     with pytest.raises(raised, match=pattern):
         build_site(season, tmp_path / "site")
     assert list(tmp_path.iterdir()) == []
@@ -321,7 +321,7 @@ def test_an_exports_process_killed_fails_the_build_and_keeps_the_old_site(
         return []
 
     monkeypatch.setattr("grandprix.site.build._can_fork", lambda: True)  # whatever the threads
-    monkeypatch.setattr("grandprix.site.exports.write_workbook", killed)
+    monkeypatch.setattr("grandprix.reports.exports.write_workbook", killed)
     with pytest.raises(WriteError, match=r"writing the exports stopped before it finished "
                        r"\(killed by signal 9; out of memory\?\); the site was not written and "
                        r"\S+ is as it was"):  # fmt: skip
@@ -535,13 +535,13 @@ def test_season_json_written_in_pieces_is_the_whole_document(
 ) -> None:
     """season.json is written a thousand lines at a time; two at a time here, so that every
     table of the examples is cut into pieces."""
+    from grandprix.reports.exports import export_json, json_pieces
     from grandprix.season.standings import division_standings
-    from grandprix.site.exports import export_json, json_pieces
 
     season, _ = load_season(ROOT / "examples" / name)
     assert season is not None
     tables = division_standings(season)
-    monkeypatch.setattr("grandprix.site.exports.JSON_LINES", 2)
+    monkeypatch.setattr("grandprix.reports.exports.JSON_LINES", 2)
     pieces = list(json_pieces(season, tables))
     assert len(pieces) > 2 * len(tables) + 1  # cut, not the fallback's one piece
     assert "".join(pieces) == export_json(season, tables)
@@ -550,9 +550,9 @@ def test_season_json_written_in_pieces_is_the_whole_document(
 def test_season_json_is_made_whole_when_a_table_depends_on_its_lines(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    from grandprix.season import document
+    from grandprix.reports import document
+    from grandprix.reports.exports import export_json, json_pieces
     from grandprix.season.standings import division_standings
-    from grandprix.site.exports import export_json, json_pieces
 
     season, _ = load_season(ROOT / "examples" / "acf-2004")
     assert season is not None
@@ -567,7 +567,7 @@ def test_season_json_is_made_whole_when_a_table_depends_on_its_lines(
             table["players"] = len(lines)  # a field of the table made from all its lines
         return made
 
-    monkeypatch.setattr("grandprix.site.exports.standings_document", counted)
+    monkeypatch.setattr("grandprix.reports.exports.standings_document", counted)
     pieces = list(json_pieces(season, tables))
     assert pieces == [export_json(season, tables)]
     assert '"players":' in pieces[0]
@@ -586,7 +586,7 @@ def test_compact_entries_are_the_documents_text(tmp_path: Path) -> None:
     text ``json.dumps`` gives the standings document's entries: names that JSON escapes
     (quotes, backslashes, control and line-separator characters, accents), dropped results,
     and the example seasons' tables."""
-    from grandprix.season.document import compact_entries, standings_document
+    from grandprix.reports.document import compact_entries, standings_document
     from grandprix.season.standings import division_standings
     from seasons import event, season_toml, standings_csv, write_season
 

@@ -14,8 +14,8 @@ from click.testing import CliRunner
 from conftest import ROOT
 from grandprix.cli import main
 from grandprix.cli import season as season_cli
+from grandprix.reports.people import alias_line
 from grandprix.season.config import load_season
-from grandprix.season.report import alias_line
 
 EXAMPLES = ROOT / "examples"
 RULE_ID = re.compile(r"\b(D-)?(UT|UCC|ACF|LUP)(-E)?-\d+")

@@ -1,5 +1,5 @@
 """The site's pages as plain data (site/views.py), and the one standings document
-(season/document.py) that both the CLI's JSON and the site's season.json are."""
+(reports/document.py) that both the CLI's JSON and the site's season.json are."""
 
 from __future__ import annotations
 
@@ -18,10 +18,10 @@ from conftest import ROOT
 from grandprix.cli import main
 from grandprix.numbers import show
 from grandprix.players import PlayerKey
+from grandprix.reports.document import SCHEMA, standings_document
+from grandprix.reports.exports import write_exports
 from grandprix.season.config import load_season
-from grandprix.season.document import SCHEMA, standings_document
 from grandprix.season.model import Season
-from grandprix.site.exports import write_exports
 from grandprix.site.pages import Page
 from grandprix.site.parts import Link
 from grandprix.site.rules_words import place_span

@@ -18,7 +18,7 @@ from grandprix.cli import main
 from grandprix.errors import UsageError
 from grandprix.rules.load import preset_names
 from grandprix.season.config import SEASON_FILE, load_season
-from grandprix.season.model import Line
+from grandprix.season.model import Line, Tables
 from grandprix.season.standings import AwardMemo, division_standings
 from grandprix.serve.changes import (
     Change,
@@ -285,7 +285,7 @@ def test_an_event_is_added_to_a_season_whose_events_are_written_inline(tmp_path:
     assert season is not None and [e.name for e in season.events] == ["A", "B"]
 
 
-def _facts(tables: list[tuple[str, list[Line]]]) -> list[object]:
+def _facts(tables: Tables) -> list[object]:
     """What a table says, without the valuations' numbering (a memo's differs)."""
 
     def said(line: Line) -> tuple[object, ...]:

@@ -1,4 +1,4 @@
-"""season.xlsx (writers/xlsx.py, site/exports.py): every cell reads back with openpyxl exactly as
+"""season.xlsx (writers/xlsx.py, reports/exports.py): every cell reads back with openpyxl exactly as
 written: the plain decimals of the columns of numbers (ranks, points, events, places, scores) as
 number cells whose stored value is the decimal text itself, every other cell a string cell; and
 LibreOffice opens the file and shows the same text, the numbers as numbers with their decimals
@@ -26,18 +26,17 @@ from openpyxl import load_workbook
 
 from conftest import ROOT
 from grandprix.errors import UsageError
-from grandprix.season.config import load_season
-from grandprix.season.model import AwardRows, Held, Line, Season
-from grandprix.season.standings import division_standings
-from grandprix.site.exports import (
+from grandprix.reports.exports import (
     NUMBER_COLUMNS,
     TEXT_EXPORTS,
-    Tables,
     text_exports,
     write_exports,
     xlsx_bytes,
     xlsx_sheets,
 )
+from grandprix.season.config import load_season
+from grandprix.season.model import AwardRows, Held, Line, Season, Tables
+from grandprix.season.standings import division_standings
 from grandprix.writers import xlsx
 from grandprix.writers.cells import FORMULA_STARTS
 from grandprix.writers.xlsx import FORBIDDEN, Sheet, column_name, is_number, write_workbook

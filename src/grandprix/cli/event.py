@@ -106,7 +106,7 @@ def _no_players(file: Path) -> Problem:
 
 
 def _emit(placings: Placings, fmt: str, warnings: list[Problem]) -> None:
-    from grandprix.report import placings_csv, placings_json, placings_table
+    from grandprix.reports.placings import placings_csv, placings_json, placings_table
 
     for warning in warnings:
         say(str(warning), err=True)

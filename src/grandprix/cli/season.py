@@ -28,12 +28,12 @@ from grandprix.errors import UsageError, errors_only
 
 if TYPE_CHECKING:
     from grandprix.players import PlayerKey
-    from grandprix.season.model import Line, Season
+    from grandprix.season.model import Line, Season, Tables
 
 
 @main.command("standings")
 @click.argument("season_dir", type=SEASON_DIR)
-@format_option("Output format. CSV columns: rank,player_id,name,points,events.")
+@format_option("Output format. CSV columns: division,rank,player_id,name,points,events.")
 @as_of_option("Standings after the events on or before this date (YYYY-MM-DD).")
 @click.option("--division", default=None, help="Only this division (default: every division).")
 def standings_command(
@@ -41,7 +41,7 @@ def standings_command(
 ) -> None:
     """Grand Prix standings of the season in SEASON_DIR (season.toml and its results files);
     with divisions, each division its own table."""
-    from grandprix.season.report import standings_csv
+    from grandprix.reports.standings import standings_csv
 
     season = read_season(season_dir)
     tables = _division_tables(season, as_of, division)
@@ -53,14 +53,14 @@ def standings_command(
     if fmt == "csv":
         click.echo(standings_csv(tables, season.rules.standings.decimals, left_out), nl=False)
     elif fmt == "json":
-        from grandprix.season.document import standings_document
+        from grandprix.reports.document import standings_document
 
         document = standings_document(season, tables, detail=True, left_out=left_out)
         click.echo(json.dumps(document, indent=2, ensure_ascii=False))
     else:
         from rich.console import Console
 
-        from grandprix.season.report import (
+        from grandprix.reports.standings import (
             HEADS,
             RIGHT,
             UNPLACED_HEADS,
@@ -87,7 +87,7 @@ def standings_command(
 
 def _division_tables(
     season: Season, as_of: datetime.datetime | None, division: str | None
-) -> list[tuple[str, list[Line]]]:
+) -> Tables:
     from grandprix.season.standings import division_standings
 
     names = [d.name for d in season.rules.divisions]
@@ -108,7 +108,7 @@ def explain_command(
     """Why PLAYER (an id or a name) has every point: each event's place, tie, table value,
     multipliers, counted or dropped, and the bonus, adding up to the total (in every division
     of the player, or in one)."""
-    from grandprix.season.report import explain
+    from grandprix.reports.standings import explain
 
     season = read_season(season_dir)
     tables = _division_tables(season, as_of, division)
@@ -194,8 +194,8 @@ def check_command(season_dir: Path) -> None:
 @format_option("Output format.")
 def players_command(season_dir: Path, review: bool, fmt: str) -> None:
     """The people of the season: their names, ids and events, as matched across events."""
+    from grandprix.reports.people import people_csv, people_json, people_text
     from grandprix.season.people import near_matches, people
-    from grandprix.season.report import people_csv, people_json, people_text
 
     season = read_season(season_dir)
     found = people(season)
@@ -226,7 +226,7 @@ def prizes_command(
 ) -> None:
     """Who wins what: the season's prizes (SEASON_DIR) or an event's (--event EVENT.toml),
     each award with its reason (place, tie and pool, reduction)."""
-    from grandprix.prizes.report import prizes_csv, prizes_json, prizes_text
+    from grandprix.reports.prizes import prizes_csv, prizes_json, prizes_text
 
     if (season_dir is None) == (event_file is None):
         fail(UsageError("give a SEASON_DIR or --event EVENT.toml (one of the two)"))

@@ -11,7 +11,7 @@ from grandprix.prizes.allocate import NotAwarded, Ranked, Won, allocate
 from grandprix.prizes.offers import offers
 from grandprix.rules.schema import Prize
 from grandprix.season.divisions import profiles, season_dates
-from grandprix.season.model import Line, Season
+from grandprix.season.model import Line, Season, Tables
 from grandprix.season.standings import division_standings, standings
 
 
@@ -29,7 +29,7 @@ def rows(lines: list[Line]) -> list[Ranked]:
 def season_prizes(
     season: Season,
     as_of: datetime.date | None = None,
-    tables: list[tuple[str, list[Line]]] | None = None,
+    tables: Tables | None = None,
 ) -> PrizeList:
     """Who wins each season prize, and why (ACF-8 to ACF-10, LUP-5 to LUP-7). ``tables``: the
     division standings as of the same day, when the caller has them."""

@@ -1,4 +1,4 @@
 """A season: the folder read and checked (``config``, ``checks``), who is who (``identity``,
-``people``), points and standings (``points``, ``standings``, ``divisions``), and what is shown
-of them (``report``: tables, CSV, explanations; ``document``: the standings as JSON).
+``people``), points and standings (``points``, ``standings``, ``divisions``); what is shown of
+them (tables, CSV, explanations, the standings as JSON) is written in ``reports/``.
 """

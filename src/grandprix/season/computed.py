@@ -18,9 +18,8 @@ from functools import cached_property
 
 from grandprix.players import PlayerKey
 from grandprix.season.history import ROWS_KEPT, History
-from grandprix.season.model import Season
+from grandprix.season.model import Season, Tables
 from grandprix.season.race import Outlook, race
-from grandprix.season.report import Tables
 from grandprix.season.standings import AwardMemo, division_standings
 
 

@@ -18,8 +18,7 @@ from fractions import Fraction
 from grandprix.players import PlayerKey
 from grandprix.rules.schema import Counting
 from grandprix.season.divisions import division_counting
-from grandprix.season.model import Line, Season, SeasonEvent
-from grandprix.season.report import Tables
+from grandprix.season.model import Line, Season, SeasonEvent, Tables
 from grandprix.season.standings import Placed, Stood, player_line, rerank_each, unit_values
 
 HISTORY_LIMIT = 100  # the latest played event dates whose ranks are kept

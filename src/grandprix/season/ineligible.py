@@ -12,9 +12,8 @@ from grandprix.conditions import attribute_words, unmet
 from grandprix.language import _, decimal
 from grandprix.numbers import show
 from grandprix.players import PlayerKey
-from grandprix.season.model import Season, Unplaced
+from grandprix.season.model import Season, Tables, Unplaced
 from grandprix.season.points import earning_sections, plays_enough
-from grandprix.season.report import Tables
 
 
 def not_eligible(

@@ -353,6 +353,9 @@ class Line:
         return [(a, r in counted) for a, r in zip(held.awards, held.rows, strict=True)]
 
 
+Tables = list[tuple[str, list[Line]]]  # (division name, lines); one unnamed without divisions
+
+
 def section_awards(lines: Sequence[Line]) -> Iterator[tuple[Origin, dict[PlayerKey, Award]]]:
     """The awards of one table's lines by event section, in the table's order: each section's
     origin and its awards by player. A section's rows are adjacent in the table (the awards are

@@ -59,10 +59,9 @@ from grandprix.numbers import show
 from grandprix.players import PlayerKey
 from grandprix.rules.schema import Conditions, Counting, Prize, RuleSet
 from grandprix.season.divisions import division_counting
-from grandprix.season.model import Line, Season, SeasonEvent
+from grandprix.season.model import Line, Season, SeasonEvent, Tables
 from grandprix.season.place_values import base_points
 from grandprix.season.points import class_table, table_for
-from grandprix.season.report import Tables
 from grandprix.season.standings import counted_number, division_standings, standings
 
 CLINCHED = "clinched"

@@ -31,6 +31,7 @@ from grandprix.season.model import (
     Origin,
     Season,
     SeasonEvent,
+    Tables,
     Valuation,
 )
 from grandprix.season.points import Valuations, event_awards
@@ -505,7 +506,7 @@ def division_standings(
     as_of: datetime.date | None = None,
     only: str | None = None,
     memo: AwardMemo | None = None,
-) -> list[tuple[str, list[Line]]]:
+) -> Tables:
     """Each division's standings (ACF-13, ACF-14); one unnamed table without divisions.
     ``memo``: the season's awards kept from an earlier computation (the overall table's)."""
     from grandprix.season.divisions import (

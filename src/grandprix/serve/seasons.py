@@ -29,11 +29,11 @@ import tomli
 from grandprix.errors import GrandprixError, InputError
 from grandprix.language import speaking
 from grandprix.paths import shared_folders
+from grandprix.reports.exports import TEXT_EXPORTS, XLSX_EXPORT, text_exports, xlsx_bytes
 from grandprix.runtime import paused_collection
 from grandprix.season.config import SEASON_FILE, load_season
 from grandprix.season.standings import AwardMemo
 from grandprix.site.build import Renderer, players_script
-from grandprix.site.exports import TEXT_EXPORTS, XLSX_EXPORT, text_exports, xlsx_bytes
 from grandprix.site.pages import Page
 from grandprix.site.views import SiteViews, slug
 

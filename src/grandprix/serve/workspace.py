@@ -42,8 +42,7 @@ from grandprix.prizes.season import season_prizes
 from grandprix.runtime import paused_collection
 from grandprix.season.computed import Computed
 from grandprix.season.config import SEASON_FILE, SeasonFile, load_season
-from grandprix.season.model import Line, Season
-from grandprix.season.report import Tables
+from grandprix.season.model import Line, Season, Tables
 from grandprix.season.standings import AwardMemo
 from grandprix.serve import changes, journal, seasons
 from grandprix.serve.changes import Change

@@ -36,11 +36,10 @@ from markupsafe import Markup
 
 from grandprix.errors import GrandprixError, UsageError, WriteError
 from grandprix.language import N_, _, ngettext, pgettext, speaking, spoken
+from grandprix.reports.exports import write_exports
 from grandprix.runtime.forked import Child, ChildFailed
 from grandprix.runtime.forked import can_fork as _can_fork
-from grandprix.season.model import Season
-from grandprix.season.report import Tables
-from grandprix.site.exports import write_exports
+from grandprix.season.model import Season, Tables
 from grandprix.site.pages import EventPage, HomePage, ListPage, Page, PlayerPage
 from grandprix.site.partials import event_rows, results, words_html
 from grandprix.site.views import SiteViews

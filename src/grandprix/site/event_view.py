@@ -20,10 +20,9 @@ from grandprix.placings import span_text
 from grandprix.players import PlayerKey
 from grandprix.season.identity import Entrant
 from grandprix.season.ineligible import not_eligible
-from grandprix.season.model import Award, Season, SeasonEvent, section_awards
+from grandprix.season.model import Award, Season, SeasonEvent, Tables, section_awards
 from grandprix.season.places import placed_rows
 from grandprix.season.points import earning_sections, table_for
-from grandprix.season.report import Tables
 from grandprix.site.event_words import event_has_more, event_points_facts, short_of_rounds
 from grandprix.site.pages import (
     CrossRow,

@@ -11,9 +11,8 @@ from fractions import Fraction
 from grandprix.language import _, decimal, ngettext
 from grandprix.numbers import show
 from grandprix.rules.schema import RuleSet
-from grandprix.season.model import Award, Line, Season
+from grandprix.season.model import Award, Line, Season, Tables
 from grandprix.season.points import table_for
-from grandprix.season.report import Tables
 from grandprix.site.parts import Block
 from grandprix.site.rules_words import (
     capital,

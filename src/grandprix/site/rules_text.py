@@ -22,9 +22,8 @@ from grandprix.numbers import show
 from grandprix.rules.books import definitions, meaning
 from grandprix.rules.event_points import PointsBase
 from grandprix.rules.schema import Conditions, Division, RuleSet
-from grandprix.season.model import Season, SeasonEvent
+from grandprix.season.model import Season, SeasonEvent, Tables
 from grandprix.season.points import class_table, earning_sections
-from grandprix.season.report import Tables
 from grandprix.season.standings import counted_number, division_standings
 from grandprix.site.parts import Block, Cell, Table
 from grandprix.site.rules_example import example_blocks

@@ -23,18 +23,17 @@ from grandprix.language import N_, _, count, decimal, money, ngettext, pgettext,
 from grandprix.numbers import show
 from grandprix.players import PlayerKey, normalise
 from grandprix.prizes.season import PrizeList
+from grandprix.reports.exports import column_dictionary
 from grandprix.runtime import made_before_fork
 from grandprix.season.computed import Computed
 from grandprix.season.divisions import membership, profiles
 from grandprix.season.history import ROWS_KEPT, History, counting_of, kept_dates, running_totals
 from grandprix.season.ineligible import unplaced
-from grandprix.season.model import Award, Line, Season, SeasonEvent
+from grandprix.season.model import Award, Line, Season, SeasonEvent, Tables
 from grandprix.season.race import Outlook, assumptions
-from grandprix.season.report import Tables
 from grandprix.season.standings import AwardMemo, deciding
 from grandprix.site.chart import leaders_chart, rank_chart
 from grandprix.site.event_view import EventView
-from grandprix.site.exports import column_dictionary
 from grandprix.site.pages import (
     HomePage,
     LeftOut,

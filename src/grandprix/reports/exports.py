@@ -21,21 +21,19 @@ import io
 import itertools
 import json
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
 from grandprix.language import _, decimal, in_english, ngettext
 from grandprix.numbers import show
-from grandprix.season.document import SCHEMA, compact_entries, standings_document
+from grandprix.reports.document import SCHEMA, compact_entries, standings_document
+from grandprix.reports.standings import standings_columns, standings_csv, standings_rows
 from grandprix.season.ineligible import unplaced
-from grandprix.season.model import Line, Season, Unplaced
+from grandprix.season.model import Line, Season, Tables, Unplaced
 from grandprix.writers import xlsx
 from grandprix.writers.cells import CsvRows, safe_text
 from grandprix.writers.xlsx import Sheet, write_workbook
 
-Tables = list[tuple[str, list[Line]]]
-STANDINGS_COLUMNS = ["division", "rank", "player_id", "name", "points", "events"]
 RESULTS_COLUMNS = ["division", "player_id", "name", "date", "event", "section", "place", "score",
                    "points", "counted"]  # fmt: skip
 # The columns the XLSX writes as numbers where their value is a plain decimal.
@@ -164,38 +162,11 @@ def _bonus_row(division: str, player: str, name: str, line: Line, decimals: int)
     return [division, player, name, "", event, "", "", "", show(line.bonus, decimals), "yes"]
 
 
-def _standings(tables: Tables, decimals: int, left_out: Sequence[Unplaced] = ()) -> list[list[str]]:
-    """The rows of standings.csv; the players in no standings (``left_out``) after them with
-    no rank, 0 points and a last column saying why."""
-    note = [""] if left_out else []
-    rows = [
-        [
-            safe_text(division),
-            line.rank,
-            safe_text(line.player.id),
-            safe_text(line.name),
-            show(line.total, decimals),
-            str(line.events),
-            *note,
-        ]
-        for division, lines in tables
-        for line in lines
-    ]
-    zero = show(Fraction(0), decimals)
-    rows += [["", "", safe_text(u.player.id), safe_text(u.name), zero, str(u.events),
-              safe_text(u.reason)] for u in left_out]  # fmt: skip
-    return rows
-
-
 def _left_out(season: Season, tables: Tables) -> list[Unplaced]:
     """The players the standings list as in none (``standings.ineligible = "listed"``)."""
     if season.rules.standings.ineligible != "listed":
         return []
     return unplaced(season, tables)
-
-
-def _columns(left_out: Sequence[Unplaced]) -> list[str]:
-    return [*STANDINGS_COLUMNS, "note"] if left_out else STANDINGS_COLUMNS
 
 
 def _csv(header: list[str], rows: list[list[str]]) -> str:
@@ -208,7 +179,7 @@ def _csv(header: list[str], rows: list[list[str]]) -> str:
 
 @in_english
 def export_json(season: Season, tables: Tables) -> str:
-    """season.json: the standings document (``season/document.py``), as SCHEMA describes it."""
+    """season.json: the standings document (``reports/document.py``), as SCHEMA describes it."""
     document = standings_document(season, tables, left_out=_left_out(season, tables))
     # Compact: the indented form is three times the size and four times slower to write.
     return json.dumps(document, ensure_ascii=False, separators=(",", ":")) + "\n"
@@ -223,9 +194,9 @@ def text_exports(season: Season, tables: Tables) -> dict[str, str]:
     """standings.csv, results.csv, season.json and season.schema.json by name, in that order."""
     decimals = season.rules.standings.decimals
     left_out = _left_out(season, tables)
-    standings, results = _standings(tables, decimals, left_out), _results(tables, decimals)
-    texts = (_csv(_columns(left_out), standings), _csv(RESULTS_COLUMNS, results),
-             export_json(season, tables), json.dumps(SCHEMA, indent=1))  # fmt: skip
+    results = _csv(RESULTS_COLUMNS, _results(tables, decimals))
+    texts = (standings_csv(tables, decimals, left_out), results, export_json(season, tables),
+             json.dumps(SCHEMA, indent=1))  # fmt: skip
     return dict(zip(TEXT_EXPORTS, texts, strict=True))
 
 
@@ -238,13 +209,13 @@ def write_exports(folder: Path, season: Season, tables: Tables) -> list[str]:
     writer takes them."""
     decimals = season.rules.standings.decimals
     left_out = _left_out(season, tables)
-    standings = _standings(tables, decimals, left_out)
-    _write_csv(folder / "standings.csv", _columns(left_out), standings)
+    standings = standings_rows(tables, decimals, left_out)
+    _write_csv(folder / "standings.csv", standings_columns(left_out), standings)
     with (folder / "results.csv").open("w", encoding="utf-8") as out:  # as _write_csv
         writer = CsvRows(out)
         writer.writerow(RESULTS_COLUMNS)
         results = _written(writer, _result_rows(tables, decimals))
-        sheets = _sheets(_columns(left_out), standings, results, _result_count(tables))
+        sheets = _sheets(standings_columns(left_out), standings, results, _result_count(tables))
         write_workbook(folder / XLSX_EXPORT, sheets)
     with (folder / "season.json").open("w", encoding="utf-8") as out:
         out.writelines(json_pieces(season, tables))
@@ -278,7 +249,7 @@ def _dump(value: object) -> str:
 def json_pieces(season: Season, tables: Tables) -> Iterator[str]:
     """season.json in pieces, the bytes of ``export_json``: each table's lines a thousand at a
     time, set where the document of the tables without lines has that table's empty standings.
-    The first thousand of a table are the standings document's (``season/document.py``), which
+    The first thousand of a table are the standings document's (``reports/document.py``), which
     must equal that frame but for the lines' own entries, and whose text ``compact_entries``
     must give; the rest are ``compact_entries``'s. Should either ever fail, the document is
     made whole, as before."""
@@ -329,8 +300,8 @@ def xlsx_sheets(season: Season, tables: Tables) -> list[Sheet]:
     decimals = season.rules.standings.decimals
     results = _result_rows(tables, decimals)
     left_out = _left_out(season, tables)
-    standings = _standings(tables, decimals, left_out)
-    return _sheets(_columns(left_out), standings, results, _result_count(tables))
+    standings = standings_rows(tables, decimals, left_out)
+    return _sheets(standings_columns(left_out), standings, results, _result_count(tables))
 
 
 def _sheets(

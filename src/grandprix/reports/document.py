@@ -17,8 +17,7 @@ from typing import Any
 
 from grandprix.numbers import show
 from grandprix.placings import span_text
-from grandprix.season.model import Award, Line, Season, Unplaced
-from grandprix.season.report import Tables
+from grandprix.season.model import Award, Line, Season, Tables, Unplaced
 
 # Patterns of the document's numbers, all decimal strings (``numbers.show``): a decimal ('72.00',
 # '-1.5', '3'), and a place or rank ('3', or '9-10' for a shared one).
