@@ -34,7 +34,7 @@ from grandprix.serve.accounts import COORDINATOR, DIRECTOR, Policy, allow, user_
 from grandprix.serve.app import current, no_season, render, source_of
 from grandprix.serve.changes import Change
 from grandprix.serve.rule_fields import rule_fields
-from grandprix.serve.seasons import KEY, PUBLISHED, SeasonSource
+from grandprix.serve.seasons import KEY, PUBLISHED, SeasonSource, folder_version
 from grandprix.serve.security import UnsafeName, csrf_protected, error_page, safe_name
 from grandprix.serve.store import APPROVED, Submission
 from grandprix.serve.workspace import Preview, Previews, StaleError
@@ -414,7 +414,7 @@ async def names_page(request: Request, key: str, source: SeasonSource) -> Respon
                        problems=loaded.problems, version="")  # fmt: skip
     season = loaded.views.season
     pairs = await run_in_threadpool(lambda: near_matches(season, people(season)))
-    version = await run_in_threadpool(changes.folder_version, source.folder)
+    version = await run_in_threadpool(folder_version, source.folder)
     undecided = [m for m in pairs if m.uncertain]
     return _render(request, "names.html", key, "Similar names", pairs=undecided,
                    problems=(), version=version)  # fmt: skip
