@@ -77,3 +77,55 @@ def test_the_season_and_the_event_side_are_siblings() -> None:
     pairs = {(own, other) for own, other, _ in imports()}
     assert ("events", "season") not in pairs and ("season", "events") not in pairs
     assert ("prizes", "events") in pairs and ("prizes", "season") in pairs
+
+
+def serve_imports() -> dict[str, set[tuple[str, str]]]:
+    """Each module of ``grandprix.serve`` -> (module of ``grandprix.serve``, name) for every
+    name it imports from one, at its top or inside a function (name '' for the module itself)."""
+    folder = SOURCE / "serve"
+    modules = {path.stem for path in folder.glob("*.py")} - {"__init__"}
+    found: dict[str, set[tuple[str, str]]] = {name: set() for name in modules}
+    for name in modules:
+        tree = ast.parse((folder / f"{name}.py").read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Import):
+                for alias in node.names:
+                    if alias.name.startswith("grandprix.serve."):
+                        found[name].add((alias.name.split(".")[2], ""))
+            elif isinstance(node, ast.ImportFrom):
+                parts = ("grandprix.serve." * node.level + (node.module or "")).split(".")
+                if parts[:2] != ["grandprix", "serve"]:
+                    continue
+                for alias in node.names:
+                    if len(parts) > 2:
+                        found[name].add((parts[2], alias.name))
+                    elif alias.name in modules:  # from grandprix.serve import forms
+                        found[name].add((alias.name, ""))
+    return found
+
+
+def test_the_server_modules_import_one_another_without_a_cycle() -> None:
+    graph = {name: {other for other, _ in taken} for name, taken in serve_imports().items()}
+    done: set[str] = set()
+
+    def visit(name: str, path: tuple[str, ...]) -> None:
+        if name in path:
+            cycle = " -> ".join((*path[path.index(name) :], name))
+            raise AssertionError(f"the modules of grandprix.serve import in a cycle: {cycle}")
+        if name not in done:
+            for other in sorted(graph[name]):
+                visit(other, (*path, name))
+            done.add(name)
+
+    for name in sorted(graph):
+        visit(name, ())
+
+
+def test_no_server_module_takes_another_ones_private_names() -> None:
+    taken = [
+        f"{name} imports {other}.{what}"
+        for name, found in sorted(serve_imports().items())
+        for other, what in sorted(found)
+        if what.startswith("_")
+    ]
+    assert not taken, taken

@@ -11,6 +11,7 @@ import io
 import re
 import shutil
 import threading
+import time
 import tomllib
 from collections.abc import Iterator
 from pathlib import Path
@@ -213,7 +214,7 @@ def test_an_expired_session_asks_for_a_login_again(season: Path, store: Store) -
     web = client(season, store, policy=Policy(idle=600, longest=3600))
     log_in(web, "dan")
     assert web.get(BASE).status_code == 200
-    store.age_sessions(601)
+    store.clock = lambda: time.time() + 601  # ten minutes and a second later
     gone = web.get(BASE, follow_redirects=False)
     assert gone.status_code == 303 and gone.headers["location"] == f"/login?next={BASE}"
     page = web.get("/login").text  # a form sent after the session ended: refused

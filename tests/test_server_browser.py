@@ -25,6 +25,7 @@ from __future__ import annotations
 import functools
 import re
 import shutil
+import time
 import tomllib
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -351,7 +352,7 @@ def test_an_idle_session_ends_and_the_workspace_sends_the_browser_to_log_in(
         assert page.url == f"{base}{WORKSPACE}"
         assert len(session_cookies(page)) == 1
         follow(page, "Add an event")
-        store.age_sessions(policy.idle + 60)  # eleven minutes without a request
+        store.clock = lambda: time.time() + policy.idle + 60  # eleven minutes without a request
         # A form sent after the session ended is refused, nothing written ...
         page.get_by_label("Name of the event").fill(NEW_EVENT)
         page.get_by_label("Date (the last day)").fill(UPLOAD_DATE)

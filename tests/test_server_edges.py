@@ -151,7 +151,8 @@ def test_a_prize_fund_typed_in_a_form_is_kept_exact_up_to_the_money_bound(
 
     from grandprix.errors import UsageError
     from grandprix.season.config import load_season
-    from grandprix.serve.changes import event_change, folder_version
+    from grandprix.serve.changes import event_change
+    from grandprix.serve.seasons import folder_version
     from grandprix.serve.workspace import accept as accept_change
 
     folder = Path(shutil.copytree(UTAH, tmp_path / "utah-2012"))

@@ -26,7 +26,7 @@ from argon2 import PasswordHasher
 from starlette.testclient import TestClient
 
 from conftest import ROOT
-from grandprix.serve import accounts, forms
+from grandprix.serve import accounts, common
 from grandprix.serve.accounts import Policy
 from grandprix.serve.app import create_app
 from grandprix.serve.journal import Entry, Intent
@@ -524,7 +524,7 @@ def test_a_director_cannot_push_out_the_coordinators_waiting_change(
     assert rules.status_code == 200
     dan = browser(cora)
     log_in(dan, "dan")
-    for _ in range(forms.PENDING_LIMIT):
+    for _ in range(common.PENDING_LIMIT):
         assert upload(dan, GOOD, "park.csv").status_code == 200
     assert accept(cora, rules.text).status_code == 200
 

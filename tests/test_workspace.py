@@ -24,11 +24,12 @@ from grandprix.serve.changes import (
     Change,
     alias_change,
     event_change,
-    folder_version,
+    needs_approval,
     rules_change,
     toml_value,
 )
 from grandprix.serve.rule_fields import rule_fields
+from grandprix.serve.seasons import SeasonSource, folder_version
 from grandprix.serve.workspace import Preview, StaleError, accept, preview, start_season
 
 EXAMPLE = Path(__file__).resolve().parents[1] / "examples" / "utah-2012"
@@ -262,6 +263,39 @@ def test_a_preview_reads_shared_folders_named_relative_to_the_season(tmp_path: P
     assert [(m.name, m.points_after) for m in seen.moves] == [("Ann", "10.00")]
 
 
+def test_a_shared_folder_named_in_a_season_toml_with_a_bom_is_part_of_the_folders_version(
+    tmp_path: Path,
+) -> None:
+    """season.toml is read as the season reads it (a byte-order mark allowed): a file edited in
+    a shared folder it names changes the version the workspace's forms are made on."""
+    shared = tmp_path / "federation"
+    shared.mkdir()
+    (shared / "players.csv").write_text("name\nAnn\n", encoding="utf-8")
+    folder = tmp_path / "season"
+    folder.mkdir()
+    (folder / SEASON_FILE).write_text('name = "S"\nshared_folders = ["../federation"]\n',
+                                      encoding="utf-8-sig")  # fmt: skip
+    before = folder_version(folder)
+    (shared / "players.csv").write_text("name\nAnn\nBob\n", encoding="utf-8")
+    assert folder_version(folder) != before
+
+
+@pytest.mark.parametrize("bad", ["broken = [", f"big = 1{'0' * 5000}"])
+def test_a_season_toml_the_season_cannot_read_is_one_the_workspace_cannot_read(
+    season: Path, bad: str
+) -> None:
+    """A syntax error, or a number too long for Python, in season.toml: uploads wait for a
+    coordinator, the season has no name yet, and an event is refused with where it is wrong."""
+    path = season / SEASON_FILE
+    path.write_text(path.read_text(encoding="utf-8") + f"\n{bad}\n", encoding="utf-8")
+    assert needs_approval(season)
+    assert SeasonSource(season).name == ""
+    located = r"season\.toml:\d+(:\d+)?: not valid TOML: .*; correct it first"
+    with pytest.raises(UsageError, match=located):
+        event_change(season, "Park City Open", datetime.date(2012, 12, 15), "park.csv",
+                     NEW_EVENT.encode())  # fmt: skip
+
+
 def test_an_event_is_added_to_a_season_whose_events_are_written_inline(tmp_path: Path) -> None:
     """events = [{...}] cannot be followed by an [[events]] table: the new event joins the
     inline list (through tomlkit), and the season reads with both."""
@@ -431,7 +465,6 @@ def test_a_preview_takes_the_folders_standings_from_the_snapshot_served(
     """With the server's season at hand, a preview does not read the folder again for its own
     standings; what it says is what a preview made alone says."""
     from grandprix.serve import workspace
-    from grandprix.serve.seasons import SeasonSource
 
     source = SeasonSource(season)
     source.refresh()

@@ -204,6 +204,17 @@ def load_season(folder: str | Path) -> tuple[Season | None, list[Problem]]:
     return season, list(dict.fromkeys(problems))
 
 
+def read_season_toml(folder: Path) -> dict[str, Any]:
+    """The folder's season.toml as ``load_season`` reads it (``read_toml``: UTF-8 with or
+    without a BOM, floats kept as ``TomlFloat``), unchecked: for a quick look at a few keys.
+    ``InputError`` with the located problem when the file is missing, unreadable or not TOML."""
+    problems: list[Problem] = []
+    toml = read_toml(folder / SEASON_FILE, problems)
+    if toml is None:
+        raise InputError(problems)
+    return toml.data
+
+
 def _load_season(folder: Path) -> tuple[Season | None, list[Problem]]:
     problems: list[Problem] = []
     path = folder / SEASON_FILE

@@ -11,41 +11,40 @@ Routes:
   shows them, located, on every page;
 - ``GET /s/{season}/workspace``: what the workspace offers, and the reload form;
 - ``POST /s/{season}/reload``: read the folder again, then back to the workspace;
-- the workspace's own routes (``serve/forms.py``).
+- the workspace's own routes (``serve/forms.py``) and the coordinator's review
+  (``serve/review.py``).
 
 Every POST endpoint is wrapped by ``security.csrf_protected``; ``create_app`` refuses a POST
 route that is not. A form's template writes ``{{ csrf_field }}`` (given by ``render``).
 
-The workspace's pages (``serve/forms.py``, over the operations of ``serve/workspace.py``) are
-``forms.routes()``, under ``/s/{season}/workspace/...``, and ``forms.ACTIONS``, each operation
-the workspace page lists (label, path under it, what it does). Their endpoints use
+The workspace's pages (``serve/forms.py`` and ``serve/review.py``, over the operations of
+``serve/workspace.py``) are ``forms.routes()`` and ``review.routes()``, under
+``/s/{season}/workspace/...``, and ``forms.ACTIONS``, each operation the workspace page lists
+(label, path under it, what it does). Every endpoint uses what ``serve/common.py`` shares:
 ``source_of`` (the season of the path, None for an unknown one: ``no_season``), ``current``
 (the season as its files are now), ``render`` (a page of ``serve/templates`` with
-``csrf_field``), ``security.csrf_protected`` on every POST (the handler gets the form read
-and checked: ``async def handler(request, form)``) and ``security.safe_name`` for every
+``csrf_field``); besides ``security.csrf_protected`` on every POST (the handler gets the form
+read and checked: ``async def handler(request, form)``) and ``security.safe_name`` for every
 uploaded file's name.
 """
 
 from __future__ import annotations
 
 import contextlib
-import functools
 import threading
 from collections.abc import AsyncIterator, Mapping
-from dataclasses import dataclass
 from email.utils import formatdate, parsedate_to_datetime
 from pathlib import Path
-from typing import Any
 
-from jinja2 import Environment, FileSystemLoader, select_autoescape
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
 from starlette.datastructures import FormData
 from starlette.middleware import Middleware
 from starlette.requests import Request
-from starlette.responses import HTMLResponse, RedirectResponse, Response
+from starlette.responses import RedirectResponse, Response
 from starlette.routing import BaseRoute, Route
 
+from grandprix.serve import forms, review, workspace
 from grandprix.serve.accounts import (
     COORDINATOR,
     DIRECTOR,
@@ -59,13 +58,13 @@ from grandprix.serve.accounts import (
     may,
     user_of,
 )
+from grandprix.serve.common import Served, current, no_season, render, source_of
 from grandprix.serve.seasons import EXPORTS, KEY, Loaded, SeasonSource
-from grandprix.serve.security import Csrf, Guard, csrf_field, csrf_protected, error_page
+from grandprix.serve.security import Csrf, Guard, csrf_protected, error_page
 from grandprix.serve.store import Store
 from grandprix.site.build import HERE as SITE_FILES
 from grandprix.site.build import STATIC
 
-TEMPLATES = Path(__file__).parent / "templates"
 TYPES = {
     ".html": "text/html; charset=utf-8",
     ".css": "text/css; charset=utf-8",
@@ -74,14 +73,6 @@ TYPES = {
     ".json": "application/json",
     ".xlsx": "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
 }
-
-
-@dataclass(frozen=True)
-class Served:
-    """What the application serves, kept in ``app.state.served``."""
-
-    seasons: dict[str, SeasonSource]
-    root: str  # what the list of seasons says they are
 
 
 def create_app(
@@ -111,7 +102,7 @@ def create_app(
         Route("/login", allow(OPEN)(login), methods=["POST"]),
         Route("/logout", allow(OPEN)(logout), methods=["POST"]),
         Route("/s/{season}", allow(READ)(season_root)),
-        Route("/s/{season}/workspace", allow(DIRECTOR)(workspace)),
+        Route("/s/{season}/workspace", allow(DIRECTOR)(workspace_page)),
         Route("/s/{season}/reload", allow(COORDINATOR)(reload), methods=["POST"]),
         *_workspace_routes(),
         *_root_routes(),
@@ -157,8 +148,6 @@ async def _read_at_start(app: Starlette) -> AsyncIterator[None]:
     folder the server may not write (a season served read-only) holds no change of its."""
     served: Served = app.state.served
     store: Store | None = app.state.store
-    from grandprix.serve import workspace
-
     workspace.clean_previews()  # copies of killed previews
     with contextlib.suppress(OSError):  # a root the server may not write: nothing of its
         if served.root:
@@ -171,60 +160,14 @@ async def _read_at_start(app: Starlette) -> AsyncIterator[None]:
 
 
 def _workspace_routes() -> list[BaseRoute]:
-    """The workspace's routes, under ``/s/{season}/workspace/...`` (``serve/forms.py``)."""
-    from grandprix.serve import forms
-
-    return forms.routes()
+    """The workspace's routes, under ``/s/{season}/workspace/...`` (``serve/forms.py``, and
+    ``serve/review.py`` for the coordinator's review)."""
+    return [*forms.routes(), *review.routes()]
 
 
 def _root_routes() -> list[BaseRoute]:
     """Starting a season (``/new``), for a server of several seasons (``--root``)."""
-    from grandprix.serve import forms
-
     return forms.root_routes()
-
-
-# What every endpoint, the workspace's too, uses.
-
-
-@functools.cache
-def environment() -> Environment:
-    """The templates of the server's own pages, autoescaping everything."""
-    return Environment(
-        loader=FileSystemLoader(TEMPLATES),
-        autoescape=select_autoescape(["html"], default_for_string=True, default=True),
-        trim_blocks=True,
-        lstrip_blocks=True,
-    )
-
-
-def render(request: Request, template: str, status: int = 200, **values: Any) -> HTMLResponse:
-    """A page of the server (``serve/templates``), with ``csrf_field`` for its forms."""
-    field = csrf_field(request, request.app.state.csrf)
-    if values.get("season") and not values.get("season_name"):
-        source = source_of(request)
-        values["season_name"] = source.name if source is not None else ""
-    values.setdefault("user", user_of(request) if request.app.state.accounts else None)
-    html = environment().get_template(template).render(csrf_field=field, **values)
-    return HTMLResponse(html, status_code=status)
-
-
-def source_of(request: Request) -> SeasonSource | None:
-    """The season of the path's ``{season}``; None when the server has no such season."""
-    served: Served = request.app.state.served
-    return served.seasons.get(request.path_params.get("season", ""))
-
-
-def no_season(request: Request) -> HTMLResponse:
-    key = request.path_params.get("season", "")
-    return error_page(404, "No such season", f"This server has no season called {key!r}.")
-
-
-async def current(source: SeasonSource) -> Loaded:
-    """The season's snapshot being served (read in a worker thread the first time)."""
-    if source.served is not None:
-        return source.current()  # at once: another thread reads the folder when it changed
-    return await run_in_threadpool(source.current)
 
 
 # The endpoints.
@@ -261,19 +204,17 @@ async def workspace_style(request: Request) -> Response:
     return Response(css, media_type=TYPES[".css"])
 
 
-async def workspace(request: Request) -> Response:
+async def workspace_page(request: Request) -> Response:
     source = source_of(request)
     if source is None:
         return no_season(request)
-    from grandprix.serve.forms import ACTIONS
-
     loaded = await current(source)
     name = loaded.views.season_name if loaded.views else ""
     key = request.path_params["season"]
     user, private = user_of(request), request.app.state.private
     actions = [
         (label, f"/s/{key}/workspace/{href}", what)
-        for label, href, what, access in ACTIONS
+        for label, href, what, access in forms.ACTIONS
         if may(user, access, private)
     ]
     return render(request, "workspace.html", title="Workspace", season=key, season_name=name,

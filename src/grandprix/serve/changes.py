@@ -7,21 +7,19 @@ from __future__ import annotations
 
 import datetime
 import hashlib
-import os
 from dataclasses import dataclass, field
 from decimal import Decimal, InvalidOperation
 from pathlib import Path
 from typing import Any
 
-import tomli
 import tomlkit
 from tomlkit.items import AoT, Array, Float, Table, Trivia
 
-from grandprix.errors import UsageError
+from grandprix.errors import InputError, UsageError
 from grandprix.rules.fields import MONEY_LIMIT
-from grandprix.season.config import ALIASES_FILE, SEASON_FILE
-from grandprix.serve import seasons
+from grandprix.season.config import ALIASES_FILE, SEASON_FILE, read_season_toml
 from grandprix.serve.journal import replaced_bytes
+from grandprix.serve.seasons import folder_version
 
 
 @dataclass(frozen=True)
@@ -34,19 +32,6 @@ class Change:
     what: str
     base: str = ""
     before: dict[str, str | None] = field(default_factory=dict)  # name -> digest (None: none)
-
-
-# The version of a folder
-
-
-def folder_version(folder: Path) -> str:
-    """The folder's version as a short text for a form: a digest of the name, size and
-    modification time of every file of the season (``seasons.folder_version``); a folder too
-    large to list has the version of this moment, so every form made on it is stale."""
-    listed = seasons.folder_version(folder)
-    if listed is None:
-        return "now-" + os.urandom(8).hex()
-    return hashlib.sha256(repr(listed).encode()).hexdigest()[:20]
 
 
 def digest(data: bytes | None) -> str | None:
@@ -95,13 +80,11 @@ def event_change(
         entry["prize_fund"] = _amount(prize_fund)
     entry["results"] = filename
     path = folder / SEASON_FILE
+    listed = _settings(folder).get("events")
     try:
         text = path.read_text(encoding="utf-8-sig")
-        listed = tomli.loads(text).get("events")
     except (OSError, UnicodeDecodeError) as exc:
         raise UsageError(f"{path}: cannot read it ({exc})") from exc
-    except tomli.TOMLDecodeError as exc:
-        raise UsageError(f"{path}: not valid TOML ({exc}); correct it first") from exc
     tables = isinstance(listed, list) and listed and all(isinstance(e, dict) for e in listed)
     calendar = listed if isinstance(listed, list) else []
     planned = any(isinstance(e, dict) and e.get("name") == name and e.get("planned")
@@ -166,8 +149,8 @@ def season_read_files(folder: Path) -> set[str]:
     as the coordinator's decisions on names)."""
     names = {SEASON_FILE, ALIASES_FILE, "players.csv"}
     try:
-        said = tomli.loads((folder / SEASON_FILE).read_text(encoding="utf-8-sig"))
-    except (OSError, UnicodeDecodeError, tomli.TOMLDecodeError):
+        said = read_season_toml(folder)
+    except InputError:
         said = {}
     rules = said.get("rules")
     named = [said.get("players"), said.get("ratings_store"),
@@ -192,8 +175,8 @@ def _not_reserved(folder: Path, filename: str) -> None:
 def needs_approval(folder: Path) -> bool:
     """Whether the season says directors' uploads wait for a coordinator (``approval``)."""
     try:
-        said = tomli.loads((folder / SEASON_FILE).read_text(encoding="utf-8-sig"))
-    except (OSError, UnicodeDecodeError, tomli.TOMLDecodeError):
+        said = read_season_toml(folder)
+    except InputError:
         return True  # unreadable: nothing a director sends is written unseen
     return said.get("approval") is True
 
@@ -206,10 +189,7 @@ def with_results(folder: Path) -> set[str]:
 def results_files(folder: Path) -> dict[str, list[tuple[str, str]]]:
     """Each event of season.toml with its results files: event name -> [(section, file)]
     (section '' for a one-section event); planned events have none."""
-    try:
-        listed = tomli.loads((folder / SEASON_FILE).read_text(encoding="utf-8-sig"))
-    except (OSError, UnicodeDecodeError, tomli.TOMLDecodeError) as exc:
-        raise UsageError(f"{folder / SEASON_FILE}: cannot read it ({exc})") from exc
+    listed = _settings(folder)
     out: dict[str, list[tuple[str, str]]] = {}
     for entry in listed.get("events", []) if isinstance(listed.get("events"), list) else []:
         if not isinstance(entry, dict) or not isinstance(entry.get("name"), str):
@@ -369,6 +349,15 @@ def dumped(document: tomlkit.TOMLDocument) -> bytes:
     ``rules_change`` does, ends without one)."""
     text = tomlkit.dumps(document)
     return (text if not text or text.endswith("\n") else text + "\n").encode()
+
+
+def _settings(folder: Path) -> dict[str, Any]:
+    """season.toml as the season reads it, for a change that needs it (its events): a file
+    that cannot be read is a ``UsageError`` naming where it is wrong."""
+    try:
+        return read_season_toml(folder)
+    except InputError as exc:
+        raise UsageError(f"{exc}; correct it first") from exc
 
 
 def season_document(folder: Path) -> tomlkit.TOMLDocument:

@@ -1,22 +1,15 @@
 """The workspace's pages and forms (``/s/{season}/workspace/...``): every change is shown as a
 preview first (its problems located in the files, who moves, prizes changing hands, the race),
-then accepted with one more form, which carries the folder's version the preview was made on.
-
-A previewed change waits on the server under a random token until it is accepted (or until
-``PENDING_LIMIT`` newer ones push it out): the upload is not sent twice. Every form works
+then accepted with one more form, which carries the folder's version the preview was made on
+(the previewed change waits on the server meanwhile: ``common.preview_page``). Every form works
 without JavaScript and is protected by ``security.csrf_protected``.
 """
 
 from __future__ import annotations
 
-import dataclasses
 import datetime
 import functools
-import os
 import time
-from collections import OrderedDict
-from collections.abc import Awaitable, Callable
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -31,18 +24,26 @@ from grandprix.rules.load import preset_names
 from grandprix.season.people import near_matches, people
 from grandprix.serve import changes, journal, workspace
 from grandprix.serve.accounts import COORDINATOR, DIRECTOR, Policy, allow, user_of
-from grandprix.serve.app import current, no_season, render, source_of
-from grandprix.serve.changes import Change
+from grandprix.serve.common import (
+    Upload,
+    current,
+    kept,
+    pending_changes,
+    preview_page,
+    render,
+    render_season,
+    season_form,
+    season_page,
+    waits_for_approval,
+)
 from grandprix.serve.rule_fields import rule_fields
-from grandprix.serve.seasons import KEY, PUBLISHED, SeasonSource
+from grandprix.serve.seasons import KEY, PUBLISHED, SeasonSource, folder_version
 from grandprix.serve.security import UnsafeName, csrf_protected, error_page, safe_name
-from grandprix.serve.store import APPROVED, Submission
-from grandprix.serve.workspace import Preview, Previews, StaleError
+from grandprix.serve.store import APPROVED
+from grandprix.serve.workspace import StaleError
 
-PENDING_LIMIT = 100  # previewed changes waiting on the server, for everyone
 WAITING_PER_USER = 10  # a director's uploads waiting for approval in one season
 UPLOAD_ROWS = 20_000  # lines of an uploaded results file (the largest open has some 1,500)
-PENDING_PER_USER = 20  # of them one user's: one user's previews never push out the others'
 ACTIONS = (
     ("Add an event", "event", "upload its results (TRF, CSV, chess-results) and see what "
      "changes before accepting", DIRECTOR),
@@ -60,46 +61,7 @@ ACTIONS = (
 )  # fmt: skip
 
 
-@dataclass(frozen=True)
-class Pending:
-    """A previewed change waiting to be accepted by the user who made it. An upload keeps
-    what the form said (``upload``), so that a director's can wait for approval."""
-
-    season: str
-    change: Change
-    version: str
-    user: str
-    action: str  # for the audit trail: event, results, rules, names
-    upload: Upload | None = None
-    submission: int | None = None  # the director's upload this approves
-    made_at: float = dataclasses.field(default_factory=time.monotonic)
-    preview: Preview | None = None  # what the change did, on the folder at ``version``
-
-
-@dataclass(frozen=True)
-class Upload:
-    """A director's or coordinator's upload of results, as the form gave it: enough to make
-    its change again on the folder as it is when a coordinator approves it."""
-
-    kind: str  # "event" (a new event) or "results" (corrected results)
-    event: str
-    fields: dict[str, str]  # date, category, prize_fund, section, filename
-    data: bytes
-
-    def change(self, folder: Path) -> Change:
-        f = self.fields
-        if self.kind == "event":
-            return changes.event_change(
-                folder, self.event, datetime.date.fromisoformat(f["date"]), f["filename"],
-                self.data, category=f.get("category", ""), prize_fund=f.get("prize_fund", ""),
-            )  # fmt: skip
-        return changes.results_change(folder, self.event, f["filename"], self.data,
-                                        section=f.get("section", ""))  # fmt: skip
-
-
 def routes() -> list[BaseRoute]:
-    from grandprix.serve import review
-
     base = "/s/{season}/workspace"
     director, coordinator = allow(DIRECTOR), allow(COORDINATOR)
     return [
@@ -114,96 +76,7 @@ def routes() -> list[BaseRoute]:
         Route(f"{base}/rules", coordinator(rules_preview), methods=["POST"]),
         Route(f"{base}/publish", coordinator(publish_form)),
         Route(f"{base}/publish", coordinator(publish), methods=["POST"]),
-        *review.routes(),
     ]
-
-
-SeasonPage = Callable[[Request, str, SeasonSource], Awaitable[Response]]
-SeasonForm = Callable[[Request, FormData, str, SeasonSource], Awaitable[Response]]
-
-
-def season_page(handler: SeasonPage) -> Callable[[Request], Awaitable[Response]]:
-    """A page of one season's workspace: the handler gets the season's key and source (an
-    unknown season is a 404 page)."""
-
-    @functools.wraps(handler)
-    async def endpoint(request: Request) -> Response:
-        source = source_of(request)
-        if source is None:
-            return no_season(request)
-        return await handler(request, request.path_params["season"], source)
-
-    return endpoint
-
-
-def season_form(handler: SeasonForm) -> Callable[[Request], Awaitable[Response]]:
-    """A form of one season's workspace, CSRF-checked (``csrf_protected``)."""
-
-    async def checked(request: Request, form: FormData) -> Response:
-        source = source_of(request)
-        if source is None:
-            return no_season(request)
-        return await handler(request, form, request.path_params["season"], source)
-
-    return csrf_protected(functools.wraps(handler)(checked))
-
-
-def _pending(request: Request) -> OrderedDict[str, Pending]:
-    state = request.app.state
-    if not hasattr(state, "pending"):
-        state.pending = OrderedDict()
-    pending: OrderedDict[str, Pending] = state.pending
-    return pending
-
-
-def _render(request: Request, template: str, key: str, title: str, **values: Any) -> Response:
-    status = values.pop("status", 200)
-    return render(request, template, status=status, title=title, season=key, **values)
-
-
-def _preview_page(
-    request: Request,
-    key: str,
-    seen: Preview,
-    back: str,
-    upload: Upload | None = None,
-    submission: Submission | None = None,
-) -> Response:
-    """The preview of a change, and the form accepting it when it has no errors (for a
-    director whose uploads need approval: sending it for approval)."""
-    token = ""
-    user = user_of(request)
-    assert user is not None
-    if seen.ok:
-        pending = _pending(request)
-        token = os.urandom(16).hex()
-        action = back if submission is None else "approve"
-        pending[token] = Pending(key, seen.change, seen.version, user.name, action, upload,
-                                 submission.id if submission else None, preview=seen)  # fmt: skip
-        mine = [t for t, p in pending.items() if p.user == user.name]
-        for old in mine[:-PENDING_PER_USER]:  # this user's oldest go first
-            del pending[old]
-        while len(pending) > PENDING_LIMIT:
-            pending.popitem(last=False)
-    source = source_of(request)
-    waits = upload is not None and source is not None and _waits(request, source)
-    return _render(
-        request, "preview.html", key, "What this change does", preview=seen, token=token,
-        back=back, status=200 if seen.ok else 422, waits=waits, submission=submission,
-    )  # fmt: skip
-
-
-def kept(request: Request, source: SeasonSource) -> Previews:
-    """What the previews of the season's folder keep (its events' awards shared with the
-    season's snapshots)."""
-    previews: dict[str, Previews] = request.app.state.previews
-    return previews.setdefault(str(source.folder), Previews(source))
-
-
-def _waits(request: Request, source: SeasonSource) -> bool:
-    """Whether this user's upload waits for a coordinator (the season's ``approval``)."""
-    user = user_of(request)
-    return user is not None and user.role == "director" and changes.needs_approval(source.folder)
 
 
 async def _own_events(request: Request, key: str) -> set[str] | None:
@@ -242,7 +115,7 @@ def entry(request: Request, key: str, action: str, what: str,
 @season_page
 async def event_form(request: Request, key: str, source: SeasonSource) -> Response:
     choices = await _open_events(request, key, source)
-    return _render(request, "event.html", key, "Add an event", values={}, choices=choices)
+    return render_season(request, "event.html", key, "Add an event", values={}, choices=choices)
 
 
 @season_form
@@ -253,8 +126,8 @@ async def event_preview(
     choices = await _open_events(request, key, source)
 
     def again(message: str, status: int = 400) -> Response:
-        return _render(request, "event.html", key, "Add an event", values=values,
-                       message=message, status=status, choices=choices)  # fmt: skip
+        return render_season(request, "event.html", key, "Add an event", values=values,
+                               message=message, status=status, choices=choices)  # fmt: skip
 
     if not values["name"]:
         return again("Give the event's name.")
@@ -301,7 +174,7 @@ async def _upload_preview(
     except UsageError as exc:
         return str(exc)
     seen = await run_in_threadpool(workspace.preview, source.folder, change, kept(request, source))
-    return _preview_page(request, key, seen, kind, made)
+    return preview_page(request, key, seen, kind, made)
 
 
 # Correcting an event's results
@@ -320,8 +193,8 @@ def _correctable(source: SeasonSource, own: set[str] | None) -> list[tuple[str, 
 @season_page
 async def results_form(request: Request, key: str, source: SeasonSource) -> Response:
     files = _correctable(source, await _own_events(request, key))
-    return _render(request, "results.html", key, "Correct an event's results", files=files,
-                   chosen="")  # fmt: skip
+    return render_season(request, "results.html", key, "Correct an event's results", files=files,
+                           chosen="")  # fmt: skip
 
 
 @season_form
@@ -332,8 +205,9 @@ async def results_preview(
     chosen = str(form.get("file", ""))
 
     def again(message: str, status: int = 400) -> Response:
-        return _render(request, "results.html", key, "Correct an event's results", files=files,
-                       chosen=chosen, message=message, status=status)  # fmt: skip
+        return render_season(request, "results.html", key, "Correct an event's results",
+                             files=files, chosen=chosen, message=message,
+                             status=status)  # fmt: skip
 
     picked = [(e, s) for e, s, name in files if f"{e}\t{s}" == chosen]
     if not picked:
@@ -354,7 +228,7 @@ async def accept_change(
     """Write a previewed change, if the folder is still as it was when it was previewed; a
     director's upload in a season with ``approval`` waits for a coordinator instead."""
     token = str(form.get("token", ""))
-    pending = _pending(request).get(token)
+    pending = pending_changes(request).get(token)
     user = user_of(request)
     assert user is not None
     policy: Policy = request.app.state.policy
@@ -371,7 +245,7 @@ async def accept_change(
     if pending.upload is not None and own is not None and pending.upload.event not in own:
         return error_page(403, "Not allowed", f"'{pending.upload.event}' is no longer one of "
                           "your events: ask the coordinator.")  # fmt: skip
-    if pending.upload is not None and _waits(request, source):
+    if pending.upload is not None and waits_for_approval(request, source):
         made = pending.upload
         mine = [s for s in await run_in_threadpool(store.submissions, key)
                 if s.user_name == user.name]  # fmt: skip
@@ -381,9 +255,9 @@ async def accept_change(
                               "decided.")  # fmt: skip
         await run_in_threadpool(store.submit, key, user.name, made.kind, made.event,
                                 made.fields, made.data)  # fmt: skip
-        _pending(request).pop(token, None)
-        return _render(request, "done.html", key, "Sent for approval", waits=True,
-                       what=pending.change.what)  # fmt: skip
+        pending_changes(request).pop(token, None)
+        return render_season(request, "done.html", key, "Sent for approval", waits=True,
+                               what=pending.change.what)  # fmt: skip
     what = pending.change.what
     if pending.submission is not None:
         sent = await run_in_threadpool(store.submission, key, pending.submission)
@@ -398,9 +272,10 @@ async def accept_change(
         if isinstance(exc, StaleError):
             return error_page(409, "The season changed meanwhile", str(exc))
         return error_page(400, "Not accepted", str(exc))
-    _pending(request).pop(token, None)
+    pending_changes(request).pop(token, None)
     await run_in_threadpool(source.refresh)  # served as soon as it is written
-    return _render(request, "done.html", key, "Accepted", what=pending.change.what, waits=False)
+    return render_season(request, "done.html", key, "Accepted", what=pending.change.what,
+                         waits=False)  # fmt: skip
 
 
 # Similar names
@@ -410,14 +285,14 @@ async def accept_change(
 async def names_page(request: Request, key: str, source: SeasonSource) -> Response:
     loaded = await current(source)
     if loaded.views is None:
-        return _render(request, "names.html", key, "Similar names", pairs=[],
-                       problems=loaded.problems, version="")  # fmt: skip
+        return render_season(request, "names.html", key, "Similar names", pairs=[],
+                               problems=loaded.problems, version="")  # fmt: skip
     season = loaded.views.season
     pairs = await run_in_threadpool(lambda: near_matches(season, people(season)))
-    version = await run_in_threadpool(changes.folder_version, source.folder)
+    version = await run_in_threadpool(folder_version, source.folder)
     undecided = [m for m in pairs if m.uncertain]
-    return _render(request, "names.html", key, "Similar names", pairs=undecided,
-                   problems=(), version=version)  # fmt: skip
+    return render_season(request, "names.html", key, "Similar names", pairs=undecided,
+                           problems=(), version=version)  # fmt: skip
 
 
 @season_form
@@ -449,10 +324,10 @@ async def decide_names(
 async def rules_form(request: Request, key: str, source: SeasonSource) -> Response:
     loaded = await current(source)
     if loaded.views is None:
-        return _render(request, "rules.html", key, "Change the rules", fields=[],
-                       problems=loaded.problems)  # fmt: skip
+        return render_season(request, "rules.html", key, "Change the rules", fields=[],
+                               problems=loaded.problems)  # fmt: skip
     fields = rule_fields(loaded.views.season.rules)
-    return _render(request, "rules.html", key, "Change the rules", fields=fields, problems=())
+    return render_season(request, "rules.html", key, "Change the rules", fields=fields, problems=())
 
 
 @season_form
@@ -475,7 +350,7 @@ async def rules_preview(
     except GrandprixError as exc:
         return error_page(400, "Not a value", str(exc))
     seen = await run_in_threadpool(workspace.preview, source.folder, change, kept(request, source))
-    return _preview_page(request, key, seen, "rules")
+    return preview_page(request, key, seen, "rules")
 
 
 # New seasons (a server started with --root)
@@ -551,8 +426,8 @@ async def new_season(request: Request, form: FormData) -> Response:
 
 @season_page
 async def publish_form(request: Request, key: str, source: SeasonSource) -> Response:
-    return _render(request, "publish.html", key, "Publish the site",
-                   out=str(source.folder / PUBLISHED), pages=None)  # fmt: skip
+    return render_season(request, "publish.html", key, "Publish the site",
+                           out=str(source.folder / PUBLISHED), pages=None)  # fmt: skip
 
 
 @season_form
@@ -571,4 +446,5 @@ async def publish(request: Request, form: FormData, key: str, source: SeasonSour
         )  # fmt: skip
     except GrandprixError as exc:
         return error_page(400, "Not published", str(exc))
-    return _render(request, "publish.html", key, "Publish the site", out=str(out), pages=pages)
+    return render_season(request, "publish.html", key, "Publish the site", out=str(out),
+                         pages=pages)  # fmt: skip

@@ -17,7 +17,14 @@ from starlette.routing import BaseRoute, Route
 from grandprix.errors import UsageError
 from grandprix.serve import changes, journal, workspace
 from grandprix.serve.accounts import COORDINATOR, allow, user_of
-from grandprix.serve.forms import Upload, _preview_page, _render, kept, season_form, season_page
+from grandprix.serve.common import (
+    Upload,
+    kept,
+    preview_page,
+    render_season,
+    season_form,
+    season_page,
+)
 from grandprix.serve.seasons import SeasonSource
 from grandprix.serve.security import error_page
 from grandprix.serve.store import REJECTED, AuditEntry, Store
@@ -52,7 +59,7 @@ def when(at: float) -> str:
 async def approvals(request: Request, key: str, source: SeasonSource) -> Response:
     store = _store(request)
     waiting = await run_in_threadpool(store.submissions, key) if store else []
-    return _render(
+    return render_season(
         request,
         "approvals.html",
         key,
@@ -91,7 +98,7 @@ async def approval(request: Request, key: str, source: SeasonSource) -> Response
             f"{exc}: reject it, and ask {found.user_name} to upload it again.",
         )
     seen = await run_in_threadpool(workspace.preview, source.folder, change, kept(request, source))
-    return _preview_page(request, key, seen, "approvals", made, found)
+    return preview_page(request, key, seen, "approvals", made, found)
 
 
 @season_form
@@ -118,7 +125,7 @@ async def _entries(request: Request, key: str) -> list[AuditEntry]:
 @season_page
 async def audit_page(request: Request, key: str, source: SeasonSource) -> Response:
     entries = await _entries(request, key)
-    return _render(request, "audit.html", key, "Audit trail", entries=entries, when=when)
+    return render_season(request, "audit.html", key, "Audit trail", entries=entries, when=when)
 
 
 COLUMNS = (

@@ -8,8 +8,8 @@ is ready, then the new one, never a mix. A file edited by hand while the server 
 within about ``CHECK_SECONDS``; a change written by the server's own forms is served as soon
 as it is written (``SeasonSource.refresh``).
 
-``folder_version`` (names, sizes and modification times) is what a workspace form is made
-on: a change is accepted only while it is the same.
+``folder_version`` (a digest of names, sizes and modification times) is what a workspace form
+is made on: a change is accepted only while it is the same.
 """
 
 from __future__ import annotations
@@ -24,14 +24,12 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
-import tomli
-
 from grandprix.errors import GrandprixError, InputError
 from grandprix.language import speaking
 from grandprix.paths import shared_folders
 from grandprix.reports.exports import TEXT_EXPORTS, XLSX_EXPORT, text_exports, xlsx_bytes
 from grandprix.runtime import paused_collection
-from grandprix.season.config import SEASON_FILE, load_season
+from grandprix.season.config import SEASON_FILE, load_season, read_season_toml
 from grandprix.season.standings import AwardMemo
 from grandprix.site.build import Renderer, players_script
 from grandprix.site.pages import Page
@@ -39,7 +37,6 @@ from grandprix.site.views import SiteViews, slug
 
 WALK_LIMIT = 20_000
 KEY = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{0,99}")  # a season's name in the server's paths
-Version = tuple[tuple[str, int, int], ...]
 
 
 def season_key(folder: Path) -> str:
@@ -64,10 +61,11 @@ def seasons_under(root: Path) -> dict[str, Path]:
 PUBLISHED = "site"  # the folder the workspace publishes into, inside the season folder
 
 
-def folder_version(folder: Path) -> Version | None:
-    """Name, size and modification time of every file of the season: None beyond WALK_LIMIT.
-    Hidden files and folders (the workspace's lock and temporary files) and the published
-    site are not the season's."""
+def folder_version(folder: Path) -> str:
+    """The folder's version as a short text for a form: a digest of the name, size and
+    modification time of every file of the season (``season_files``, in the folder and in the
+    shared folders its season.toml names). A folder of more than ``WALK_LIMIT`` files has the
+    version of this moment, so every form made on it is stale."""
     found: list[tuple[str, int, int]] = []
     roots: list[Path] = [folder, *_shared(folder)]
     for root in roots:
@@ -78,8 +76,8 @@ def folder_version(folder: Path) -> Version | None:
                 continue  # removed meanwhile, or a broken link: the reading will say
             found.append((path, stat.st_size, stat.st_mtime_ns))
             if len(found) > WALK_LIMIT:
-                return None
-    return tuple(sorted(found))
+                return "now-" + os.urandom(8).hex()
+    return hashlib.sha256(repr(tuple(sorted(found))).encode()).hexdigest()[:20]
 
 
 def season_files(root: Path, folder: Path) -> Iterator[str]:
@@ -119,9 +117,8 @@ def content_version(folder: Path) -> str:
 def _shared(folder: Path) -> list[Path]:
     """The shared folders the season's season.toml names (none when it cannot be read)."""
     try:
-        with (folder / SEASON_FILE).open("rb") as file:
-            names = tomli.load(file).get("shared_folders", [])
-    except (OSError, tomli.TOMLDecodeError, UnicodeDecodeError):
+        names = read_season_toml(folder).get("shared_folders", [])
+    except InputError:
         return []  # the season's own reading says what is wrong with season.toml
     if isinstance(names, list) and all(isinstance(n, str) for n in names):
         return shared_folders(folder, names)[0]
@@ -293,8 +290,8 @@ class SeasonSource:
         if loaded is not None and loaded.views:
             return loaded.views.season_name
         try:
-            said = tomli.loads((self.folder / SEASON_FILE).read_text(encoding="utf-8-sig"))
-        except (OSError, UnicodeDecodeError, tomli.TOMLDecodeError):
+            said = read_season_toml(self.folder)
+        except InputError:
             return ""
         name = said.get("name")
         return name if isinstance(name, str) else ""

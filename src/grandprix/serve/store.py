@@ -271,16 +271,6 @@ class Store:
         with self._write() as db:
             db.execute(SESSIONS.delete().where(SESSIONS.c.token_hash == _digest(token)))
 
-    def age_sessions(self, seconds: float) -> None:
-        """Every session made ``seconds`` older (for tests of expiry)."""
-        with self._write() as db:
-            db.execute(
-                SESSIONS.update().values(
-                    created_at=SESSIONS.c.created_at - seconds,
-                    seen_at=SESSIONS.c.seen_at - seconds,
-                )
-            )
-
     # Failed logins
 
     def attempt(self, name: str, address: str, within: float) -> tuple[int, int, float]:

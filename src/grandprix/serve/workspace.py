@@ -29,7 +29,6 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-import tomli
 import tomlkit
 from tomlkit.items import Table
 
@@ -41,7 +40,7 @@ from grandprix.players import PlayerKey
 from grandprix.prizes.season import season_prizes
 from grandprix.runtime import paused_collection
 from grandprix.season.computed import Computed
-from grandprix.season.config import SEASON_FILE, SeasonFile, load_season
+from grandprix.season.config import SEASON_FILE, SeasonFile, load_season, read_season_toml
 from grandprix.season.model import Line, Season, Tables
 from grandprix.season.standings import AwardMemo
 from grandprix.serve import changes, journal, seasons
@@ -141,7 +140,7 @@ def preview(folder: Path, change: Change, kept: Previews | None = None) -> Previ
 
 def _preview(folder: Path, change: Change, kept: Previews) -> Preview:
     folder = folder.resolve()
-    version = changes.folder_version(folder)
+    version = seasons.folder_version(folder)
     if change.base and change.base != version:
         moved = Problem(Location(str(folder / SEASON_FILE)), "the season's files changed "
                         "while this change was being made; make it again")  # fmt: skip
@@ -236,8 +235,7 @@ def _copy(folder: Path, change: Change) -> Iterator[tuple[Path, list[Problem]]]:
 
 def _link_shared(folder: Path, copy: Path, root: Path, problems: list[Problem]) -> None:
     try:
-        data = tomli.loads((copy / SEASON_FILE).read_text(encoding="utf-8-sig"))
-        config = SeasonFile.model_validate(data)
+        config = SeasonFile.model_validate(read_season_toml(copy))
     except Exception:  # the copy's season.toml is read again, with located problems, later
         return
     allowed, _ = shared_folders(folder, config.shared_folders)
@@ -386,7 +384,7 @@ def accept(
     folder = folder.resolve()
     with locked(folder):
         recover(folder, store)  # a change a crash left half-done comes first
-        now = changes.folder_version(folder)
+        now = seasons.folder_version(folder)
         if now != version or (change.base and change.base != now) or _edited(folder, change):
             raise StaleError(
                 f"{folder}: the season's files changed since this form was made (by hand or by "
@@ -406,7 +404,7 @@ def accept(
         intent = journal.Intent(os.urandom(16).hex(), change.files, replaced, entry)
         journal.carry_out(folder, intent, store)
         kept_bytes = {name: data for name, data in replaced.items() if data is not None}
-        return Accepted(changes.folder_version(folder), checked, kept_bytes)
+        return Accepted(seasons.folder_version(folder), checked, kept_bytes)
 
 
 def recover(folder: Path, store: Store | None) -> str:
