@@ -267,9 +267,9 @@ def test_acf6_registration_classes_match_the_acf_2004_points_classes() -> None:
     assert [c.min_prize_fund for c in registration.classes] == points
 
 
-def test_the_readme_federation_example_is_a_valid_federation_file(tmp_path: Path) -> None:
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    after = readme.split("**Federations.**", 1)[1]
+def test_the_documented_federation_example_is_a_valid_federation_file(tmp_path: Path) -> None:
+    events = (ROOT / "docs" / "events.md").read_text(encoding="utf-8")
+    after = events.split("## Federations", 1)[1]
     example = after.split("```toml\n", 1)[1].split("```", 1)[0]
     path = tmp_path / "example.toml"
     path.write_text(example, encoding="utf-8")

@@ -1,6 +1,7 @@
-"""Every command example of README.md is run and its output compared, so the README cannot go stale.
+"""Every command example of README.md and docs/*.md is run and its output compared, so the manual
+cannot go stale.
 
-The convention, for whoever edits the README:
+The convention, for whoever edits the README or a page of docs/:
 
 - An example lives in a fenced code block (any language tag or none). A line starting with
   ``$ grandprix `` is a command; the lines after it, up to the next ``$`` line or the end of the
@@ -14,7 +15,7 @@ The convention, for whoever edits the README:
   one at its end it must end with the last line shown. Lines are compared with their trailing
   white space stripped.
 - The commands run in-process (click's CliRunner, program name ``grandprix``), in the
-  repository's root folder, with ``COLUMNS=100`` and no colour: write the README's tables at
+  repository's root folder, with ``COLUMNS=100`` and no colour: write the examples' tables at
   that width.
 - Any other line starting with ``$``, in a code block or not, fails the test: it would be an
   example nobody runs.
@@ -32,7 +33,7 @@ from click.testing import CliRunner
 from conftest import ROOT
 from grandprix.cli import main
 
-README = ROOT / "README.md"
+DOCUMENTS = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
 PROMPT = "$ grandprix "
 GAP = "..."
 # Plain text 100 columns wide, whatever the terminal or CI says (None removes a variable).
@@ -50,7 +51,7 @@ FENCE = re.compile(r"^\s*(```|~~~)")
 
 @dataclass(frozen=True)
 class Example:
-    line: int  # 1-based line of the ``$ grandprix`` command in README.md
+    line: int  # 1-based line of the ``$ grandprix`` command in its document
     command: str  # the command line as written, without the prompt
     exit_code: int
     expected: tuple[str, ...]  # output lines, ``...`` included
@@ -61,7 +62,7 @@ class Example:
 
 
 def parse(text: str) -> tuple[list[Example], list[int]]:
-    """The examples of the README and the lines of ``$`` commands that are not examples."""
+    """The examples of a document and the lines of ``$`` commands that are not examples."""
     examples: list[Example] = []
     strays: list[int] = []
     in_block = False
@@ -141,25 +142,31 @@ def mismatch(expected: tuple[str, ...], actual: list[str]) -> str | None:
     return None
 
 
-TEXT = README.read_text(encoding="utf-8")
-EXAMPLES, STRAYS = parse(TEXT)
+TEXTS = {path.relative_to(ROOT).as_posix(): path.read_text(encoding="utf-8") for path in DOCUMENTS}
+PARSED = {name: parse(text) for name, text in TEXTS.items()}
+EXAMPLES = [(name, example) for name, (examples, _) in PARSED.items() for example in examples]
 
 
-def test_the_readme_has_examples_and_every_command_in_it_is_run() -> None:
-    assert len(EXAMPLES) > 15, f"only {len(EXAMPLES)} examples found in README.md"
-    assert not STRAYS, f"README.md lines {STRAYS}: a '$' line that no test runs"
-    commands = [n for n, line in enumerate(TEXT.splitlines(), 1) if line.lstrip().startswith("$")]
-    assert [example.line for example in EXAMPLES] == commands
+def test_the_manual_has_examples_and_every_command_in_it_is_run() -> None:
+    assert len(EXAMPLES) > 15, f"only {len(EXAMPLES)} examples found in {', '.join(TEXTS)}"
+    assert PARSED["README.md"][0], "README.md shows no example"
+    for name, (examples, strays) in PARSED.items():
+        assert not strays, f"{name} lines {strays}: a '$' line that no test runs"
+        lines = TEXTS[name].splitlines()
+        commands = [n for n, line in enumerate(lines, 1) if line.lstrip().startswith("$")]
+        assert [example.line for example in examples] == commands, name
 
 
-@pytest.mark.parametrize("example", EXAMPLES, ids=[f"README.md:{e.line}" for e in EXAMPLES])
-def test_readme_example(example: Example, monkeypatch: pytest.MonkeyPatch) -> None:
+@pytest.mark.parametrize(
+    ("document", "example"), EXAMPLES, ids=[f"{name}:{e.line}" for name, e in EXAMPLES]
+)
+def test_manual_example(document: str, example: Example, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.chdir(ROOT)
     result = CliRunner(env=ENV).invoke(main, example.args, prog_name="grandprix")
     actual = [line.rstrip() for line in result.output.splitlines()]
-    where = f"README.md line {example.line}: $ grandprix {example.command}"
+    where = f"{document} line {example.line}: $ grandprix {example.command}"
     assert result.exit_code == example.exit_code, (
-        f"{where}\nexit code {result.exit_code}, the README says {example.exit_code}"
+        f"{where}\nexit code {result.exit_code}, {document} says {example.exit_code}"
         f" ({result.exception!r})\n{result.output}"
     )
     problem = mismatch(example.expected, actual)
