@@ -24,8 +24,8 @@ from grandprix.season.model import Season
 from grandprix.site.exports import write_exports
 from grandprix.site.pages import Page
 from grandprix.site.parts import Link
-from grandprix.site.rules_words import place_span
 from grandprix.site.views import DOWNLOADS, SiteViews
+from grandprix.site.words.common import place_span
 
 SEASONS = ["utah-2012", "acf-2004", "lupiae-2012-13", "utah-2026", "circuit-2026"]
 DETAIL = {"bonus"}  # the fields only the CLI's document has, of a line and of a result
@@ -170,7 +170,7 @@ def test_the_race_shows_on_the_home_and_player_pages(tmp_path: Path) -> None:
     import shutil
 
     from grandprix.season.race import race
-    from grandprix.site.words import race_note
+    from grandprix.site.words.season import race_note
 
     folder = tmp_path / "acf-2004"
     shutil.copytree(ROOT / "examples" / "acf-2004", folder)

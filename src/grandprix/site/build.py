@@ -41,8 +41,8 @@ from grandprix.runtime.forked import can_fork as _can_fork
 from grandprix.season.model import Season
 from grandprix.season.report import Tables
 from grandprix.site.exports import write_exports
+from grandprix.site.fast_html import event_rows, results, words_html
 from grandprix.site.pages import EventPage, HomePage, ListPage, Page, PlayerPage
-from grandprix.site.partials import event_rows, results, words_html
 from grandprix.site.views import SiteViews
 
 HERE = Path(__file__).parent

@@ -48,10 +48,10 @@ from grandprix.site.pages import (
     safe_file_name,
 )
 from grandprix.site.parts import Block, Cell, Code, Link, Table
-from grandprix.site.rules_points import category_words
-from grandprix.site.rules_text import rules_intro, rules_page
-from grandprix.site.rules_words import place_span, rating_list
-from grandprix.site.words import (
+from grandprix.site.words.common import place_span, rating_list
+from grandprix.site.words.points import category_words
+from grandprix.site.words.rules import rules_intro, rules_page
+from grandprix.site.words.season import (
     Sentence,
     race_note,
     race_sentence,

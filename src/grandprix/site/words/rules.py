@@ -3,10 +3,10 @@
 Everything on it is generated from the rule set, and from the season where the words need its
 dates or its events: the points tables, the rates of events and sections, what counts towards
 the season total, who scores, divisions and prizes, one result of the season worked through
-with the engine's own numbers (``rules_example``), and what each rule ID means. Every setting is
+with the engine's own numbers (``words.example``), and what each rule ID means. Every setting is
 said in words: no key names, no values as the settings file spells them.
 
-Each rule ID the page explains has an anchor (``rules_words.rule_anchor``), so that other pages
+Each rule ID the page explains has an anchor (``words.common.rule_anchor``), so that other pages
 can link a footnote to ``rules.html#rule-UT-5``; its meaning is the first sentence of its
 definition in ``rules/rule-books.md`` (``grandprix.rules.books``).
 """
@@ -27,8 +27,23 @@ from grandprix.season.points import class_table, earning_sections
 from grandprix.season.report import Tables
 from grandprix.season.standings import counted_number, division_standings
 from grandprix.site.parts import Block, Cell, Table
-from grandprix.site.rules_example import example_blocks
-from grandprix.site.rules_points import (
+from grandprix.site.words.common import (
+    SEASON_TIEBREAKS,
+    any_of,
+    attribute,
+    band,
+    capital,
+    has,
+    listing,
+    number,
+    on_day,
+    ordinal,
+    rating_list,
+    rule_anchor,
+    who,
+)
+from grandprix.site.words.example import example_blocks
+from grandprix.site.words.points import (
     band_table_of,
     band_words,
     bonus_words,
@@ -43,21 +58,6 @@ from grandprix.site.rules_points import (
     split_words,
     terms_in_words,
     ties_in_words,
-)
-from grandprix.site.rules_words import (
-    SEASON_TIEBREAKS,
-    any_of,
-    attribute,
-    band,
-    capital,
-    has,
-    listing,
-    number,
-    on_day,
-    ordinal,
-    rating_list,
-    rule_anchor,
-    who,
 )
 
 # The page

@@ -17,7 +17,7 @@ from grandprix.rules.schema import Counting, RuleSet
 from grandprix.season.model import Award, Line
 from grandprix.season.race import ANY_PLACE, CLINCHED, OUT_OF_REACH, REACHABLE, Need, Outlook
 from grandprix.site.parts import Cell, Link
-from grandprix.site.rules_words import capital, listing, ordinal, place_span, rule_href
+from grandprix.site.words.common import capital, listing, ordinal, place_span, rule_href
 
 Sentence = tuple[Cell, ...]
 

@@ -30,7 +30,7 @@ from grandprix.season.points import (
     tournament_class,
 )
 from grandprix.site.parts import Cell, Table
-from grandprix.site.rules_words import (
+from grandprix.site.words.common import (
     listing,
     ordinal,
     share,
@@ -38,6 +38,7 @@ from grandprix.site.rules_words import (
     tiebreak_name,
     tiebreak_names,
 )
+from grandprix.tiebreaks import Rules, parse
 
 Group = tuple[str, PointsBase, list[SeasonEvent]]
 
@@ -554,17 +555,17 @@ def _term_words(kind: str, factor: Fraction, amount: Fraction) -> str:
     ).format(factor=_num(factor))
 
 
-def _tiebreak_meanings(codes: str) -> list[str]:
-    """Each tie-break of ``codes`` with what it measures: 'Buchholz: the sum of ...'."""
+def _tiebreak_meanings(points: PointsBase) -> list[str]:
+    """Each tie-break of the event's points with what it measures: 'Buchholz: the sum of ...'."""
+    book = Rules(points.tiebreak_rules)
     out = []
-    for code in filter(None, (c.strip() for c in codes.split(","))):
-        meaning = tiebreak_meaning(code)
-        if meaning:
-            out.append(
-                _("{tiebreak}: {meaning}").format(
-                    tiebreak=tiebreak_name(code), meaning=meaning[0].lower() + meaning[1:]
-                )
+    for spec in parse(points.tiebreaks, book):
+        meaning = tiebreak_meaning(spec.code, book)
+        out.append(
+            _("{tiebreak}: {meaning}").format(
+                tiebreak=tiebreak_name(spec.code, book), meaning=meaning[0].lower() + meaning[1:]
             )
+        )
     return out
 
 
@@ -576,7 +577,7 @@ def ties_in_words(rules: RuleSet, points: PointsBase | None = None) -> list[str]
     lengths = {len(t) for t in tables}
     last = ordinal(lengths.pop()) if len(lengths) == 1 else _("the last place with points")
     if points.ties in ("tiebreak", "best"):
-        return [_ordered_ties(points), *_tiebreak_meanings(points.tiebreaks)]
+        return [_ordered_ties(points), *_tiebreak_meanings(points)]
     if points.ties == "full":
         said = [
             _(
@@ -644,4 +645,4 @@ def _ordered_ties(points: PointsBase) -> str:
             "results repeat the place, or every tie-break leaves them level) each get the "
             "points of the best place they share."
         )
-    return said.format(tiebreaks=tiebreak_names(points.tiebreaks, points.tiebreak_rules))
+    return said.format(tiebreaks=tiebreak_names(points.tiebreaks, Rules(points.tiebreak_rules)))

@@ -15,7 +15,7 @@ from grandprix.season.model import Award, Line, Season
 from grandprix.season.points import table_for
 from grandprix.season.report import Tables
 from grandprix.site.parts import Block
-from grandprix.site.rules_words import (
+from grandprix.site.words.common import (
     capital,
     day,
     listing,

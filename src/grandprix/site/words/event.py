@@ -14,8 +14,8 @@ from grandprix.rules.event_points import PointsBase
 from grandprix.rules.schema import RuleSet
 from grandprix.season.model import Season, SeasonEvent
 from grandprix.season.points import Valuations, earning_sections, plays_enough, section_scale
-from grandprix.site.rules_points import gain_caps
-from grandprix.site.rules_words import ordinal, share
+from grandprix.site.words.common import ordinal, share
+from grandprix.site.words.points import gain_caps
 
 
 def event_has_more(points: PointsBase) -> bool:
