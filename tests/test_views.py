@@ -24,7 +24,7 @@ from grandprix.season.model import Season
 from grandprix.site.exports import write_exports
 from grandprix.site.pages import Page
 from grandprix.site.parts import Link
-from grandprix.site.views import DOWNLOADS, SiteViews
+from grandprix.site.views import DOWNLOADS, DOWNLOADS_PAGE, MENU, SiteViews
 from grandprix.site.words.common import place_span
 
 SEASONS = ["utah-2012", "acf-2004", "lupiae-2012-13", "utah-2026", "circuit-2026"]
@@ -61,6 +61,19 @@ def test_every_page_is_plain_data(name: str) -> None:
     paths = [page.path for page in pages]
     assert len(paths) == len(set(paths))
     assert set(paths) >= {"index.html", "events.html", "prizes.html", "rules.html"}
+
+
+@pytest.mark.parametrize("name", SEASONS)
+def test_every_page_is_at_the_path_it_is_listed_at_under_a_menu_item(name: str) -> None:
+    """The pages' one list (``MENU``, then the pages of which the site has many) gives the
+    writer its pages and the server each page by its path: each page is made at the path it is
+    listed at, the menu's pages first, and belongs to a menu item."""
+    views = SiteViews(season_of(name))
+    pages = every_page(views)
+    assert [page.path for page in pages] == [*views._paths, DOWNLOADS_PAGE.path]
+    assert [page.path for page in pages[: len(MENU) - 1]] == [item.path for item in MENU[:-1]]
+    assert {page.section for page in pages} <= {item.section for item in MENU}
+    assert all(views.page(page.path) == page for page in pages[:-1])
 
 
 @pytest.mark.parametrize("name", SEASONS)
