@@ -119,6 +119,12 @@ def on_day(ref: DateRef, season: Season) -> str:
     return _("{date} ({which_day})").format(date=found, which_day=_(DATE_NAMES[ref]))
 
 
+def figure(value: Fraction | int, places: int | None = None) -> str:
+    """A number of a sentence (points, a share, an amount) as the language writes it: '3.5',
+    '3,5'; with ``places`` decimals, '10.20'."""
+    return decimal(show(value, places))
+
+
 def share(percent: Fraction) -> str:
     """A share of something in words: 'half' for 50, else '30%'."""
     if percent == 50:
