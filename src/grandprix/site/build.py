@@ -43,7 +43,7 @@ from grandprix.season.report import Tables
 from grandprix.site.exports import write_exports
 from grandprix.site.fast_html import event_rows, results, words_html
 from grandprix.site.pages import EventPage, HomePage, ListPage, Page, PlayerPage
-from grandprix.site.views import DOWNLOADS, MENU, SiteViews
+from grandprix.site.views import DOWNLOAD_FILES, MENU, SiteViews
 
 HERE = Path(__file__).parent
 TEMPLATES = {HomePage: "index.html", PlayerPage: "player.html", EventPage: "event.html",
@@ -61,7 +61,7 @@ EARLIER_SITE = {
     MARK,
     *(page.path for page in MENU),
     *STATIC,
-    *DOWNLOADS,
+    *DOWNLOAD_FILES,
     "players.js",
     "players/",
     "events/",

@@ -63,7 +63,7 @@ from grandprix.site.words.season import (
 )
 
 SLUG_LIMIT = 80  # a page's file name stays far below the 255 bytes a file system allows
-DOWNLOADS = {  # file -> (who it is for, what it holds: shown through _)
+DOWNLOAD_FILES = {  # file -> (who it is for, what it holds: shown through _)
     "season.xlsx": ("everyone", N_("The standings and every result as a spreadsheet (Excel)")),
     "standings.csv": ("everyone", N_("The standings as a table (CSV, opens in any spreadsheet)")),
     "results.csv": ("everyone", N_("Every result behind the standings (CSV)")),
@@ -606,16 +606,16 @@ class SiteViews(EventView):
         blocks = []
         for who in ("everyone", "developers"):
             entries = tuple(
-                Link(_(DOWNLOADS[f][1]), f, f)
+                Link(_(DOWNLOAD_FILES[f][1]), f, f)
                 for f in files
-                if DOWNLOADS.get(f, ("", ""))[0] == who
+                if DOWNLOAD_FILES.get(f, ("", ""))[0] == who
             )
             developers = who == "developers"
             heading = _("For developers") if developers else ""
             if entries:
                 blocks.append(Block(heading, slug("For developers") if developers else "",
                                     entries=entries))  # fmt: skip
-        other = tuple(Link(f, f) for f in files if f not in DOWNLOADS)
+        other = tuple(Link(f, f) for f in files if f not in DOWNLOAD_FILES)
         if other:
             blocks.append(Block(_("Other files"), "other", entries=other))
         head = (_("Column"), _("What it holds"))
@@ -623,8 +623,7 @@ class SiteViews(EventView):
                         for caption, rows in column_dictionary(self.season))  # fmt: skip
         blocks.append(Block(_("What each column holds"), "columns", tables=columns))
         intro = _("The standings and every result, to keep or to reuse.")
-        return ListPage(DOWNLOADS_PAGE.path, DOWNLOADS_PAGE.section, _("Downloads"), intro,
-                        tuple(blocks))  # fmt: skip
+        return ListPage(DOWNLOADS.path, DOWNLOADS.section, _("Downloads"), intro, tuple(blocks))
 
 
 class MenuPage(NamedTuple):
@@ -645,8 +644,8 @@ PLAYERS = MenuPage("players.html", "players", N_("Players"), SiteViews.players_i
 EVENTS = MenuPage("events.html", "events", N_("Events"), SiteViews.events_index)
 PRIZES = MenuPage("prizes.html", "prizes", N_("Prizes"), SiteViews.prizes)
 RULES = MenuPage(RULES_PAGE, "rules", N_("Rules"), SiteViews.rules)
-DOWNLOADS_PAGE = MenuPage("downloads.html", "downloads", N_("Downloads"), None)
-MENU = (HOME, PLAYERS, EVENTS, PRIZES, RULES, DOWNLOADS_PAGE)
+DOWNLOADS = MenuPage("downloads.html", "downloads", N_("Downloads"), None)
+MENU = (HOME, PLAYERS, EVENTS, PRIZES, RULES, DOWNLOADS)
 
 
 def _players_file(number: int) -> str:
