@@ -23,8 +23,6 @@ from grandprix.season.model import Season, SeasonEvent
 from grandprix.site.build import build_site
 from grandprix.site.event_view import crosstable_of
 from grandprix.site.pages import EventRow
-from grandprix.site.rules_words import TIEBREAK_MEANINGS, TIEBREAK_NAMES
-from grandprix.tiebreaks import TIEBREAKS
 from html_tree import Node, cells, parse
 
 K = ResultKind
@@ -302,17 +300,6 @@ def test_cells_name_opponents_by_their_number_in_the_final_order() -> None:
 
 
 # -- tie-breaks in words ------------------------------------------------------------------------
-
-
-def test_every_tiebreak_code_has_a_name_and_a_meaning() -> None:
-    """Every code of every rule book (``TIEBREAKS``) is named and explained in a sentence: an
-    event page can explain any column it shows."""
-    codes = {code for book in TIEBREAKS.values() for code in book}
-    assert codes - set(TIEBREAK_NAMES) == set()
-    assert codes - set(TIEBREAK_MEANINGS) == set()
-    for code in codes:
-        meaning = TIEBREAK_MEANINGS[code]
-        assert meaning[:1].isupper() and meaning.endswith("."), code
 
 
 def test_each_tiebreak_column_is_named_and_explained_under_its_table(

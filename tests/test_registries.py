@@ -32,6 +32,7 @@ from grandprix.rules.event_points import Points
 from grandprix.rules.reference import reference
 from grandprix.season.config import EventEntry, SectionEntry
 from grandprix.tiebreaks import TIEBREAKS, Context, Rules, Spec, TieBreak
+from grandprix.tiebreaks.context import TITLES
 
 SWISS = EXAMPLES / "spring_open_2026.trf"
 BOOKS = [book.value for book in Rules]
@@ -116,13 +117,27 @@ def test_every_code_is_documented_in_the_manual() -> None:
         )
 
 
+def test_every_code_of_every_rule_book_has_a_name_and_a_meaning() -> None:
+    """Every code of every rule book is named and explained in a sentence, and every rule book
+    is named: an event page can name and explain any column it shows, and the rules page any
+    tie-break it lists."""
+    assert list(TITLES) == list(Rules)
+    for book, codes in TIEBREAKS.items():
+        assert book.title, book
+        for code, tiebreak in codes.items():
+            assert tiebreak.name, f"{book.value} {code}"
+            meaning = tiebreak.meaning
+            assert meaning[:1].isupper() and meaning.endswith("."), f"{book.value} {code}"
+
+
 def _zeros(ctx: Context, spec: Spec) -> list[Fraction | None]:
     return [Fraction(0)] * ctx.size
 
 
 def test_a_new_code_is_one_entry(monkeypatch: pytest.MonkeyPatch) -> None:
     fide = TIEBREAKS[Rules.FIDE_2026]
-    monkeypatch.setitem(TIEBREAKS, Rules.FIDE_2026, {**fide, "ZERO": TieBreak(_zeros)})
+    zero = TieBreak(_zeros, "zero", "Nothing: every player's value is 0.")
+    monkeypatch.setitem(TIEBREAKS, Rules.FIDE_2026, {**fide, "ZERO": zero})
     result = CliRunner().invoke(
         main, ["event", str(SWISS), "--tiebreaks", "ZERO", "--format", "csv"]
     )
@@ -211,7 +226,13 @@ def test_a_new_rule_book_is_a_member_and_its_codes(tmp_path: Path) -> None:
     package = edited_copy(
         tmp_path,
         {
-            "tiebreaks/context.py": [("    US_CHESS = ", '    CLUB = "club"\n    US_CHESS = ')],
+            "tiebreaks/context.py": [
+                ("    US_CHESS = ", '    CLUB = "club"\n    US_CHESS = '),
+                (
+                    "    Rules.US_CHESS: N_(",
+                    '    Rules.CLUB: N_("the club\'s rules"),\n    Rules.US_CHESS: N_(',
+                ),
+            ],
             "tiebreaks/__init__.py": [
                 ("    Rules.US_CHESS: {", "    Rules.CLUB: _FIDE,\n    Rules.US_CHESS: {")
             ],
@@ -230,6 +251,8 @@ def test_a_new_rule_book_is_a_member_and_its_codes(tmp_path: Path) -> None:
     run_copy(
         package, "from grandprix.rules.event_points import Points; Points(tiebreak_rules='club')"
     )
+    named = "from grandprix.tiebreaks import Rules; print(Rules('club').title)"
+    assert run_copy(package, named) == "the club's rules\n"
 
 
 def test_the_generated_reference_lists_every_code_of_every_rule_book() -> None:

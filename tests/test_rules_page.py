@@ -1,4 +1,4 @@
-"""The rules page in plain words (site/rules_text.py), for each example season: no settings
+"""The rules page in plain words (site/words/rules.py), for each example season: no settings
 syntax or key names, counts that agree with the lists they introduce, the preset's points
 tables, a worked example whose numbers are the engine's, and an anchor and a meaning for every
 rule ID the rule set cites."""
@@ -23,10 +23,10 @@ from grandprix.season.model import Season
 from grandprix.site.build import environment
 from grandprix.site.pages import ListPage
 from grandprix.site.parts import Block, Code, Table
-from grandprix.site.rules_example import example_result
-from grandprix.site.rules_text import page_rule_ids
-from grandprix.site.rules_words import NUMBER_WORDS, ordinal, rule_anchor, rule_href
 from grandprix.site.views import SiteViews
+from grandprix.site.words.common import NUMBER_WORDS, ordinal, rule_anchor, rule_href
+from grandprix.site.words.example import example_result
+from grandprix.site.words.rules import page_rule_ids
 
 SEASONS = ["utah-2012", "acf-2004", "lupiae-2012-13", "utah-2026", "circuit-2026"]
 # Settings syntax and key names a reader must never meet.

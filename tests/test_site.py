@@ -31,7 +31,7 @@ from grandprix.runtime.forked import can_fork
 from grandprix.season.config import load_season
 from grandprix.season.model import Season
 from grandprix.site import build as build_module
-from grandprix.site import partials
+from grandprix.site import fast_html
 from grandprix.site.build import build_site
 from grandprix.site.pages import HomePage
 from grandprix.site.views import SiteViews
@@ -576,9 +576,9 @@ def test_season_json_is_made_whole_when_a_table_depends_on_its_lines(
 @settings(max_examples=500, deadline=None)
 @given(value=st.one_of(st.text(), st.integers(), st.builds(Markup, st.text())))
 def test_the_rows_escape_as_the_templates_do(value: object) -> None:
-    """``partials.escape`` (the event rows and results made in Python) gives the text markupsafe
+    """``fast_html.escape`` (the event rows and results made in Python) gives the text markupsafe
     gives the templates: the same entities, HTML kept as it is."""
-    assert partials.escape(value) == str(markupsafe.escape(value))
+    assert fast_html.escape(value) == str(markupsafe.escape(value))
 
 
 def test_compact_entries_are_the_documents_text(tmp_path: Path) -> None:

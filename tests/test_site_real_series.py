@@ -13,9 +13,9 @@ from grandprix.numbers import show
 from grandprix.season.config import load_season
 from grandprix.season.model import Award, Season
 from grandprix.site.parts import Link
-from grandprix.site.rules_words import SEASON_TIEBREAKS
 from grandprix.site.views import SiteViews
-from grandprix.site.words import result_sentence, tie_note, total_sentence
+from grandprix.site.words.common import SEASON_TIEBREAKS
+from grandprix.site.words.season import result_sentence, tie_note, total_sentence
 from seasons import load, write_season
 
 TOP8 = [2700, 2680, 2660, 2650, 2640, 2630, 2620, 2620]  # TAR 2650: k = 1.5

@@ -24,8 +24,8 @@ from grandprix.season.config import load_season
 from grandprix.season.model import Season
 from grandprix.site.pages import Page
 from grandprix.site.parts import Link
-from grandprix.site.rules_words import place_span
-from grandprix.site.views import DOWNLOADS, SiteViews
+from grandprix.site.views import DOWNLOAD_FILES, DOWNLOADS, MENU, SiteViews
+from grandprix.site.words.common import place_span
 
 SEASONS = ["utah-2012", "acf-2004", "lupiae-2012-13", "utah-2026", "circuit-2026"]
 DETAIL = {"bonus"}  # the fields only the CLI's document has, of a line and of a result
@@ -64,10 +64,23 @@ def test_every_page_is_plain_data(name: str) -> None:
 
 
 @pytest.mark.parametrize("name", SEASONS)
+def test_every_page_is_at_the_path_it_is_listed_at_under_a_menu_item(name: str) -> None:
+    """The pages' one list (``MENU``, then the pages of which the site has many) gives the
+    writer its pages and the server each page by its path: each page is made at the path it is
+    listed at, the menu's pages first, and belongs to a menu item."""
+    views = SiteViews(season_of(name))
+    pages = every_page(views)
+    assert [page.path for page in pages] == [*views._paths, DOWNLOADS.path]
+    assert [page.path for page in pages[: len(MENU) - 1]] == [item.path for item in MENU[:-1]]
+    assert {page.section for page in pages} <= {item.section for item in MENU}
+    assert all(views.page(page.path) == page for page in pages[:-1])
+
+
+@pytest.mark.parametrize("name", SEASONS)
 def test_every_link_of_a_page_leads_to_a_page(name: str) -> None:
     """The links are relative to the page's path, so served at the same paths they all work."""
     pages = every_page(SiteViews(season_of(name)))
-    paths = {page.path for page in pages} | set(DOWNLOADS)  # the exports, written by build
+    paths = {page.path for page in pages} | set(DOWNLOAD_FILES)  # the exports, written by build
 
     def values(value: object, name: str) -> Iterator[str]:
         """Every non-empty field ``name`` inside a page ('': a player without a page)."""
@@ -170,7 +183,7 @@ def test_the_race_shows_on_the_home_and_player_pages(tmp_path: Path) -> None:
     import shutil
 
     from grandprix.season.race import race
-    from grandprix.site.words import race_note
+    from grandprix.site.words.season import race_note
 
     folder = tmp_path / "acf-2004"
     shutil.copytree(ROOT / "examples" / "acf-2004", folder)

@@ -10,6 +10,10 @@ The catalogs are ``locale/<code>/LC_MESSAGES/grandprix.po`` beside this module, 
 with ``make messages`` (Babel extracts the words from the source and the templates); a language
 is added by adding its catalog and its line in ``LANGUAGES``. What is written for programs (CSV
 and JSON downloads, the command line) stays in English with plain decimals.
+
+Babel, which reads the catalogs and knows each language's numbers and dates, is imported the
+first time a language other than English is spoken: a module that only marks its words with
+``N_`` (the tie-breaks' names) costs a command that shows no page nothing to import.
 """
 
 from __future__ import annotations
@@ -22,13 +26,7 @@ import re
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
-from importlib.resources import files
 from typing import ParamSpec, TypeVar
-
-from babel.dates import format_date
-from babel.messages.mofile import write_mo
-from babel.messages.pofile import read_po
-from babel.numbers import format_decimal, get_decimal_symbol
 
 ENGLISH = "en"
 # Each language the pages can speak: its code (season.toml's `language`), its own name, and how
@@ -82,6 +80,11 @@ def translations(code: str) -> gettext.NullTranslations:
     it (and the catalog test fails until then)."""
     if code == ENGLISH:
         return gettext.NullTranslations()
+    from importlib.resources import files
+
+    from babel.messages.mofile import write_mo
+    from babel.messages.pofile import read_po
+
     with (files("grandprix") / catalog_path(code)).open("rb") as po:
         catalog = read_po(po, locale=code, domain=DOMAIN)
     data = io.BytesIO()
@@ -171,6 +174,8 @@ def decimal(text: str) -> str:
     code = _spoken.get()
     if code == ENGLISH or "." not in text:
         return text
+    from babel.numbers import get_decimal_symbol
+
     return text.replace(".", get_decimal_symbol(code))
 
 
@@ -185,7 +190,11 @@ def money(symbol: str, amount: str) -> str:
 def count(n: int) -> str:
     """A whole number with the language's grouping: '12,345', '12.345'."""
     code = _spoken.get()
-    return f"{n:,}" if code == ENGLISH else format_decimal(n, locale=code)
+    if code == ENGLISH:
+        return f"{n:,}"
+    from babel.numbers import format_decimal
+
+    return format_decimal(n, locale=code)
 
 
 def long_date(date: datetime.date) -> str:
@@ -193,6 +202,8 @@ def long_date(date: datetime.date) -> str:
     code = _spoken.get()
     if code == ENGLISH:
         return f"{date.day} {date:%B} {date.year}"
+    from babel.dates import format_date
+
     return format_date(date, format="long", locale=code)
 
 
@@ -202,4 +213,6 @@ def short_date(date: datetime.date) -> str:
     code = _spoken.get()
     if code == ENGLISH:
         return date.isoformat()
+    from babel.dates import format_date
+
     return format_date(date, format="medium", locale=code)

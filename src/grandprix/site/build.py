@@ -35,34 +35,36 @@ from jinja2 import Environment, FileSystemLoader, select_autoescape
 from markupsafe import Markup
 
 from grandprix.errors import GrandprixError, UsageError, WriteError
-from grandprix.language import N_, _, ngettext, pgettext, speaking, spoken
+from grandprix.language import _, ngettext, pgettext, speaking, spoken
 from grandprix.reports.exports import write_exports
 from grandprix.runtime.forked import Child, ChildFailed
 from grandprix.runtime.forked import can_fork as _can_fork
 from grandprix.season.model import Season, Tables
+from grandprix.site.fast_html import event_rows, results, words_html
 from grandprix.site.pages import EventPage, HomePage, ListPage, Page, PlayerPage
-from grandprix.site.partials import event_rows, results, words_html
-from grandprix.site.views import SiteViews
+from grandprix.site.views import DOWNLOAD_FILES, MENU, SiteViews
 
 HERE = Path(__file__).parent
 TEMPLATES = {HomePage: "index.html", PlayerPage: "player.html", EventPage: "event.html",
              ListPage: "list.html"}  # fmt: skip
 FIELDS = {kind: tuple(f.name for f in fields(kind)) for kind in TEMPLATES}  # a page's values
-# Each menu item: its id, its label (shown through _: ``Renderer``) and its page.
-MENU = (("standings", N_("Standings"), "index.html"), ("players", N_("Players"), "players.html"),
-        ("events", N_("Events"), "events.html"), ("prizes", N_("Prizes"), "prizes.html"),
-        ("rules", N_("Rules"), "rules.html"),
-        ("downloads", N_("Downloads"), "downloads.html"))  # fmt: skip
 STATIC = ("style.css", "search.js")  # copied as they are
 
 
 MARK = ".grandprix-site"  # in every site written, listing what the run wrote
 MARK_HEAD = "written by grandprix site; the next run replaces these files and no others"
-EARLIER_SITE = {  # what a grandprix site holds besides its pages, for one without its marker
-    MARK, "index.html", "events.html", "prizes.html", "rules.html", "downloads.html",
-    "style.css", "standings.csv", "results.csv", "season.json", "season.schema.json",
-    "season.xlsx", "players/", "events/", "players.html", "players.js", "search.js",
-}  # fmt: skip
+# What a site holds whose marker lists nothing (written before the marker listed its files): the
+# menu's pages, the static files, the exports, the players' list for the search and the folders
+# of the players' and the events' pages.
+EARLIER_SITE = {
+    MARK,
+    *(page.path for page in MENU),
+    *STATIC,
+    *DOWNLOAD_FILES,
+    "players.js",
+    "players/",
+    "events/",
+}
 LOCK_TEXT = b"grandprix site: a run is writing the folder beside this file\n"
 
 
@@ -327,7 +329,7 @@ class Renderer:
         self.env = environment()
         self.common = {"season_name": views.season_name, "decimals": views.decimals,
                        "updated": views.updated, "lang": spoken()}  # fmt: skip
-        self.menu = tuple((key, _(label), href) for key, label, href in MENU)
+        self.menu = tuple((page.section, _(page.label), page.path) for page in MENU)
         # The page header (header.html: the season's name, the menu, the search form) is the
         # same for every page of one menu item at one depth: rendered once for each.
         self.headers: dict[tuple[str, str], Markup] = {}

@@ -23,7 +23,6 @@ from grandprix.season.ineligible import not_eligible
 from grandprix.season.model import Award, Season, SeasonEvent, Tables, section_awards
 from grandprix.season.places import placed_rows
 from grandprix.season.points import earning_sections, table_for
-from grandprix.site.event_words import event_has_more, event_points_facts, short_of_rounds
 from grandprix.site.pages import (
     CrossRow,
     Crosstable,
@@ -34,8 +33,10 @@ from grandprix.site.pages import (
     TieBreakTerm,
 )
 from grandprix.site.parts import Link
-from grandprix.site.rules_points import terms_in_words
-from grandprix.site.rules_words import place_span, tiebreak_book, tiebreak_meaning, tiebreak_name
+from grandprix.site.words.common import place_span, tiebreak_meaning, tiebreak_name
+from grandprix.site.words.event import event_has_more, event_points_facts, short_of_rounds
+from grandprix.site.words.points import terms_in_words
+from grandprix.tiebreaks import Rules
 
 # An event page's points column of the season without divisions (shown through ``_``).
 DIVISION_HEADS = {"": N_("Points")}
@@ -76,7 +77,8 @@ class EventView:
         rates = {id(s): w for s, w in earning_sections(event, rules)}
         sections = []
         points_rules = rules.points.for_category(event.category)
-        book = tiebreak_book(event.tiebreak_rules or points_rules.tiebreak_rules)
+        book = Rules(event.tiebreak_rules or points_rules.tiebreak_rules)
+        book_name = _(book.title)
         for s in event.sections:
             results = s.section
             codes, placed = placed_rows(results, event, rules)
@@ -122,9 +124,9 @@ class EventView:
                 crosstable = crosstable_of(results, [i for _, _, i, _, _ in placed], rows)
             sections.append(
                 EventSection(s.name, tuple(label for label, _ in details),
-                             tuple(_term(code, spoken()) for code in codes), heads,
+                             tuple(_term(code, book, spoken()) for code in codes), heads,
                              tuple(rows), facts, crosstable,
-                             book if codes else "")
+                             book_name if codes else "")
             )  # fmt: skip
         path = f"events/{self.event_files[index]}"
         after = None
@@ -249,10 +251,10 @@ def _section_facts(rounds: int, headers: dict[str, str]) -> tuple[str, ...]:
 
 
 @functools.lru_cache(maxsize=256)
-def _term(code: str, language: str) -> TieBreakTerm:
-    """A tie-break code with its name and meaning in ``language``, the one spoken now (events
-    share a few codes)."""
-    return TieBreakTerm(code, tiebreak_name(code), tiebreak_meaning(code))
+def _term(code: str, book: Rules, language: str) -> TieBreakTerm:
+    """A tie-break code of a rule book with its name and meaning in ``language``, the one spoken
+    now (events share a few codes)."""
+    return TieBreakTerm(code, tiebreak_name(code, book), tiebreak_meaning(code, book))
 
 
 def _details(columns: Columns) -> list[tuple[str, tuple[str, ...]]]:

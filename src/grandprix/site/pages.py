@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 from grandprix.site.parts import Block, Link
-from grandprix.site.words import Sentence
+from grandprix.site.words.season import Sentence
 
 # The names Windows keeps for its devices, whatever the extension ('con.html' is the console):
 # a page must never be given one, or the site cannot be copied to, or opened on, Windows.

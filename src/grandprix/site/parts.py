@@ -1,6 +1,6 @@
 """The parts a page is made of: links, tables and blocks of text, as plain data.
 
-Views (``views.py``) and the rules in words (``rules_text.py``) build pages from these; the
+Views (``views.py``) and the rules in words (``words/``) build pages from these; the
 templates render them. A table cell is text, a link or a name as a file writes it (``Code``).
 """
 

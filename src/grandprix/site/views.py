@@ -17,6 +17,7 @@ from collections import defaultdict
 from collections.abc import Callable, Iterator, Sequence
 from fractions import Fraction
 from functools import cached_property
+from typing import NamedTuple
 
 from grandprix.conditions import Profile
 from grandprix.language import N_, _, count, decimal, money, ngettext, pgettext, short_date
@@ -47,10 +48,10 @@ from grandprix.site.pages import (
     safe_file_name,
 )
 from grandprix.site.parts import Block, Cell, Code, Link, Table
-from grandprix.site.rules_points import category_words
-from grandprix.site.rules_text import rules_intro, rules_page
-from grandprix.site.rules_words import place_span, rating_list
-from grandprix.site.words import (
+from grandprix.site.words.common import RULES_PAGE, place_span, rating_list
+from grandprix.site.words.points import category_words
+from grandprix.site.words.rules import rules_intro, rules_page
+from grandprix.site.words.season import (
     Sentence,
     race_note,
     race_sentence,
@@ -61,7 +62,7 @@ from grandprix.site.words import (
 )
 
 SLUG_LIMIT = 80  # a page's file name stays far below the 255 bytes a file system allows
-DOWNLOADS = {  # file -> (who it is for, what it holds: shown through _)
+DOWNLOAD_FILES = {  # file -> (who it is for, what it holds: shown through _)
     "season.xlsx": ("everyone", N_("The standings and every result as a spreadsheet (Excel)")),
     "standings.csv": ("everyone", N_("The standings as a table (CSV, opens in any spreadsheet)")),
     "results.csv": ("everyone", N_("Every result behind the standings (CSV)")),
@@ -136,16 +137,31 @@ class SiteViews(EventView):
     def makers(self) -> list[Callable[[], Page]]:
         """What makes each page of ``pages()``, in its order; a page is made when its maker is
         called (the static writer shares them out between two processes)."""
-        made: list[Callable[[], Page]] = [self.home]
-        made += [functools.partial(self.player, key) for key in self.lines]
-        made += [functools.partial(self.event, event.index) for event in self.played]
-        dated = [e for e in self.played if e.date in self.dated]
-        made += [functools.partial(self.after, e.index) for e in dated]
-        made += [functools.partial(self.standings_page, *page) for page in self.standings_pages]
-        made += [
-            functools.partial(self.players_index, n) for n in range(2, self._players_pages + 1)
-        ]
-        return [*made, self.events_index, self.players_index, self.prizes, self.rules]
+        return [make for _path, make in self._every_page()]
+
+    def _every_page(self) -> Iterator[tuple[str, Callable[[], Page]]]:
+        """The path and the maker of every page but the downloads, in the order of ``pages()``:
+        the menu's pages (``MENU``), then the pages of which the site has many."""
+        for listed in MENU:
+            if listed.make is not None:
+                yield listed.path, functools.partial(listed.make, self)
+        for key, name in self.player_files.items():
+            yield f"players/{name}", functools.partial(self.player, key)
+        for event in self.played:
+            yield (
+                f"events/{self.event_files[event.index]}",
+                functools.partial(self.event, event.index),
+            )
+        for event in self.played:
+            if event.date in self.dated:
+                yield (
+                    f"events/{self._after_file(event.index)}",
+                    functools.partial(self.after, event.index),
+                )
+        for name, n in self.standings_pages:
+            yield self._standings_file(name, n), functools.partial(self.standings_page, name, n)
+        for n in range(2, self._players_pages + 1):
+            yield _players_file(n), functools.partial(self.players_index, n)
 
     def share(self) -> None:
         """Compute every value the pages share (the cached properties, the computed season's
@@ -162,24 +178,7 @@ class SiteViews(EventView):
     @cached_property
     def _paths(self) -> dict[str, Callable[[], Page]]:
         """What makes the page at each path of ``pages()``, without making it."""
-        paths: dict[str, Callable[[], Page]] = {"index.html": self.home}
-        for key, name in self.player_files.items():
-            paths[f"players/{name}"] = functools.partial(self.player, key)
-        for event in self.played:
-            paths[f"events/{self.event_files[event.index]}"] = functools.partial(
-                self.event, event.index
-            )
-            if event.date in self.dated:
-                paths[f"events/{self._after_file(event.index)}"] = functools.partial(
-                    self.after, event.index
-                )
-        for name, n in self.standings_pages:
-            paths[self._standings_file(name, n)] = functools.partial(self.standings_page, name, n)
-        for n in range(2, self._players_pages + 1):
-            paths[f"players-{n}.html"] = functools.partial(self.players_index, n)
-        paths |= {"events.html": self.events_index, "players.html": self.players_index,
-                  "prizes.html": self.prizes, "rules.html": self.rules}  # fmt: skip
-        return paths
+        return dict(self._every_page())
 
     # The home page and the standings.
 
@@ -200,7 +199,7 @@ class SiteViews(EventView):
             left_out = tuple(LeftOut(u.name, zero, u.events, u.reason)
                              for u in unplaced(self.season, self.tables))  # fmt: skip
         assumed = tuple(assumptions(self.season)) if self._race else ()
-        return HomePage("index.html", "standings", title, tables, len(self.played),
+        return HomePage(HOME.path, HOME.section, title, tables, len(self.played),
                         len(self.season.events), left_out, assumed)  # fmt: skip
 
     def division(self, name: str) -> StandingsTable:
@@ -221,7 +220,7 @@ class SiteViews(EventView):
         title = _("{season}: {table}, players {first}-{last}").format(
             season=self.season_name, table=table.title, first=start + 1, last=stop
         )
-        return HomePage(path, "standings", title, (table,), len(self.played),
+        return HomePage(path, HOME.section, title, (table,), len(self.played),
                         len(self.season.events))  # fmt: skip
 
     def _standings_file(self, name: str, number: int) -> str:
@@ -321,7 +320,7 @@ class SiteViews(EventView):
         name = lines[0][1].name
         parts = tuple(self._part(division, line) for division, line in lines)
         heading = _("Prizes on the standings so far") if self.left else _("Prizes won")
-        return PlayerPage(f"players/{self.player_files[key]}", "players", name, name, parts,
+        return PlayerPage(f"players/{self.player_files[key]}", PLAYERS.section, name, name, parts,
                           self._prizes_won.get(key, ()), heading,
                           self._division_words(key))  # fmt: skip
 
@@ -453,7 +452,7 @@ class SiteViews(EventView):
             )
             title = _("Standings after {event}").format(event=event.name)
         path = f"events/{self._after_file(index)}"
-        return ListPage(path, "events", title, intro, tuple(blocks))
+        return ListPage(path, EVENTS.section, title, intro, tuple(blocks))
 
     # The list pages.
 
@@ -476,7 +475,7 @@ class SiteViews(EventView):
         blocks = [Block(tables=(table,))]
         if planned:
             blocks.append(Block(_("Still to come"), "planned", entries=planned))
-        return ListPage("events.html", "events", _("Events"), "", tuple(blocks))
+        return ListPage(EVENTS.path, EVENTS.section, _("Events"), "", tuple(blocks))
 
     def players_index(self, number: int = 1) -> ListPage:
         """Every player of the standings by name, ``PAGE_ROWS`` a page: what search finds,
@@ -485,20 +484,20 @@ class SiteViews(EventView):
         listed = len(entries)
         start = (number - 1) * PAGE_ROWS
         shown = entries[start : start + PAGE_ROWS]
-        path = "players.html" if number == 1 else f"players-{number}.html"
+        path = _players_file(number)
         if listed <= PAGE_ROWS:
             intro = ngettext(
                 "All {n} players in the standings, by name.",
                 "All {n} players in the standings, by name.",
                 listed,
             ).format(n=listed)
-            return ListPage(path, "players", _("Players"), intro, (Block(entries=shown),))
+            return ListPage(path, PLAYERS.section, _("Players"), intro, (Block(entries=shown),))
         between = _("{first} to {last}")
         pages = tuple(
             Link(between.format(first=shown[0].text, last=shown[-1].text) if n == number else
                  between.format(first=entries[(n - 1) * PAGE_ROWS].text,
                                 last=entries[min(listed, n * PAGE_ROWS) - 1].text),
-                 "" if n == number else "players.html" if n == 1 else f"players-{n}.html")
+                 "" if n == number else _players_file(n))
             for n in range(1, self._players_pages + 1)
         )  # fmt: skip
         intro = _(
@@ -506,7 +505,7 @@ class SiteViews(EventView):
         ).format(n=count(listed), rows=PAGE_ROWS, first=start + 1, last=start + len(shown))
         title = _("Players") if number == 1 else _("Players, page {n}").format(n=number)
         blocks = (Block(entries=shown), Block(_("Every page"), "pages", entries=pages))
-        return ListPage(path, "players", title, intro, blocks)
+        return ListPage(path, PLAYERS.section, title, intro, blocks)
 
     @cached_property
     def _players_listed(self) -> tuple[Link, ...]:
@@ -551,7 +550,7 @@ class SiteViews(EventView):
     def prizes(self) -> ListPage:
         result = self._prizes
         if result is None:
-            return ListPage("prizes.html", "prizes", _("Prizes"),
+            return ListPage(PRIZES.path, PRIZES.section, _("Prizes"),
                             _("These rules list no season prizes."), ())  # fmt: skip
         by_table: dict[str, list[tuple[tuple[int, int], tuple[Cell, ...]]]] = {}
         for n, w in enumerate(result.won):
@@ -594,11 +593,11 @@ class SiteViews(EventView):
                 "Final: all {n} events of the season are in.",
                 played,
             ).format(n=played)
-        return ListPage("prizes.html", "prizes", _("Prizes"), intro, tuple(blocks))
+        return ListPage(PRIZES.path, PRIZES.section, _("Prizes"), intro, tuple(blocks))
 
     def rules(self) -> ListPage:
         intro = rules_intro(self.season)
-        return ListPage("rules.html", "rules", _("Rules"), intro,
+        return ListPage(RULES.path, RULES.section, _("Rules"), intro,
                         rules_page(self.season, self.tables))  # fmt: skip
 
     def downloads(self, files: Sequence[str]) -> ListPage:
@@ -606,16 +605,16 @@ class SiteViews(EventView):
         blocks = []
         for who in ("everyone", "developers"):
             entries = tuple(
-                Link(_(DOWNLOADS[f][1]), f, f)
+                Link(_(DOWNLOAD_FILES[f][1]), f, f)
                 for f in files
-                if DOWNLOADS.get(f, ("", ""))[0] == who
+                if DOWNLOAD_FILES.get(f, ("", ""))[0] == who
             )
             developers = who == "developers"
             heading = _("For developers") if developers else ""
             if entries:
                 blocks.append(Block(heading, slug("For developers") if developers else "",
                                     entries=entries))  # fmt: skip
-        other = tuple(Link(f, f) for f in files if f not in DOWNLOADS)
+        other = tuple(Link(f, f) for f in files if f not in DOWNLOAD_FILES)
         if other:
             blocks.append(Block(_("Other files"), "other", entries=other))
         head = (_("Column"), _("What it holds"))
@@ -623,7 +622,34 @@ class SiteViews(EventView):
                         for caption, rows in column_dictionary(self.season))  # fmt: skip
         blocks.append(Block(_("What each column holds"), "columns", tables=columns))
         intro = _("The standings and every result, to keep or to reuse.")
-        return ListPage("downloads.html", "downloads", _("Downloads"), intro, tuple(blocks))
+        return ListPage(DOWNLOADS.path, DOWNLOADS.section, _("Downloads"), intro, tuple(blocks))
+
+
+class MenuPage(NamedTuple):
+    """A page of which the site has one, in its menu: where it is, its menu item, what makes
+    it."""
+
+    path: str
+    section: str  # the menu item's id: the ``section`` of this page and of the pages under it
+    label: str  # the menu item's words, shown through ``_``
+    # None for the downloads page, which lists the files the writer wrote (``downloads``)
+    make: Callable[[SiteViews], Page] | None
+
+
+# The site's pages of which it has one, in the menu's order; the pages of which it has many (a
+# player's, an event's, ...) follow them in ``SiteViews._every_page``.
+HOME = MenuPage("index.html", "standings", N_("Standings"), SiteViews.home)
+PLAYERS = MenuPage("players.html", "players", N_("Players"), SiteViews.players_index)
+EVENTS = MenuPage("events.html", "events", N_("Events"), SiteViews.events_index)
+PRIZES = MenuPage("prizes.html", "prizes", N_("Prizes"), SiteViews.prizes)
+RULES = MenuPage(RULES_PAGE, "rules", N_("Rules"), SiteViews.rules)
+DOWNLOADS = MenuPage("downloads.html", "downloads", N_("Downloads"), None)
+MENU = (HOME, PLAYERS, EVENTS, PRIZES, RULES, DOWNLOADS)
+
+
+def _players_file(number: int) -> str:
+    """The path of page ``number`` (from 1) of the players' list."""
+    return PLAYERS.path if number == 1 else f"players-{number}.html"
 
 
 # A player's results in order (by the Origin's fields: no property of Award called)

@@ -41,9 +41,12 @@ Function = Callable[["Context", Spec], Values]
 
 @dataclass(frozen=True)
 class TieBreak:
-    """What a code means under a rule book: the function computing it, and the modifiers taken."""
+    """What a code means under a rule book: the function computing it, its name and what it
+    measures in words (marked for translation, shown through ``_``), and the modifiers taken."""
 
     compute: Function | None  # None for DE, which depends on who is tied (placings computes it)
+    name: str  # 'Buchholz'
+    meaning: str  # what it measures, in a sentence: an event page explains its columns with it
     cuts: bool = False  # takes /C1 /C2 (cut lowest) and /M1 /M2 (median), C.07 art. 14
     rule_book: bool = False  # takes /R: the rule book's reading instead of SwissSys's (34E3)
 

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from functools import cached_property
 
+from grandprix.language import N_
 from grandprix.model import ResultKind, Section
 
 K = ResultKind
@@ -21,8 +22,8 @@ K = ResultKind
 class Rules(enum.Enum):
     """Which rule book defines the tie-breaks; always chosen explicitly, never from a date.
 
-    The registry of rule books, in the order the CLI lists them: a new one is a member here and
-    its codes in ``tiebreaks.TIEBREAKS``.
+    The registry of rule books, in the order the CLI lists them: a new one is a member here with
+    its name in ``TITLES``, and its codes in ``tiebreaks.TIEBREAKS``.
     """
 
     FIDE_2024 = "fide-2024"  # C.07 approved 29/07/2024, applied 1 Aug 2024 (art. 16, no cap)
@@ -30,6 +31,21 @@ class Rules(enum.Enum):
     FIDE_2009 = "fide-2009"  # 2009 Congress "virtual opponent" (Handbook 2012 C.02 §13.15)
     US_CHESS = "us-chess"  # US Chess Official Rules, 7th ed., rule 34E
     LICHESS = "lichess"  # lichess's Swiss tie-break (lila SwissScoring.computePlayers)
+
+    @property
+    def title(self) -> str:
+        """The rule book in words, marked for translation (shown through ``_``): 'FIDE's 2024
+        rules'."""
+        return TITLES[self]
+
+
+TITLES = {
+    Rules.FIDE_2024: N_("FIDE's 2024 rules"),
+    Rules.FIDE_2026: N_("FIDE's 2026 rules"),
+    Rules.FIDE_2009: N_("FIDE's 2009 rules"),
+    Rules.US_CHESS: N_("the US Chess rules"),
+    Rules.LICHESS: N_("lichess's rules"),
+}
 
 
 @dataclass(frozen=True)

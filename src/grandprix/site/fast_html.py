@@ -1,6 +1,6 @@
 """The parts of a page that repeat hundreds of thousands of times in a large season, as HTML
 made in Python: an event table's rows and a player's results; and a sentence of
-``words.py`` as HTML.
+``words/season.py`` as HTML.
 
 In a template each value of a row costs an attribute look-up, a call of markupsafe's ``escape``
 and a ``Markup`` made around it; at 10,000 events (about 400,000 event rows and as many
@@ -19,7 +19,7 @@ from markupsafe import Markup
 from grandprix.language import N_, _
 from grandprix.site.pages import EventSection, PlayerPart
 from grandprix.site.parts import Link
-from grandprix.site.words import Sentence
+from grandprix.site.words.season import Sentence
 
 # The player's details an event table may show, by the label ``EventSection.details`` gives
 # (shown through ``_``; a label not here is shown as it is).
@@ -48,7 +48,7 @@ def escape(value: object) -> str:
 
 @functools.lru_cache(maxsize=65536)
 def words_html(sentence: Sentence) -> Markup:
-    """A sentence of ``words.py`` as HTML: its text escaped, its rule IDs as footnote links.
+    """A sentence of ``words/season.py`` as HTML: its text escaped, its rule IDs as footnote links.
     Remembered: players share most sentences (one per place and table value); finding one
     again takes about 0.6 us, writing it 4 us."""
     return Markup(

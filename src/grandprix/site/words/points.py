@@ -1,8 +1,8 @@
 """The points of real series in words, for the rules page: kinds of event with points of their
-own, percentile bands, 1st place alone, the share of the field and the places that earn, the
-FIDE Circuit tie split, what players on equal scores get, an event's points as a sum of terms,
-multipliers (rating factor, prize-fund classes) and bonuses (places gained over the seed, every
-round played, what counts as played), with the season's own events as examples.
+own, percentile bands, 1st place alone, the share of the field and the places that earn, an
+event's points as a sum of terms, multipliers (rating factor, prize-fund classes) and bonuses
+(places gained over the seed, every round played, what counts as played), with the season's own
+events as examples (what players on equal scores get: ``ties``).
 
 Each function returns nothing for a rule set that does not use its feature, so the pages of
 seasons without them are unchanged (KW-2 to KW-8, FC-1 to FC-4, NW-1 to NW-3).
@@ -14,15 +14,12 @@ import math
 from collections.abc import Sequence
 from fractions import Fraction
 
-from grandprix.language import N_, _, decimal, ngettext, pgettext
+from grandprix.language import N_, _, ngettext, pgettext
 from grandprix.model import TOOK_PART
-from grandprix.numbers import show
 from grandprix.rules.event_points import PointsBase, TournamentClass, most_specific
 from grandprix.rules.schema import RuleSet
 from grandprix.season.model import SeasonEvent, SeasonSection
-from grandprix.season.place_values import base_points, split_points
 from grandprix.season.points import (
-    class_table,
     counted_fund,
     earning_sections,
     paid_places,
@@ -30,21 +27,9 @@ from grandprix.season.points import (
     tournament_class,
 )
 from grandprix.site.parts import Cell, Table
-from grandprix.site.rules_words import (
-    listing,
-    ordinal,
-    share,
-    tiebreak_meaning,
-    tiebreak_name,
-    tiebreak_names,
-)
+from grandprix.site.words.common import figure, listing, ordinal, share
 
 Group = tuple[str, PointsBase, list[SeasonEvent]]
-
-
-def _num(value: Fraction | int, places: int | None = None) -> str:
-    """A number of points, a share or an amount as the language writes it: '3.5', '3,5'."""
-    return decimal(show(value, places))
 
 
 def _plural(value: Fraction | int) -> int:
@@ -126,7 +111,7 @@ def band_words(points: PointsBase, rules: RuleSet, events: Sequence[SeasonEvent]
             places = (
                 ngettext("exactly {n} place", "exactly {n} places", cut).format(n=cut)
                 if exact == cut
-                else _("{exact} places, rounded up to {n}").format(exact=_num(exact, 2), n=cut)
+                else _("{exact} places, rounded up to {n}").format(exact=figure(exact, 2), n=cut)
             )
             said += " " + ngettext(
                 "For example, {name} had {size} player: the top {percent}% is {places}, so its "
@@ -137,7 +122,7 @@ def band_words(points: PointsBase, rules: RuleSet, events: Sequence[SeasonEvent]
             ).format(
                 name=name,
                 size=size,
-                percent=_num(band.percent),
+                percent=figure(band.percent),
                 places=places,
                 place=ordinal(cut),
             )
@@ -152,8 +137,8 @@ def band_table_of(points: PointsBase, rules: RuleSet, events: Sequence[SeasonEve
     before = 0
     for band in points.bands:
         row: list[Cell] = [
-            _("{percent}% of the field").format(percent=_num(band.percent)),
-            _num(band.points),
+            _("{percent}% of the field").format(percent=figure(band.percent)),
+            figure(band.points),
         ]
         if found is not None:
             cut = max(before, math.ceil(band.percent * found[1] / 100))
@@ -185,8 +170,8 @@ def placement_words(points: PointsBase, rules: RuleSet, events: Sequence[SeasonE
                 "A player who finishes 1st alone, with nobody else on the winner's score, earns "
                 "{points} instead of {first}{cite}."
             ).format(
-                points=_num(points.first_outright),
-                first=_num(points.table[0]),
+                points=figure(points.first_outright),
+                first=figure(points.table[0]),
                 cite=rules.cite("FC-2"),
             )
         )
@@ -241,37 +226,6 @@ def placement_words(points: PointsBase, rules: RuleSet, events: Sequence[SeasonE
     return said
 
 
-def split_words(points: PointsBase, rules: RuleSet) -> list[str]:
-    """FC-4: half the points of the place on tie-break plus half the average of the tie."""
-    table = list(points.table)
-    length = len(table)
-    said = [
-        _(
-            "Players who finish on the same score each get half the points of the place the "
-            "event's tie-breaks give them plus half the average of the points of the places "
-            "they share{cite}."
-        ).format(cite=rules.cite("FC-4"))
-    ]
-    if length >= 2:
-        mean = (table[0] + table[1]) / 2
-        upper = split_points((1, 1), (1, 2), table, points)[0]
-        lower = split_points((2, 2), (1, 2), table, points)[0]
-        said[0] += " " + _(
-            "For example, of two players tied for 1st and 2nd, the one 1st on tie-break gets "
-            "half of {first} plus half of {mean} (the average of {first} and {second}), which "
-            "is {upper}; the other gets half of {second} plus half of {mean}, which is {lower}."
-        ).format(
-            first=_num(table[0]),
-            second=_num(table[1]),
-            mean=_num(mean),
-            upper=_num(upper),
-            lower=_num(lower),
-        )
-    if length:
-        said.append(_("Places after {place} earn nothing.").format(place=ordinal(length)))
-    return said
-
-
 def factor_words(points: PointsBase, rules: RuleSet, events: Sequence[SeasonEvent]) -> list[str]:
     """FC-1 the rating factor, NW-1 the class multiplier, NW-2 based-on funds."""
     said = []
@@ -297,7 +251,7 @@ def factor_words(points: PointsBase, rules: RuleSet, events: Sequence[SeasonEven
             ratings = sorted((p.rating for p in section.section.players if p.rating),
                              reverse=True)[: factor.top]  # fmt: skip
             if found is not None and ratings:
-                mean = _num(Fraction(sum(ratings), len(ratings)))
+                mean = figure(Fraction(sum(ratings), len(ratings)))
                 text += " " + ngettext(
                     "In {name}, the {n} highest rating averages {mean}, so the factor is "
                     "({mean} - {base}) / {per}, which is {factor}.",
@@ -310,7 +264,7 @@ def factor_words(points: PointsBase, rules: RuleSet, events: Sequence[SeasonEven
                     mean=mean,
                     base=factor.base,
                     per=factor.per,
-                    factor=_num(found[0]),
+                    factor=figure(found[0]),
                 )
         said.append(text)
     multiplied = [c for c in points.classes if c.factor != 1]
@@ -329,8 +283,8 @@ def factor_words(points: PointsBase, rules: RuleSet, events: Sequence[SeasonEven
                 "{tournament_class}."
             ).format(
                 event=based.name,
-                fund=_num(based.prize_fund),
-                counted=_num(counted_fund(based, points)),
+                fund=figure(based.prize_fund),
+                counted=figure(counted_fund(based, points)),
                 tournament_class=chosen.name,
             )
         said.append(text)
@@ -343,13 +297,13 @@ def fund_ranges(points: PointsBase) -> list[tuple[TournamentClass, str]]:
     classes = sorted(points.classes, key=lambda c: c.min_prize_fund)
     out = []
     for low, high in zip(classes, [*classes[1:], None], strict=True):
-        fund = _("{fund} or more").format(fund=_num(low.min_prize_fund))
+        fund = _("{fund} or more").format(fund=figure(low.min_prize_fund))
         if high is not None:
             if low.min_prize_fund == 0:
-                fund = _("under {fund}").format(fund=_num(high.min_prize_fund))
+                fund = _("under {fund}").format(fund=figure(high.min_prize_fund))
             else:
                 fund = _("{low} to under {high}").format(
-                    low=_num(low.min_prize_fund), high=_num(high.min_prize_fund)
+                    low=figure(low.min_prize_fund), high=figure(high.min_prize_fund)
                 )
         out.append((low, fund))
     return out
@@ -362,7 +316,7 @@ def gain_caps(points: PointsBase) -> list[str]:
     if gain is None:
         return caps
     if gain.cap is not None:
-        caps.append(_("at most {points}").format(points=_num(gain.cap)))
+        caps.append(_("at most {points}").format(points=figure(gain.cap)))
     if gain.cap_percent is not None:
         part = share(gain.cap_percent)
         if gain.round_down:
@@ -378,7 +332,7 @@ def class_factor_table(points: PointsBase) -> Table | None:
     if not any(c.factor != 1 for c in points.classes):
         return None
     rows = [
-        (_("Class {name}").format(name=c.name), fund, _num(c.factor))
+        (_("Class {name}").format(name=c.name), fund, figure(c.factor))
         for c, fund in fund_ranges(points)
     ]
     return Table(
@@ -420,7 +374,7 @@ def bonus_words(points: PointsBase, rules: RuleSet) -> list[str]:
                 _plural(gain.per_place),
             )
         gained = gained.format(
-            points=_num(gain.per_place), caps=listing(caps, "and"), cite=rules.cite("KW-4")
+            points=figure(gain.per_place), caps=listing(caps, "and"), cite=rules.cite("KW-4")
         )
         said.append(f"{gained} {seed}")
     if points.completion:
@@ -430,7 +384,7 @@ def bonus_words(points: PointsBase, rules: RuleSet) -> list[str]:
                 "A player who plays every round earns {points} more points: {played}{cite}.",
                 _plural(points.completion),
             ).format(
-                points=_num(points.completion),
+                points=figure(points.completion),
                 played=played_words(points),
                 cite=rules.cite("KW-5", "NW-3", *_decided(points)),
             )
@@ -538,11 +492,11 @@ def _term_words(kind: str, factor: Fraction, amount: Fraction) -> str:
     if kind == "place":
         return _("the points of the player's place (below)")
     if kind == "fixed":
-        return _("{points} for taking part").format(points=_num(amount))
+        return _("{points} for taking part").format(points=figure(amount))
     if kind == "score":
         if factor == 1:
             return _("the player's score in the event")
-        return _("{factor} x the player's score in the event").format(factor=_num(factor))
+        return _("{factor} x the player's score in the event").format(factor=figure(factor))
     if factor == 1:
         return _(
             "their place counted from the bottom of the field (the last player 1, the one "
@@ -551,97 +505,4 @@ def _term_words(kind: str, factor: Fraction, amount: Fraction) -> str:
     return _(
         "{factor} x their place counted from the bottom of the field (the last player 1, the "
         "one above 2, and so on)"
-    ).format(factor=_num(factor))
-
-
-def _tiebreak_meanings(codes: str) -> list[str]:
-    """Each tie-break of ``codes`` with what it measures: 'Buchholz: the sum of ...'."""
-    out = []
-    for code in filter(None, (c.strip() for c in codes.split(","))):
-        meaning = tiebreak_meaning(code)
-        if meaning:
-            out.append(
-                _("{tiebreak}: {meaning}").format(
-                    tiebreak=tiebreak_name(code), meaning=meaning[0].lower() + meaning[1:]
-                )
-            )
-    return out
-
-
-def ties_in_words(rules: RuleSet, points: PointsBase | None = None) -> list[str]:
-    """What players on equal scores get, with an example computed by the engine, and what the
-    places below the table get."""
-    points = rules.points if points is None else points
-    tables = [list(class_table(c, points)) for c in points.classes] or [list(points.table)]
-    lengths = {len(t) for t in tables}
-    last = ordinal(lengths.pop()) if len(lengths) == 1 else _("the last place with points")
-    if points.ties in ("tiebreak", "best"):
-        return [_ordered_ties(points), *_tiebreak_meanings(points.tiebreaks)]
-    if points.ties == "full":
-        said = [
-            _(
-                "Players who finish on the same score each get the points of the best place "
-                "they share."
-            )
-        ]
-    else:
-        shared = _(
-            "Players who finish on the same score share the places they cover: each gets the "
-            "average of the points of those places."
-        )
-        if len(tables[0]) >= 2:
-            value, values = base_points(1, 2, Fraction(0), tables[0], rules, points)[:2]
-            shared += " " + _(
-                "For example, two players tied for 1st and 2nd each get the average of "
-                "{values}, which is {value}."
-            ).format(values=listing([_num(v) for v in values]), value=_num(value))
-        said = [shared]
-    if points.bands:
-        return said
-    if points.overflow is not None:
-        said.append(
-            _(
-                "When a tie includes {last} place and goes further down, each place after "
-                "{last} counts as {points} in that average; players tied only below {last} "
-                "earn nothing."
-            ).format(last=last, points=_num(points.overflow))
-        )
-    elif not points.minimum:
-        if points.ties == "share":
-            nothing = _("Places after {place} earn nothing and count as 0 in the average of a tie.")
-        else:
-            nothing = _("Places after {place} earn nothing.")
-        said.append(nothing.format(place=last))
-    return said
-
-
-def _ordered_ties(points: PointsBase) -> str:
-    """How players on the same score are placed when the event's tie-breaks place them
-    (``ties`` 'tiebreak' or 'best'), with the tie-breaks named when the rule set names them."""
-    if points.ties == "tiebreak":
-        if not points.tiebreaks:
-            return _(
-                "Places are not shared: players on the same score are placed in the order of "
-                "the event's results, which its tie-breaks decide. Only players whom every "
-                "tie-break leaves level share the points of their places."
-            )
-        said = _(
-            "Places are not shared: players on the same score are placed in the order of the "
-            "event's results, which its tie-breaks decide ({tiebreaks}). Only players whom "
-            "every tie-break leaves level share the points of their places."
-        )
-    else:
-        if not points.tiebreaks:
-            return _(
-                "Players on the same score are placed in the order of the event's results, "
-                "which its tie-breaks decide; players given the same place there (the results "
-                "repeat the place, or every tie-break leaves them level) each get the points of "
-                "the best place they share."
-            )
-        said = _(
-            "Players on the same score are placed in the order of the event's results, which "
-            "its tie-breaks decide ({tiebreaks}); players given the same place there (the "
-            "results repeat the place, or every tie-break leaves them level) each get the "
-            "points of the best place they share."
-        )
-    return said.format(tiebreaks=tiebreak_names(points.tiebreaks, points.tiebreak_rules))
+    ).format(factor=figure(factor))

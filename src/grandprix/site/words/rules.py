@@ -3,10 +3,10 @@
 Everything on it is generated from the rule set, and from the season where the words need its
 dates or its events: the points tables, the rates of events and sections, what counts towards
 the season total, who scores, divisions and prizes, one result of the season worked through
-with the engine's own numbers (``rules_example``), and what each rule ID means. Every setting is
+with the engine's own numbers (``words.example``), and what each rule ID means. Every setting is
 said in words: no key names, no values as the settings file spells them.
 
-Each rule ID the page explains has an anchor (``rules_words.rule_anchor``), so that other pages
+Each rule ID the page explains has an anchor (``words.common.rule_anchor``), so that other pages
 can link a footnote to ``rules.html#rule-UT-5``; its meaning is the first sentence of its
 definition in ``rules/rule-books.md`` (``grandprix.rules.books``).
 """
@@ -14,20 +14,30 @@ definition in ``rules/rule-books.md`` (``grandprix.rules.books``).
 from __future__ import annotations
 
 import re
-from collections import Counter
 from fractions import Fraction
 
-from grandprix.language import _, decimal, money, ngettext
+from grandprix.language import _, decimal, ngettext
 from grandprix.numbers import show
 from grandprix.rules.books import definitions, meaning
 from grandprix.rules.event_points import PointsBase
-from grandprix.rules.schema import Conditions, Division, RuleSet
+from grandprix.rules.schema import RuleSet
 from grandprix.season.model import Season, SeasonEvent, Tables
 from grandprix.season.points import class_table, earning_sections
 from grandprix.season.standings import counted_number, division_standings
 from grandprix.site.parts import Block, Cell, Table
-from grandprix.site.rules_example import example_blocks
-from grandprix.site.rules_points import (
+from grandprix.site.words.common import (
+    SEASON_TIEBREAKS,
+    any_of,
+    attribute,
+    capital,
+    listing,
+    number,
+    ordinal,
+    rule_anchor,
+)
+from grandprix.site.words.divisions import division_blocks, rating_blocks
+from grandprix.site.words.example import example_blocks
+from grandprix.site.words.points import (
     band_table_of,
     band_words,
     bonus_words,
@@ -39,25 +49,10 @@ from grandprix.site.rules_points import (
     min_rounds_words,
     placement_words,
     point_groups,
-    split_words,
     terms_in_words,
-    ties_in_words,
 )
-from grandprix.site.rules_words import (
-    SEASON_TIEBREAKS,
-    any_of,
-    attribute,
-    band,
-    capital,
-    has,
-    listing,
-    number,
-    on_day,
-    ordinal,
-    rating_list,
-    rule_anchor,
-    who,
-)
+from grandprix.site.words.prizes import prize_blocks
+from grandprix.site.words.ties import split_words, ties_in_words
 
 # The page
 
@@ -477,211 +472,6 @@ def eligibility_blocks(rules: RuleSet) -> list[Block]:
         )
     table = Table(_("Who can earn points"), (_("Condition"), _("Must be")), rows)
     return [Block(heading, anchor, said, tables=(table,)), Block(paragraphs=(after, *rounds))]
-
-
-def rating_blocks(season: Season) -> list[Block]:
-    """Where ratings come from: the chain of lists, each on its date."""
-    sources = season.rules.ratings.sources
-    if not sources:
-        return []
-    first, *others = sources
-    said = [
-        _("A player's rating is the one on the {list} in force on {day}.").format(
-            list=rating_list(first.kind), day=on_day(first.on, season)
-        )
-    ]
-    for source in others:
-        if source.on == first.on:
-            then = _(
-                "A player who is not on it takes their rating from the {list} in force on that day."
-            )
-        else:
-            then = _(
-                "A player who is not on it takes their rating from the {list} in force on {day}."
-            )
-        said.append(then.format(list=rating_list(source.kind), day=on_day(source.on, season)))
-    said.append(_("A player on no list is unrated."))
-    return [Block(_("Ratings"), "ratings", (" ".join(said),))]
-
-
-def _division_points(d: Division) -> str:
-    if d.award == "filter":
-        text = _(
-            "The overall standings: its players keep their totals and are ranked among themselves"
-        )
-    elif d.cascade:
-        text = _(
-            "Each event's sections in order, the top section first; the division's players are "
-            "placed again from 1st down"
-        )
-    elif d.section:
-        text = _(
-            "The {section} section in events that have one, else each event; the division's "
-            "players are placed again from 1st down"
-        ).format(section=d.section)
-    else:
-        text = _("Each event; the division's players are placed again from 1st down")
-    if d.best is None:
-        return text
-    return _("{points_from}; the {n} best results count").format(points_from=text, n=d.best)
-
-
-def _division_members(d: Division, season: Season, barred: set[str]) -> str:
-    members = capital(who(d, season))
-    if d.name not in barred:
-        return members
-    return _("{who}, but for the limits by rating list below").format(who=members)
-
-
-def division_blocks(season: Season) -> list[Block]:
-    """The divisions, who belongs to each, and the limits by where a rating comes from."""
-    rules = season.rules
-    if not rules.divisions:
-        return []
-    barred = {d.name for d in rules.divisions for r in rules.restrictions if d.name not in r.only}
-    rows = tuple(
-        (d.name, _division_members(d, season, barred), _division_points(d)) for d in rules.divisions
-    )
-    said = (
-        ngettext(
-            "The season has {n} division, each with its own standings:",
-            "The season has {n} divisions, each with its own standings:",
-            len(rows),
-        ).format(n=number(len(rows))),
-    )
-    table = Table(
-        _("Divisions"), (_("Division"), _("Who belongs"), _("Where its points come from")), rows
-    )
-    blocks = [Block(_("Divisions"), "divisions", said, tables=(table,))]
-    after = []
-    if any(d.award == "rerank" for d in rules.divisions):
-        after.append(_("A player can be in several divisions at once and earns points in each."))
-    limits = []
-    for r in rules.restrictions:
-        rated = band(r.rating_at_least, r.rating_below)
-        if r.source == "unrated":
-            origin = _("Unrated players, {rating}") if rated else _("Unrated players")
-        elif rated:
-            origin = _("Players whose rating comes from the {list}, {rating}")
-        else:
-            origin = _("Players whose rating comes from the {list}")
-        kind = "" if r.source == "unrated" else rating_list(r.source)
-        players = origin.format(list=kind, rating=rated)
-        limits.append((players, listing(r.only)))
-    tables: tuple[Table, ...] = ()
-    if limits:
-        after.append(_("Where a player's rating comes from limits their divisions:"))
-        tables = (
-            Table(_("Limits by rating list"), (_("Players"), _("Can only be in")), tuple(limits)),
-        )
-    if after:
-        blocks.append(Block(paragraphs=tuple(after), tables=tables))
-    return blocks
-
-
-def prize_rows(season: Season) -> tuple[tuple[Cell, ...], ...]:
-    """One row per prize: its name, its standings, its place among the prizes of its kind, who
-    can win it, and its amount or title."""
-    places: Counter[tuple[str, str]] = Counter()
-    rows = []
-    everyone = who(Conditions(), season)  # the words for a prize with no condition
-    for p in season.rules.prizes.prize:
-        whom = who(p, season)
-        if p.each:
-            place = _("best of each {attribute} without another prize").format(
-                attribute=attribute(p.each)
-            )
-        else:
-            places[p.ranking, whom] += 1
-            place = ordinal(places[p.ranking, whom])
-        notes = [] if whom == everyone else [capital(whom)]
-        if p.min_players:
-            notes.append(
-                _("paid only if at least {n} such players take part").format(n=p.min_players)
-            )
-        if p.based_on:
-            notes.append(
-                _("smaller in proportion with fewer than {n} such players").format(n=p.based_on)
-            )
-        value = (
-            money(season.rules.prizes.currency, show(p.amount, 2))
-            if p.amount is not None
-            else _("the title {title}").format(title=p.title)
-        )
-        whole = "; ".join(notes) or _("Anyone in these standings")
-        rows.append((p.name, p.ranking or _("Overall"), place, whole, value))
-    return tuple(rows)
-
-
-def prize_blocks(season: Season) -> list[Block]:
-    prizes = season.rules.prizes
-    if not prizes.prize:
-        return [Block(_("Prizes"), "prizes", (_("These rules give no season prizes."),))]
-    rows = prize_rows(season)
-    money = all(p.amount is not None for p in prizes.prize)
-    head = [
-        _("Prize"),
-        _("Standings"),
-        _("Place"),
-        _("Who can win it"),
-        _("Amount") if money else _("Prize given"),
-    ]
-    if all(row[3] == _("Anyone in these standings") for row in rows):
-        rows = tuple(row[:3] + row[4:] for row in rows)
-        del head[3]
-    table = Table(_("Season prizes"), tuple(head), rows, (len(head) - 1,) if money else ())
-    said = (
-        ngettext(
-            "The season has {n} prize, given on the final standings:",
-            "The season has {n} prizes, given on the final standings:",
-            len(rows),
-        ).format(n=number(len(rows))),
-    )
-    after = [
-        _(
-            "Each prize goes down its standings: the 1st prize of a kind to the best player "
-            "there, the 2nd to the next, and so on."
-        ),
-        _(
-            "Nobody wins more than one prize: a player who could win several gets the most "
-            "valuable, and the others go to the next players."
-        ),
-    ]
-    if any(p.title for p in prizes.prize):
-        after.append(
-            _(
-                "A title is given apart from the money: winning one does not stop a player from "
-                "winning money."
-            )
-        )
-    if prizes.ties == "pool":
-        ties = _(
-            "Players who tie in the standings put together the prizes of the places they share "
-            "and divide them equally."
-        )
-    elif prizes.ties == "hort":
-        ties = _(
-            "Players who tie in the standings get half of each prize in the order of the "
-            "season's tie-breaks and share the other half equally."
-        )
-    else:
-        ties = _(
-            "Prizes are not split between players who tie: the order of the standings decides."
-        )
-    after.append(ties)
-    if prizes.played_last_event:
-        after.append(_("Only players who play the season's last event can win a prize."))
-    if prizes.require:
-        wanted = listing([has(name, v) for name, v in prizes.require.items()])
-        after.append(_("A prize winner must also be {conditions}.").format(conditions=wanted))
-    if prizes.based_on:
-        after.append(
-            _(
-                "The amounts assume {n} players; with fewer, every prize is paid in proportion, "
-                "but never below half when the prizes add up to more than 500."
-            ).format(n=prizes.based_on)
-        )
-    return [Block(_("Prizes"), "prizes", said, tables=(table,)), Block(paragraphs=tuple(after))]
 
 
 # Rule IDs

@@ -10,14 +10,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from fractions import Fraction
 
-from grandprix.language import _, decimal, ngettext, pgettext
-from grandprix.numbers import show
+from grandprix.language import _, ngettext, pgettext
 from grandprix.rules.books import is_rule_id
 from grandprix.rules.schema import Counting, RuleSet
 from grandprix.season.model import Award, Line
 from grandprix.season.race import ANY_PLACE, CLINCHED, OUT_OF_REACH, REACHABLE, Need, Outlook
 from grandprix.site.parts import Cell, Link
-from grandprix.site.rules_words import capital, listing, ordinal, place_span, rule_href
+from grandprix.site.words.common import capital, figure, listing, ordinal, place_span, rule_href
 
 Sentence = tuple[Cell, ...]
 
@@ -88,14 +87,14 @@ def result_sentence(
                     "eligible are skipped)").format(place=place_span(award.overall))
         )  # fmt: skip
         out.extend(footnote(rules, "D-UT-1", root))  # moved to the end by ids_at_end
-    values = [_number(v) for v in award.values]
+    values = [figure(v) for v in award.values]
     terms = award.valuation.terms
     if terms:  # a sum of terms: '5 for the score + 8 for place 4 = 13'
         worked = sum((value for _words, value in terms), Fraction(0))
         out.append(": " + " + ".join(_("{points} for {what}").format(
-            points=_number(v, decimals), what=words) for words, v in terms))  # fmt: skip
+            points=figure(v, decimals), what=words) for words, v in terms))  # fmt: skip
         if len(terms) > 1:
-            out.append(f" = {_number(worked, decimals)}")
+            out.append(f" = {figure(worked, decimals)}")
         if len(values) > 1 and points.ties in ("full", "best"):
             out.append(" " + _("(tied players all take the points of {place})").format(place=first))
         elif len(values) > 1 and any(award.values) and points.ties != "split":
@@ -106,13 +105,13 @@ def result_sentence(
             out.extend(footnote(rules, "UT-4", root))
     elif points.from_score:
         worked = award.score * points.score_factor
-        score = _number(award.score)
+        score = figure(award.score)
         if award.valuation.factors and points.score_factor == 1:
             out.append(": " + _("a score of {score}").format(score=score))  # its multiplier follows
         else:
             out.append(
                 ": " + _("a score of {score} x {factor} = {points}").format(
-                    score=score, factor=_number(points.score_factor), points=_number(worked))
+                    score=score, factor=figure(points.score_factor), points=figure(worked))
             )  # fmt: skip
     elif len(values) > 1 and points.ties in ("full", "best"):
         worked = award.values[0]
@@ -128,14 +127,14 @@ def result_sentence(
     elif len(values) > 1:
         worked = sum(award.values, Fraction(0)) / len(values)
         out.append(", " + _("so the average of {values} = {points}").format(
-            values=listing(values), points=_number(worked, decimals)))  # fmt: skip
+            values=listing(values), points=figure(worked, decimals)))  # fmt: skip
         out.extend(footnote(rules, "UT-4", root))
     else:
         worked = award.values[0] if award.values else Fraction(0)
         alone = points.first_outright is not None and award.first == 1 and bool(values)
         if alone and points.table and worked == points.first_outright != points.table[0]:
             out.append(" " + _("alone, worth {points} instead of {table_points}").format(
-                points=values[0], table_points=_number(points.table[0])))  # fmt: skip
+                points=values[0], table_points=figure(points.table[0])))  # fmt: skip
             out.extend(footnote(rules, "FC-2", root))
         elif values and worked:
             out.append(", " + _("worth {points}").format(points=values[0]))
@@ -151,39 +150,34 @@ def result_sentence(
         out.extend(footnote(rules, "ACF-13", root))
     if award.base != worked:
         out.append(", " + _("raised to the minimum of {points} for taking part").format(
-            points=_number(award.base, decimals)))  # fmt: skip
+            points=figure(award.base, decimals)))  # fmt: skip
         out.extend(footnote(rules, "LUP-1", root))
     if award.event_weight != 1:  # UT-6: an event's multiplier
-        out.append(" " + _("x {factor} for this event").format(factor=_number(award.event_weight)))
+        out.append(" " + _("x {factor} for this event").format(factor=figure(award.event_weight)))
         out.extend(footnote(rules, "UT-6", root))
     if award.section_weight != 1:  # UT-7: a section's rate
         out.append(" " + _("x {factor} for this section").format(
-            factor=_number(award.section_weight)))  # fmt: skip
+            factor=figure(award.section_weight)))  # fmt: skip
         out.extend(footnote(rules, "UT-7", root))
     factors, bonuses = award.valuation.factors, award.valuation.bonuses
     for reason, value in factors:  # FC-1 rating factor, NW-1 class of the prize fund
-        out.append(" " + _("x {factor} for {reason}").format(factor=_number(value), reason=reason))
+        out.append(" " + _("x {factor} for {reason}").format(factor=figure(value), reason=reason))
         rules_ = ("NW-1", "NW-2") if "based-on" in reason else ("NW-1",)
         for rule in rules_ if "prize fund" in reason else ("FC-1",):
             out.extend(footnote(rules, rule, root))
     multiplied = award.event_weight != 1 or award.section_weight != 1 or bool(factors)
     if multiplied and bonuses:
-        out.append(f" = {_number(award.points - award.extra, decimals)}")
+        out.append(f" = {figure(award.points - award.extra, decimals)}")
     for reason, value in bonuses:  # KW-4 places above the seed, KW-5 (NW-3) every round
         out.append(" " + _("+ {points} for {reason}").format(
-            points=_number(value, decimals), reason=reason))  # fmt: skip
+            points=figure(value, decimals), reason=reason))  # fmt: skip
         cited = {"playing every round": ("KW-5", "NW-3")}.get(reason, ())  # a term: no rule
         for rule in ("KW-4",) if "above the seed" in reason else cited:
             out.extend(footnote(rules, rule, root))
     if multiplied or bonuses:
-        out.append(f" = {_number(award.points, decimals)}")
+        out.append(f" = {figure(award.points, decimals)}")
     out.append(".")
     return ids_at_end(out)
-
-
-def _number(value: Fraction | int, places: int | None = None) -> str:
-    """A number of a sentence as the language writes it ('10.20', '10,20')."""
-    return decimal(show(value, places))
 
 
 def _split(award: Award, decimals: int) -> list[Cell]:
@@ -197,9 +191,9 @@ def _split(award: Award, decimals: int) -> list[Cell]:
     return [
         ": " + _("half of {own} ({place} on tie-break) plus half of {mean} (the average of "
                  "{values}) = {points}").format(
-            own=_number(own), place=place, mean=_number(mean),
-            values=listing([_number(v) for v in award.values]),
-            points=_number(award.base, decimals))
+            own=figure(own), place=place, mean=figure(mean),
+            values=listing([figure(v) for v in award.values]),
+            points=figure(award.base, decimals))
     ]  # fmt: skip
 
 
@@ -226,7 +220,7 @@ def total_sentence(
         out = [
             _("The best {kept} of {played} results count ({percent}% of the {calendar} events "
               "of the season, rounded up)").format(
-                kept=kept, played=played, percent=_number(counting.percent), calendar=calendar)
+                kept=kept, played=played, percent=figure(counting.percent), calendar=calendar)
         ]  # fmt: skip
         out.extend(footnote(rules, "LUP-3", root))
     elif counting.mode == "most-minus" and not counting.per_category:
@@ -254,16 +248,16 @@ def total_sentence(
     else:
         out = [_("The best {kept} of {played} results count").format(kept=kept, played=played)]
         out.extend(footnote(rules, "ACF-14", root))
-    counted = _number(line.total - line.bonus, decimals)  # the results counted
+    counted = figure(line.total - line.bonus, decimals)  # the results counted
     out.append(": " + _("{points} points.").format(points=counted))
     if counting.bonus_per_event:
         out.append(
             " " + _("Bonus: {bonus} for each of the {n} events played = {points}.").format(
-                bonus=_number(counting.bonus_per_event), n=line.events,
-                points=_number(line.bonus, decimals))
+                bonus=figure(counting.bonus_per_event), n=line.events,
+                points=figure(line.bonus, decimals))
         )  # fmt: skip
         out.extend(footnote(rules, "LUP-3", root))
-    out.append(" " + _("Total: {points}.").format(points=_number(line.total, decimals)))
+    out.append(" " + _("Total: {points}.").format(points=figure(line.total, decimals)))
     return ids_at_end(out)
 
 
@@ -275,15 +269,15 @@ def tie_note(upper: Line, lower: Line, criterion: str | None, decimals: int, las
 
     def value(line: Line) -> str:
         if criterion == "discarded":
-            return _number(sum((a.points for a in line.dropped), Fraction(0)), decimals)
+            return figure(sum((a.points for a in line.dropped), Fraction(0)), decimals)
         if criterion == "best":
-            return _number(max((a.points for a in line.awards), default=Fraction(0)), decimals)
+            return figure(max((a.points for a in line.awards), default=Fraction(0)), decimals)
         if criterion == "last-event":
             places_ = [a.first for a in line.awards if a.event == last]
             return ordinal(min(places_)) if places_ else pgettext("from an event", "absent")
         if criterion == "per-event":
             each = line.total / len(line.counted) if line.counted else Fraction(0)
-            return _number(each, decimals)
+            return figure(each, decimals)
         return str(line.events)
 
     what = {
@@ -369,7 +363,7 @@ def race_sentence(outlook: Outlook, left: int, decimals: int) -> str:
         most = _("there is no limit to the points still possible")
     else:
         most = _("a total of at most {points} points is still possible").format(
-            points=_number(outlook.best, decimals)
+            points=figure(outlook.best, decimals)
         )
     of = {status: [place for place, s in outlook.places if s == status]
           for status in (CLINCHED, REACHABLE, OUT_OF_REACH)}  # fmt: skip

@@ -8,14 +8,13 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from grandprix.language import _, decimal, ngettext
-from grandprix.numbers import show
+from grandprix.language import _, ngettext
 from grandprix.rules.event_points import PointsBase
 from grandprix.rules.schema import RuleSet
 from grandprix.season.model import Season, SeasonEvent
 from grandprix.season.points import Valuations, earning_sections, plays_enough, section_scale
-from grandprix.site.rules_points import gain_caps
-from grandprix.site.rules_words import ordinal, share
+from grandprix.site.words.common import figure, ordinal, share
+from grandprix.site.words.points import gain_caps
 
 
 def event_has_more(points: PointsBase) -> bool:
@@ -37,14 +36,9 @@ def _runs(table: tuple[Fraction, ...]) -> str:
     for i in range(1, len(table) + 1):
         if i == len(table) or table[i] != table[start]:
             span = ordinal(start + 1) if i == start + 1 else f"{ordinal(start + 1)}-{ordinal(i)}"
-            parts.append(f"{span} {_number(table[start])}")
+            parts.append(f"{span} {figure(table[start])}")
             start = i
     return ", ".join(parts)
-
-
-def _number(value: Fraction | int) -> str:
-    """A number of a sentence as the language writes it ('1.5', '1,5')."""
-    return decimal(show(value))
 
 
 def event_points_facts(event: SeasonEvent, points: PointsBase, rules: RuleSet) -> list[str]:
@@ -64,14 +58,14 @@ def event_points_facts(event: SeasonEvent, points: PointsBase, rules: RuleSet) -
             ).format(n=size, places=_runs(table))
             if points.first_outright is not None:
                 said += " " + _("(1st place alone: {points})").format(
-                    points=_number(points.first_outright)
+                    points=figure(points.first_outright)
                 )
             if len(table) < size:
                 said += "; " + _("{place} and below: nothing").format(place=ordinal(len(table) + 1))
             facts.append(said + ".")
         for reason, value in scale.factors:
             facts.append(_("Points are multiplied by {factor}, for {reason}.").format(
-                factor=_number(value), reason=reason))  # fmt: skip
+                factor=figure(value), reason=reason))  # fmt: skip
     if points.ties == "split" and not points.from_score:
         facts.append(
             _("Players on the same score get half the points of their place on tie-break plus "
@@ -81,7 +75,7 @@ def event_points_facts(event: SeasonEvent, points: PointsBase, rules: RuleSet) -
     if gain is not None:
         caps = gain_caps(points)
         seed = _("by rating") if gain.seed == "rating" else _("by start number")
-        per_place = _number(gain.per_place)
+        per_place = figure(gain.per_place)
         if caps:
             limits = caps[0]
             for cap in caps[1:]:
@@ -93,7 +87,7 @@ def event_points_facts(event: SeasonEvent, points: PointsBase, rules: RuleSet) -
         facts.append(said.format(seed=seed, points=per_place, limits=limits))
     if points.completion:
         facts.append(_("Playing every round adds {points}.").format(
-            points=_number(points.completion)))  # fmt: skip
+            points=figure(points.completion)))  # fmt: skip
     needed = rules.eligibility.min_rounds_percent
     if needed is not None:
         facts.append(_("Only players who play at least {share} of the rounds earn points.").format(

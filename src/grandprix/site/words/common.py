@@ -1,5 +1,6 @@
-"""Settings said in words, for the rules page: numbers and places, dates of the rule set as
-days of the season, conditions on players, rating lists and tie-breaks.
+"""Settings said in words, for the rules page and the others: numbers and places, dates of the
+rule set as days of the season, conditions on players, rating lists, tie-breaks (each code's
+name and meaning are its rule book's, ``tiebreaks.TIEBREAKS``) and the links to a rule ID.
 
 Each function turns one kind of setting into the words a reader understands; none shows a key
 name or a value as the settings file spells it.
@@ -19,6 +20,7 @@ from grandprix.numbers import show
 from grandprix.rules.schema import Conditions, DateRef
 from grandprix.season.divisions import resolve
 from grandprix.season.model import Season
+from grandprix.tiebreaks import TIEBREAKS, Rules, parse
 
 # The number words (the first, 'no', is said through pgettext in ``number``: a word that short
 # needs its context).
@@ -55,101 +57,6 @@ LISTS = {
     "national-standard": N_("national standard rating list"),
     "national-rapid": N_("national rapid rating list"),
     "national-blitz": N_("national blitz rating list"),
-}
-TIEBREAK_NAMES = {
-    "BH": N_("Buchholz"),
-    "FB": N_("Fore Buchholz"),
-    "AOB": N_("average Buchholz of the opponents"),
-    "SB": N_("Sonneborn-Berger"),
-    "KS": N_("Koya"),
-    "DE": N_("the games between the tied players"),
-    "WIN": N_("number of wins"),
-    "WON": N_("number of games won"),
-    "BPG": N_("games played with black"),
-    "BWG": N_("games won with black"),
-    "PS": N_("progressive score"),
-    "REP": N_("rounds played"),
-    "GE": N_("rounds played"),
-    "ARO": N_("average rating of the opponents"),
-    "TPR": N_("performance rating"),
-    "PTP": N_("perfect tournament performance"),
-    "APRO": N_("average performance of the opponents"),
-    "APPO": N_("average perfect performance of the opponents"),
-    "MM": N_("modified median"),
-    "MED": N_("median"),
-    "SOLK": N_("Solkoff"),
-    "CUM": N_("cumulative score"),
-    "OCUM": N_("opponents' cumulative score"),
-    "KASH": N_("Kashdan"),
-}
-# What each tie-break measures, in one sentence (an event page explains its columns with them).
-TIEBREAK_MEANINGS = {
-    "BH": N_(
-        "The sum of the scores of the player's opponents: the stronger the field met, the higher."
-    ),
-    "FB": N_("Buchholz counted as if every game of the last round had been drawn."),
-    "AOB": N_("The average of the Buchholz of the player's opponents."),
-    "SB": N_(
-        "The scores of the opponents the player beat, plus half the scores of those drawn with."
-    ),
-    "KS": N_(
-        "The points scored against the opponents who finished with at least half the "
-        "possible score."
-    ),
-    "DE": N_(
-        "The place among the tied players by the points scored in the games between them "
-        "(1 is best)."
-    ),
-    "WIN": N_(
-        "The rounds in which the player scored the points of a win, byes and forfeits included."
-    ),
-    "WON": N_("The games won over the board (forfeits and byes not counted)."),
-    "BPG": N_("The games played over the board with Black."),
-    "BWG": N_("The games won over the board with Black."),
-    "PS": N_("The player's running scores after each round added up: early points weigh more."),
-    "REP": N_(
-        "The rounds the player chose to play: every round but half- and zero-point byes, "
-        "forfeit losses and the rounds after withdrawing."
-    ),
-    "GE": N_(
-        "The rounds the player chose to play: every round but half- and zero-point byes, "
-        "forfeit losses and the rounds after withdrawing."
-    ),
-    "ARO": N_("The average rating of the opponents met over the board."),
-    "TPR": N_(
-        "The average rating of the opponents plus the rating difference the player's "
-        "percentage score stands for."
-    ),
-    "PTP": N_(
-        "The lowest rating whose expected score against these opponents reaches the player's score."
-    ),
-    "APRO": N_("The average of the performance ratings of the player's opponents."),
-    "APPO": N_("The average of the perfect tournament performances of the player's opponents."),
-    "MM": N_(
-        "The sum of the opponents' scores less the lowest for a plus score, the highest for a "
-        "minus score and both for an even score (two at each end from nine rounds)."
-    ),
-    "MED": N_(
-        "The sum of the opponents' scores less the highest and the lowest (two of each from "
-        "nine rounds)."
-    ),
-    "SOLK": N_("The sum of the opponents' scores, their unplayed games counted as draws."),
-    "CUM": N_(
-        "The player's running scores after each round added up, less the points of "
-        "unplayed rounds: early points weigh more."
-    ),
-    "OCUM": N_("The sum of the opponents' cumulative scores."),
-    "KASH": N_(
-        "Four for each win, two for each draw and one for each loss over the board: playing "
-        "for a win counts."
-    ),
-}
-TIEBREAK_BOOKS = {
-    "fide-2009": N_("FIDE's 2009 rules"),
-    "fide-2024": N_("FIDE's 2024 rules"),
-    "fide-2026": N_("FIDE's 2026 rules"),
-    "us-chess": N_("the US Chess rules"),
-    "lichess": N_("lichess's rules"),
 }
 # The tie-breaks of the season's standings, said in the language spoken by ``season_tiebreak``.
 SEASON_TIEBREAKS = {
@@ -210,6 +117,12 @@ def on_day(ref: DateRef, season: Season) -> str:
     if isinstance(ref, datetime.date):
         return found
     return _("{date} ({which_day})").format(date=found, which_day=_(DATE_NAMES[ref]))
+
+
+def figure(value: Fraction | int, places: int | None = None) -> str:
+    """A number of a sentence (points, a share, an amount) as the language writes it: '3.5',
+    '3,5'; with ``places`` decimals, '10.20'."""
+    return decimal(show(value, places))
 
 
 def share(percent: Fraction) -> str:
@@ -290,12 +203,11 @@ def who(c: Conditions, season: Season) -> str:
     return separator.join(p for p in parts if p) or _("everyone")
 
 
-def tiebreak_name(code: str) -> str:
-    """A tie-break code with its modifiers in words: 'BH/C1' -> 'Buchholz less the lowest 1',
-    'BH/M1' -> 'Buchholz less the highest and lowest 1' (an unknown code as it is)."""
+def tiebreak_name(code: str, book: Rules) -> str:
+    """A tie-break code of a rule book with its modifiers in words: 'BH/C1' -> 'Buchholz less
+    the lowest 1', 'BH/M1' -> 'Buchholz less the highest and lowest 1'."""
     base, *modifiers = code.strip().upper().split("/")
-    known = TIEBREAK_NAMES.get(base)
-    name = _(known) if known is not None else base
+    name = _(TIEBREAKS[book][base].name)
     for m in modifiers:
         if re.fullmatch(r"C\d", m):
             return _("{tiebreak} less the lowest {n}").format(tiebreak=name, n=m[1])
@@ -304,18 +216,12 @@ def tiebreak_name(code: str) -> str:
     return name
 
 
-def tiebreak_names(codes: str, book: str) -> str:
+def tiebreak_names(codes: str, book: Rules) -> str:
     """'BH,SB' of a rule book in words: 'Buchholz, then Sonneborn-Berger, as ... define them'."""
-    names = [tiebreak_name(code) for code in filter(None, (c.strip() for c in codes.split(",")))]
+    names = [tiebreak_name(spec.code, book) for spec in parse(codes, book)]
     return _("{tiebreaks}, as {book} define them").format(
-        tiebreaks=_(", then ").join(names), book=tiebreak_book(book)
+        tiebreaks=_(", then ").join(names), book=_(book.title)
     )
-
-
-def tiebreak_book(book: str) -> str:
-    """A tie-break rule book in words: 'FIDE's 2024 rules'."""
-    known = TIEBREAK_BOOKS.get(book)
-    return _(known) if known is not None else book
 
 
 def season_tiebreak(name: str) -> str:
@@ -324,13 +230,12 @@ def season_tiebreak(name: str) -> str:
     return _(SEASON_TIEBREAKS[name])
 
 
-def tiebreak_meaning(code: str) -> str:
-    """What a tie-break code with its modifiers measures, in a sentence or two: 'BH/C1' -> 'The
-    sum of the scores of the player's opponents ... The lowest value is left out.' ('' for a
-    code without a meaning here)."""
+def tiebreak_meaning(code: str, book: Rules) -> str:
+    """What a tie-break code of a rule book with its modifiers measures, in a sentence or two:
+    'BH/C1' -> 'The sum of the scores of the player's opponents ... The lowest value is left
+    out.'"""
     base, *modifiers = code.strip().upper().split("/")
-    known = TIEBREAK_MEANINGS.get(base)
-    said = [_(known) if known is not None else ""]
+    said = [_(TIEBREAKS[book][base].meaning)]
     for m in modifiers:
         said.append(_modifier_meaning(base, m))
     return " ".join(s for s in said if s)

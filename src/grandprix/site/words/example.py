@@ -14,7 +14,7 @@ from grandprix.rules.schema import RuleSet
 from grandprix.season.model import Award, Line, Season, Tables
 from grandprix.season.points import table_for
 from grandprix.site.parts import Block
-from grandprix.site.rules_words import (
+from grandprix.site.words.common import (
     capital,
     day,
     listing,
