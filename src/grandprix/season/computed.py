@@ -6,7 +6,7 @@ Nothing in it changes once made, so any number of threads may read it (the serve
 pages from one in several threads) without a lock. A change to the season (an event added,
 replaced or removed, results given to a planned event, an identity decision, players.csv or a
 rating list changed, the rules changed) gives a new season as read from its files, and
-``computed.with_season(season)`` its computed value: it takes from this one what the change
+``Computed(season, computed.memo, computed)`` its computed value: it takes from this one what the change
 leaves as it was (each event's awards while the rules and the season's people are the same, the
 history's dates before the first one the change touches) and computes the rest;
 ``tests/test_computed.py`` checks that it equals a computation from scratch.
