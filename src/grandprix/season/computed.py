@@ -2,14 +2,14 @@
 race while events are left, the season as it stood after each of its latest event dates.
 
 ``Computed(season)`` ranks the season once; the rest is made when first asked for and kept.
-Nothing in it changes once made, so any number of threads may read it (the server renders
-pages from one in several threads) without a lock. A change to the season (an event added,
-replaced or removed, results given to a planned event, an identity decision, players.csv or a
-rating list changed, the rules changed) gives a new season as read from its files, and
-``Computed(season, computed.memo, computed)`` its computed value: it takes from this one what the change
-leaves as it was (each event's awards while the rules and the season's people are the same, the
-history's dates before the first one the change touches) and computes the rest;
-``tests/test_computed.py`` checks that it equals a computation from scratch.
+Nothing in it changes once made, so any number of threads may read it (the server renders pages
+from one in several threads) without a lock. A change to the season (an event added, replaced or
+removed, results given to a planned event, an identity decision, players.csv or a rating list
+changed, the rules changed) gives a new season as read from its files, and ``Computed(season,
+computed.memo, computed)`` its computed value: it takes from this one what the change leaves as
+it was (each event's awards while the rules and the season's people are the same, the history's
+dates before the first one the change touches) and computes the rest; ``tests/test_computed.py``
+checks that it equals a computation from scratch.
 """
 
 from __future__ import annotations
