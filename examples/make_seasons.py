@@ -14,7 +14,7 @@ from fractions import Fraction
 from pathlib import Path
 
 from grandprix.model import Player, ResultKind, Round, Section
-from grandprix.numbers import show
+from grandprix.scores import show
 from grandprix.writers.trf import write_trf
 
 # made-up events, shared with the tests

@@ -21,9 +21,9 @@ from xml.sax.saxutils import escape
 import openpyxl
 from openpyxl.utils import get_column_letter
 
-from grandprix.numbers import FIELD_LIMIT
 from grandprix.ratings.formats import MAX_LINES
 from grandprix.readers.chess_results_sheet import XLSX_PART_LIMIT, XLSX_ROWS
+from grandprix.scores import FIELD_LIMIT
 from hostile import (
     SEASON_TOML,
     WQ,

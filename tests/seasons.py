@@ -43,7 +43,7 @@ def load(folder: Path) -> Season:
 
 def points(folder: Path) -> dict[str, str]:
     """Player name -> total shown with 2 decimals."""
-    from grandprix.numbers import show
+    from grandprix.scores import show
 
     return {line.name: show(line.total, 2) for line in standings(load(folder))}
 

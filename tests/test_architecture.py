@@ -17,7 +17,7 @@ LAYERS: tuple[frozenset[str], ...] = tuple(
     frozenset(layer.split())
     for layer in (
         "grandprix model",
-        "errors numbers tomlpos language",
+        "errors scores dates tomlpos language",
         "paths runtime",
         "tiebreaks ratings writers",
         "rules",

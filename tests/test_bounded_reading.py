@@ -25,12 +25,12 @@ import pytest
 
 from grandprix.errors import InputError
 from grandprix.model import Problem, Severity
-from grandprix.numbers import FIELD_LIMIT
 from grandprix.ratings.formats import MAX_RATIO, ListError, read_rows
 from grandprix.ratings.store import RatingStore
 from grandprix.readers.chess_results import read_chess_results
 from grandprix.readers.chess_results_sheet import XLSX_CELLS, XLSX_PART_LIMIT, XLSX_ROWS
 from grandprix.readers.text import MIXED_SHOWN, csv_file, csv_rows, decode
+from grandprix.scores import FIELD_LIMIT
 from hostile import GRANDPRIX, snapshot, zip_bytes
 from hostile_bounds import (
     FIELD,

@@ -9,10 +9,10 @@ import pytest
 
 from conftest import SHARED_DATA, TEST_DATA, shared
 from grandprix.model import ResultKind, Severity
-from grandprix.numbers import parse_score
 from grandprix.placings import place
 from grandprix.readers import load_section
 from grandprix.readers.chess_results import read_chess_results
+from grandprix.scores import parse_score
 from grandprix.tiebreaks import Rules, parse
 
 FOLDER = "keshmat-circuit-2024-25"

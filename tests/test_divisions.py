@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from grandprix.numbers import show
+from grandprix.scores import show
 from grandprix.season.model import Line
 from grandprix.season.standings import division_standings
 from seasons import event, load, season_toml, standings_csv, write_season

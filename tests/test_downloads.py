@@ -22,9 +22,9 @@ import pytest
 from jsonschema import Draft202012Validator
 
 from conftest import ROOT
-from grandprix.numbers import show
 from grandprix.reports.document import SCHEMA
 from grandprix.reports.exports import column_dictionary, export_json
+from grandprix.scores import show
 from grandprix.season.config import load_season
 from grandprix.season.model import Season
 from grandprix.season.standings import division_standings

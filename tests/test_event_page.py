@@ -17,7 +17,7 @@ import pytest
 from builders import build
 from conftest import ROOT
 from grandprix.model import Player, ResultKind, Round, Scoring, Section
-from grandprix.numbers import show
+from grandprix.scores import show
 from grandprix.season.config import load_season
 from grandprix.season.model import Season, SeasonEvent
 from grandprix.site.build import build_site

@@ -14,7 +14,7 @@ from click.testing import CliRunner
 
 from conftest import ROOT
 from grandprix.cli import main
-from grandprix.numbers import show
+from grandprix.scores import show
 from grandprix.season.config import load_season
 from grandprix.season.model import Line
 from grandprix.season.standings import standings

@@ -10,7 +10,7 @@ from __future__ import annotations
 from fractions import Fraction
 from pathlib import Path
 
-from grandprix.numbers import show
+from grandprix.scores import show
 from seasons import event, lines, season_toml, write_season
 
 F = Fraction

@@ -6,7 +6,7 @@ from fractions import Fraction
 
 import pytest
 
-from grandprix.numbers import parse_score, show, show_points
+from grandprix.scores import parse_score, show, show_points
 from grandprix.tiebreaks.rating import dp, expected
 
 

@@ -15,9 +15,9 @@ from typing import Any
 import pytest
 
 from conftest import ROOT
-from grandprix.numbers import show
 from grandprix.rules.books import meaning
 from grandprix.rules.load import PRESETS
+from grandprix.scores import show
 from grandprix.season.config import load_season
 from grandprix.season.model import Season
 from grandprix.site.build import environment

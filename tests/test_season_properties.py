@@ -11,8 +11,8 @@ from pathlib import Path
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from grandprix.numbers import show
 from grandprix.reports.standings import explain
+from grandprix.scores import show
 from grandprix.season.standings import counted_number
 from seasons import load, season_toml, write_season
 

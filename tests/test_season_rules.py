@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from grandprix.numbers import show
 from grandprix.rules.schema import Counting
+from grandprix.scores import show
 from grandprix.season.standings import counted_number
 from seasons import event, lines, points, season_toml, standings_csv, write_season
 

@@ -484,7 +484,7 @@ def test_ut8_standings_and_prize_structure_are_published(name: str, tmp_path: Pa
     from html import escape
 
     from grandprix.language import _, money, speaking
-    from grandprix.numbers import show
+    from grandprix.scores import show
     from grandprix.season.standings import division_standings
 
     season, _problems = load_season(ROOT / "examples" / name)

@@ -9,7 +9,7 @@ from fractions import Fraction
 from pathlib import Path
 
 from conftest import ROOT
-from grandprix.numbers import show
+from grandprix.scores import show
 from grandprix.season.config import load_season
 from grandprix.season.model import Award, Season
 from grandprix.site.parts import Link

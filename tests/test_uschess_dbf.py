@@ -20,7 +20,6 @@ from pathlib import Path
 import pytest
 
 from grandprix.model import Problem, ResultKind, Section, Severity
-from grandprix.numbers import FIELD_LIMIT
 from grandprix.readers import dbase
 from grandprix.readers.dbase import read_table
 from grandprix.readers.trf import read_trf
@@ -28,6 +27,7 @@ from grandprix.readers.uschess_dbf import (
     read_uschess_dbf,
     recognise,
 )
+from grandprix.scores import FIELD_LIMIT
 from grandprix.tiebreaks import Context, Rules, parse, rules_table
 
 K = ResultKind

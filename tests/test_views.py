@@ -16,10 +16,10 @@ from click.testing import CliRunner
 
 from conftest import ROOT
 from grandprix.cli import main
-from grandprix.numbers import show
 from grandprix.players import PlayerKey
 from grandprix.reports.document import SCHEMA, standings_document
 from grandprix.reports.exports import write_exports
+from grandprix.scores import show
 from grandprix.season.config import load_season
 from grandprix.season.model import Season
 from grandprix.site.pages import Page

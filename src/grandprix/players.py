@@ -15,8 +15,8 @@ from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from pathlib import Path
 
+from grandprix.dates import parse_birth
 from grandprix.model import Location, Problem, Section
-from grandprix.numbers import parse_birth
 from grandprix.readers.text import csv_file, excerpt
 from grandprix.runtime.files import FileCache
 

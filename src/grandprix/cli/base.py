@@ -56,7 +56,7 @@ class _Date(click.ParamType):  # type: ignore[type-arg]
     def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
         import datetime
 
-        from grandprix.numbers import parse_date
+        from grandprix.dates import parse_date
 
         if isinstance(value, datetime.datetime):
             return value

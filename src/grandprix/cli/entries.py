@@ -153,7 +153,7 @@ def register_command(event_file: Path, fmt: str) -> None:
     if fmt == "json":
         click.echo(json.dumps(result.as_json(), indent=2))
         return
-    from grandprix.numbers import show
+    from grandprix.scores import show
 
     say(f"class {result.klass}; fee {show(result.fee, 2)}: {result.workings}")
     for problem in result.problems:

@@ -15,8 +15,8 @@ from pathlib import Path
 
 from grandprix.errors import InputError
 from grandprix.model import Location, Problem
-from grandprix.numbers import is_rating
 from grandprix.readers.text import csv_rows, decode, excerpt
+from grandprix.scores import is_rating
 
 KNOWN = ("name", "id", "rating", "grade", "resident", "town", "registered_on", "paid_on",
          "arrived", "byes", "section", "reason", "unpublished_rating")  # fmt: skip

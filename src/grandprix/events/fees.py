@@ -8,7 +8,7 @@ from fractions import Fraction
 
 from grandprix.events.config import Fees
 from grandprix.events.sections import Placed
-from grandprix.numbers import show
+from grandprix.scores import show
 from grandprix.writers.cells import CsvRows, safe_text
 
 

@@ -11,8 +11,8 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 
 from grandprix.events.config import EventFile
-from grandprix.numbers import show
 from grandprix.rules.federation import RegistrationRules, bundled_rules, cite
+from grandprix.scores import show
 
 MONTHS = ("one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
           "eleven", "twelve")  # fmt: skip

@@ -13,9 +13,9 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from grandprix.language import _, decimal, ngettext
-from grandprix.numbers import show
 from grandprix.players import PlayerKey
 from grandprix.rules.schema import Prize
+from grandprix.scores import show
 
 
 @dataclass(frozen=True)

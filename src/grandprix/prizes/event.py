@@ -10,10 +10,10 @@ import datetime
 from pathlib import Path
 
 from grandprix.conditions import Profile, belongs, meets
+from grandprix.dates import birth_or_none
 from grandprix.errors import InputError
 from grandprix.events.config import EventFile, EventSection, read_event_rules
 from grandprix.model import Player, Problem, Severity
-from grandprix.numbers import birth_or_none
 from grandprix.placings import place, share_places
 from grandprix.players import PlayerKey, name_key, read_players
 from grandprix.prizes.allocate import Ranked, allocate

@@ -6,10 +6,10 @@ from collections.abc import Callable
 from fractions import Fraction
 
 from grandprix.language import _, decimal, ngettext
-from grandprix.numbers import show
 from grandprix.players import PlayerKey
 from grandprix.prizes.allocate import NotAwarded, Offer, Ranked
 from grandprix.rules.schema import Prize
+from grandprix.scores import show
 
 
 def based_on_fraction(fund: Fraction, entries: int, based_on: int) -> Fraction:

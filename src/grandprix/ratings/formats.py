@@ -28,7 +28,7 @@ from xml.parsers import expat
 
 from grandprix.errors import InputError
 from grandprix.model import Location, Problem
-from grandprix.numbers import FIELD_LIMIT
+from grandprix.scores import FIELD_LIMIT
 
 MAX_PROBLEMS = 20
 PROGRESS_STEP = 10_000  # lines between two calls of ``progress``

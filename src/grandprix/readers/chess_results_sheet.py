@@ -23,9 +23,9 @@ from typing import TYPE_CHECKING
 
 from grandprix.errors import InputError
 from grandprix.model import Location, Problem, ResultKind
-from grandprix.numbers import FIELD_LIMIT, is_rating, parse_score
 from grandprix.readers.crosstable import RawPlayer, RawRound, SectionInfo
 from grandprix.readers.text import csv_rows, decode, excerpt
+from grandprix.scores import FIELD_LIMIT, is_rating, parse_score
 
 if TYPE_CHECKING:
     import zipfile

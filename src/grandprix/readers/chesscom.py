@@ -49,9 +49,9 @@ from grandprix.model import (
     Severity,
     total_points,
 )
-from grandprix.numbers import show
 from grandprix.readers.json_text import exact_number, json_text, json_type, json_value, shown_json
 from grandprix.readers.text import excerpt
+from grandprix.scores import show
 
 K = ResultKind
 

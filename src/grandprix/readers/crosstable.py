@@ -23,7 +23,7 @@ from grandprix.model import (
     Severity,
     total_points,
 )
-from grandprix.numbers import show_points
+from grandprix.scores import show_points
 
 K = ResultKind
 

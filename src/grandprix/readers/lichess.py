@@ -31,9 +31,9 @@ from pathlib import Path
 from typing import Any, Final
 
 from grandprix.model import Columns, ListedSection, Location, Problem, Section, Severity
-from grandprix.numbers import show
 from grandprix.readers.json_text import exact_number, json_text, json_type, json_value, shown_json
 from grandprix.readers.text import excerpt
+from grandprix.scores import show
 
 MAX_BYTES: Final = 64 * 1024**2  # an Arena of 100,000 players with sheets is about 30 MB
 MAX_LINE: Final = 65_536  # characters of one line (a player's line: 100 to 1,000)

@@ -20,9 +20,9 @@ from typing import Any, Final, cast
 
 from grandprix.errors import InputError
 from grandprix.model import Columns, ListedSection, Location, Problem, Section
-from grandprix.numbers import is_rating, parse_score
 from grandprix.placings import parse_rank
 from grandprix.readers.text import csv_rows, decode, delimiter_of, excerpt
+from grandprix.scores import is_rating, parse_score
 
 REQUIRED = ("name", "points")
 MAX_SCORE = 1000  # game points of one player in one event

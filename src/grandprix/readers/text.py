@@ -13,7 +13,7 @@ from pathlib import Path
 
 from grandprix.errors import InputError
 from grandprix.model import Location, Problem, Severity
-from grandprix.numbers import FIELD_LIMIT
+from grandprix.scores import FIELD_LIMIT
 
 _BOM = b"\xef\xbb\xbf"
 _UTF16_BOMS = (b"\xff\xfe", b"\xfe\xff")

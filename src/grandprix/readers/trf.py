@@ -12,9 +12,9 @@ from fractions import Fraction
 from pathlib import Path
 
 from grandprix.model import Location, Problem, ResultKind, Scoring, Section, Severity
-from grandprix.numbers import is_rating, parse_score
 from grandprix.readers.crosstable import RawPlayer, RawRound, SectionInfo, assemble
 from grandprix.readers.text import decode, excerpt
+from grandprix.scores import is_rating, parse_score
 
 K = ResultKind
 

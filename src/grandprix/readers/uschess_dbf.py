@@ -10,7 +10,7 @@ must stay in the folder; ``uschess_files.py`` gathers them, ``dbase.py`` reads e
 table is read within the same bounds: ``TABLE_LIMIT`` bytes
 (checked before it is read, and no more read whatever a zip's headers say), ``MAX_RECORDS``
 records, ``MAX_FIELDS`` fields, each at most ``MAX_WIDTH`` bytes wide (a dBase field cannot
-be wider than 65,535 bytes, far below ``numbers.FIELD_LIMIT``; no US Chess field is wider
+be wider than 65,535 bytes, far below ``scores.FIELD_LIMIT``; no US Chess field is wider
 than 255).
 
 The dBase III container is read here rather than with ``dbfread``: that library reads only
@@ -52,11 +52,11 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from grandprix.model import Location, Problem, ResultKind, Section, Severity
-from grandprix.numbers import is_rating
 from grandprix.readers.crosstable import RawPlayer, RawRound, SectionInfo, assemble
 from grandprix.readers.dbase import Table, read_table
 from grandprix.readers.text import excerpt
 from grandprix.readers.uschess_files import DETAILS, EVENT, SECTIONS, TABLES, beside, unzipped
+from grandprix.scores import is_rating
 
 K = ResultKind
 

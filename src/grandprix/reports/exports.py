@@ -25,9 +25,9 @@ from pathlib import Path
 from typing import Any
 
 from grandprix.language import _, decimal, in_english, ngettext
-from grandprix.numbers import show
 from grandprix.reports.document import SCHEMA, compact_entries, standings_document
 from grandprix.reports.standings import standings_columns, standings_csv, standings_rows
+from grandprix.scores import show
 from grandprix.season.ineligible import unplaced
 from grandprix.season.model import Line, Season, Tables, Unplaced
 from grandprix.writers import xlsx

@@ -7,8 +7,8 @@ import json
 from typing import TYPE_CHECKING, Any
 
 from grandprix.model import Problem
-from grandprix.numbers import show
 from grandprix.placings import Placings
+from grandprix.scores import show
 from grandprix.writers.cells import CsvRows, safe_text
 
 if TYPE_CHECKING:

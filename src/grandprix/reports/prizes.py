@@ -5,8 +5,8 @@ from __future__ import annotations
 import io
 import json
 
-from grandprix.numbers import show
 from grandprix.prizes.season import PrizeList
+from grandprix.scores import show
 from grandprix.writers.cells import CsvRows, safe_text
 
 COLUMNS = ("prize", "ranking", "place", "player_id", "name", "amount", "title", "reason")

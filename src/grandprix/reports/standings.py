@@ -11,7 +11,7 @@ import io
 from collections.abc import Sequence
 from fractions import Fraction
 
-from grandprix.numbers import show
+from grandprix.scores import show
 from grandprix.season.model import Line, Season, Tables, Unplaced
 from grandprix.writers.cells import CsvRows, safe_text
 

@@ -21,10 +21,10 @@ from pydantic import Field, ValidationError, model_validator
 
 from grandprix.errors import InputError, UsageError
 from grandprix.model import Location, Problem
-from grandprix.numbers import show
 from grandprix.paths import OutsideError, contained
 from grandprix.rules.fields import Count, Money, Strict
 from grandprix.rules.load import read_toml, validation_problems
+from grandprix.scores import show
 
 FEDERATIONS = Path(__file__).parent / "federations"
 

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 from pydantic import AfterValidator, BaseModel, BeforeValidator, ConfigDict, Field, PlainSerializer
 
-from grandprix.numbers import parse_score, show
+from grandprix.scores import parse_score, show
 from grandprix.tiebreaks import Rules
 
 

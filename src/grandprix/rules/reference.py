@@ -11,10 +11,10 @@ from pydantic import BaseModel
 from pydantic.fields import FieldInfo
 from pydantic_core import PydanticUndefined
 
-from grandprix.numbers import show
 from grandprix.rules.event_points import PointsBase
 from grandprix.rules.load import PRESETS, preset_names
 from grandprix.rules.schema import RuleSet
+from grandprix.scores import show
 from grandprix.tiebreaks import TIEBREAKS
 
 INTRO = """# Rule-set reference

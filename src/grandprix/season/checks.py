@@ -25,7 +25,6 @@ from grandprix.model import (
     common_units,
     ordered,
 )
-from grandprix.numbers import show
 from grandprix.placings import parse_rank
 from grandprix.players import (
     PlayerKey,
@@ -36,6 +35,7 @@ from grandprix.players import (
     name_key,
     shown,
 )
+from grandprix.scores import show
 from grandprix.season.model import Alias, Season
 from grandprix.tomlpos import Path as KeyPath
 

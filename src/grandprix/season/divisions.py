@@ -9,9 +9,9 @@ from dataclasses import replace
 from fractions import Fraction
 
 from grandprix.conditions import DateOf, Profile, belongs, in_band, reasons
+from grandprix.dates import birth_or_none
 from grandprix.language import _
 from grandprix.model import Player
-from grandprix.numbers import birth_or_none
 from grandprix.placings import Span, share_places
 from grandprix.players import PlayerKey
 from grandprix.ratings.store import Rated

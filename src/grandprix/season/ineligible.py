@@ -10,8 +10,8 @@ from collections.abc import Callable, Mapping
 
 from grandprix.conditions import attribute_words, unmet
 from grandprix.language import _, decimal
-from grandprix.numbers import show
 from grandprix.players import PlayerKey
+from grandprix.scores import show
 from grandprix.season.model import Season, Tables, Unplaced
 from grandprix.season.points import earning_sections, plays_enough
 

@@ -11,10 +11,10 @@ from collections.abc import Sequence
 from fractions import Fraction
 
 from grandprix.language import Phrase
-from grandprix.numbers import show
 from grandprix.placings import span_text
 from grandprix.rules.event_points import PointsBase
 from grandprix.rules.schema import RuleSet
+from grandprix.scores import show
 
 
 def place_value(place: int, first: int, table: Sequence[Fraction], points: PointsBase) -> Fraction:

@@ -18,10 +18,10 @@ from typing import NamedTuple
 
 from grandprix.language import Phrase
 from grandprix.model import Columns, Section
-from grandprix.numbers import show
 from grandprix.placings import Span, span_text
 from grandprix.rules.event_points import PointsBase, TournamentClass
 from grandprix.rules.schema import RuleSet
+from grandprix.scores import show
 from grandprix.season.identity import Directory
 from grandprix.season.model import (
     AwardRows,

@@ -55,9 +55,9 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 
 from grandprix.language import N_, _, decimal, ngettext
-from grandprix.numbers import show
 from grandprix.players import PlayerKey
 from grandprix.rules.schema import Conditions, Counting, Prize, RuleSet
+from grandprix.scores import show
 from grandprix.season.divisions import division_counting
 from grandprix.season.model import Line, Season, SeasonEvent, Tables
 from grandprix.season.place_values import base_points

@@ -11,8 +11,8 @@ from fractions import Fraction
 
 from pydantic import BaseModel
 
-from grandprix.numbers import show
 from grandprix.rules.schema import RuleSet
+from grandprix.scores import show
 
 # The rule-set settings a form offers: the plain values of these tables of the schema.
 RULE_SAID = ("name", "description", "cites", "choices")  # what the rule set says of itself

@@ -34,11 +34,11 @@ from tomlkit.items import Table
 
 from grandprix.errors import GrandprixError, UsageError
 from grandprix.model import Location, Problem, Severity
-from grandprix.numbers import show
 from grandprix.paths import shared_folders
 from grandprix.players import PlayerKey
 from grandprix.prizes.season import season_prizes
 from grandprix.runtime import paused_collection
+from grandprix.scores import show
 from grandprix.season.computed import Computed
 from grandprix.season.config import SEASON_FILE, SeasonFile, load_season, read_season_toml
 from grandprix.season.model import Line, Season, Tables

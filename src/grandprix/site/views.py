@@ -21,11 +21,11 @@ from typing import NamedTuple
 
 from grandprix.conditions import Profile
 from grandprix.language import N_, _, count, decimal, money, ngettext, pgettext, short_date
-from grandprix.numbers import show
 from grandprix.players import PlayerKey, normalise
 from grandprix.prizes.season import PrizeList
 from grandprix.reports.exports import column_dictionary
 from grandprix.runtime import made_before_fork
+from grandprix.scores import show
 from grandprix.season.computed import Computed
 from grandprix.season.divisions import membership, profiles
 from grandprix.season.history import ROWS_KEPT, History, counting_of, kept_dates, running_totals

@@ -10,7 +10,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from grandprix.model import Player, ResultKind, Round, Scoring, Section
-from grandprix.numbers import show, show_points
+from grandprix.scores import show, show_points
 
 K = ResultKind
 _CODE = {

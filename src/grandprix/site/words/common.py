@@ -16,8 +16,8 @@ from fractions import Fraction
 
 from grandprix.language import N_, _, decimal, long_date, ngettext, pgettext, spoken
 from grandprix.language import ordinal as ordinal
-from grandprix.numbers import show
 from grandprix.rules.schema import Conditions, DateRef
+from grandprix.scores import show
 from grandprix.season.divisions import resolve
 from grandprix.season.model import Season
 from grandprix.tiebreaks import TIEBREAKS, Rules, parse

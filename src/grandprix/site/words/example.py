@@ -9,8 +9,8 @@ from collections.abc import Sequence
 from fractions import Fraction
 
 from grandprix.language import _, decimal, ngettext
-from grandprix.numbers import show
 from grandprix.rules.schema import RuleSet
+from grandprix.scores import show
 from grandprix.season.model import Award, Line, Season, Tables
 from grandprix.season.points import table_for
 from grandprix.site.parts import Block

@@ -8,8 +8,8 @@ from __future__ import annotations
 from collections import Counter
 
 from grandprix.language import _, money, ngettext
-from grandprix.numbers import show
 from grandprix.rules.schema import Conditions
+from grandprix.scores import show
 from grandprix.season.model import Season
 from grandprix.site.parts import Block, Cell, Table
 from grandprix.site.words.common import attribute, capital, has, listing, number, ordinal, who

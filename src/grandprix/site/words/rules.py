@@ -17,10 +17,10 @@ import re
 from fractions import Fraction
 
 from grandprix.language import _, decimal, ngettext
-from grandprix.numbers import show
 from grandprix.rules.books import definitions, meaning
 from grandprix.rules.event_points import PointsBase
 from grandprix.rules.schema import RuleSet
+from grandprix.scores import show
 from grandprix.season.model import Season, SeasonEvent, Tables
 from grandprix.season.points import class_table, earning_sections
 from grandprix.season.standings import counted_number, division_standings
