@@ -27,7 +27,7 @@ from playwright.sync_api import Browser
 from conftest import ROOT
 from grandprix.errors import GrandprixError, WriteError
 from grandprix.reports.exports import write_exports
-from grandprix.runtime.forked import can_fork
+from grandprix.runtime.background import can_fork
 from grandprix.season.config import load_season
 from grandprix.season.model import Season
 from grandprix.site import build as build_module

@@ -1,13 +1,13 @@
 """The ``grandprix`` command line. Only this package turns errors into messages and exit codes.
 
-Each module adds its commands to the one group, ``main``: ``event`` (one event's placings),
-``season`` (standings, explain, check, players, prizes, site, rules-reference), ``ratings``
-(the rating store), ``entries`` (the event side of an ``event.toml``), ``serve`` (the
-site and workspace on this machine) and ``fetch`` (a tournament's results downloaded into a
-season folder).
+Each module adds its commands to the one group, ``main``: ``placings`` (``grandprix event``: one
+results file's placings and tie-breaks), ``season`` (standings, explain, check, players, prizes,
+site, rules-reference), ``ratings`` (the rating store), ``entries`` (the event side of an
+``event.toml``), ``serve`` (the site and workspace on this machine) and ``fetch`` (a
+tournament's results downloaded into a season folder).
 """
 
-from grandprix.cli import entries, event, fetch, ratings, season, serve
+from grandprix.cli import entries, fetch, placings, ratings, season, serve
 from grandprix.cli.base import main, run
 
-__all__ = ["entries", "event", "fetch", "main", "ratings", "run", "season", "serve"]
+__all__ = ["entries", "fetch", "main", "placings", "ratings", "run", "season", "serve"]

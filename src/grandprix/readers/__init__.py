@@ -21,8 +21,8 @@ from typing import TYPE_CHECKING, Literal, cast
 from grandprix.errors import UsageError
 from grandprix.model import Location, Problem, Section
 from grandprix.readers import chess_results, chesscom, lichess, standings_csv, trf, uschess_dbf
+from grandprix.runtime.background import Child, can_fork
 from grandprix.runtime.files import FileCache, read_bytes
-from grandprix.runtime.forked import Child, can_fork
 
 Reader = Callable[[Path, bytes], tuple[Section | None, list[Problem]]]
 PartReader = Callable[[Path, bytes, str], tuple[Section | None, list[Problem]]]

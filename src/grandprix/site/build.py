@@ -37,8 +37,8 @@ from markupsafe import Markup
 from grandprix.errors import GrandprixError, UsageError, WriteError
 from grandprix.language import _, ngettext, pgettext, speaking, spoken
 from grandprix.reports.exports import write_exports
-from grandprix.runtime.forked import Child, ChildFailed
-from grandprix.runtime.forked import can_fork as _can_fork
+from grandprix.runtime.background import Child, ChildFailed
+from grandprix.runtime.background import can_fork as _can_fork
 from grandprix.season.model import Season, Tables
 from grandprix.site.fast_html import event_rows, results, words_html
 from grandprix.site.pages import EventPage, HomePage, ListPage, Page, PlayerPage

@@ -1,5 +1,6 @@
-"""A job done by a forked process while this one goes on (the site's exports and pages, the
-results files read ahead), with what it returns or raises brought back, and its death reported.
+"""Work done in the background: a job done by a forked process while this one goes on (the site's
+exports and pages, the results files read ahead), with what it returns or raises brought back,
+and its death reported.
 """
 
 from __future__ import annotations
