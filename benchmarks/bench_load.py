@@ -75,8 +75,10 @@ TOKEN = re.compile(r'name="token" value="([^"]*)"')
 VERSION = re.compile(r'name="version" value="([^"]*)"')
 LINKS = re.compile(r'href="((?:players|events)/[^"#?]+\.html)"')
 PLAYED = re.compile(r"Standings after (\d+) of")
-WAITING = re.compile(r'<td>([^<]*?)(?: \(correction\))?</td><td>[^<]*</td><td><a href="/s/[^/]+/'
-                     r'workspace/approvals/(\d+)"')  # fmt: skip
+WAITING = re.compile(
+    r'<td>([^<]*?)(?: \(correction\))?</td><td>[^<]*</td><td><a href="/s/[^/]+/'
+    r'workspace/approvals/(\d+)"'
+)
 P95_TARGET = 300  # ms: the readers' 95th percentile (--approval)
 ACCEPT_MAX_TARGET = 1000  # ms: the slowest reader request while an upload is approved
 VISIBLE_TARGET = 2000  # ms: from an approval sent to the standings page counting the event
@@ -204,7 +206,7 @@ async def discover(base: str, timeout: float) -> list[str]:
     if not any("/players/" in link for link in links) or not any(
         "/events/" in link for link in links
     ):
-        raise RuntimeError(f"no player or event pages found on {base_path}")  # fmt: skip
+        raise RuntimeError(f"no player or event pages found on {base_path}")
     return [base_path, base_path + "rules.html", *links]
 
 
@@ -261,10 +263,15 @@ async def log_in(client: httpx.AsyncClient, name: str, out: Uploads) -> bool:
     """Log ``name`` in on ``client``; False (a failure said in ``out``) when that fails."""
     try:
         form = await client.get("/login")
-        answer = await client.post("/login", data={
-            "name": name, "password": PASSWORD, "next": f"/s/{KEY}/workspace",
-            "csrf_token": field_of(CSRF, form.text, "CSRF token"),
-        })  # fmt: skip
+        answer = await client.post(
+            "/login",
+            data={
+                "name": name,
+                "password": PASSWORD,
+                "next": f"/s/{KEY}/workspace",
+                "csrf_token": field_of(CSRF, form.text, "CSRF token"),
+            },
+        )
     except (httpx.HTTPError, ValueError) as exc:
         out.failures.append(f"{name}: login: {_error(exc)}")
         return False
@@ -281,8 +288,7 @@ async def played(client: httpx.AsyncClient) -> int:
     return int(field_of(PLAYED, page.text, "number of events played"))
 
 
-async def coordinator(base: str, planned: int, until: float, timeout: float,
-                      out: Uploads) -> None:  # fmt: skip
+async def coordinator(base: str, planned: int, until: float, timeout: float, out: Uploads) -> None:
     """Log in, then until ``planned`` uploads are approved (or ``until``): open each upload
     waiting for approval (its preview) and accept it; then read the standings page until it
     counts the event, timing the approval and the time from the accept sent to the page."""
@@ -306,21 +312,28 @@ async def coordinator(base: str, planned: int, until: float, timeout: float,
                     began = time.monotonic()
                     page = await client.get(f"{workspace}/approvals/{ident}")
                     if page.status_code != 200:
-                        out.failures.append(f"coordinator: approval of {event!r} answered "
-                                            f"{page.status_code}: {_said(page.text)}")  # fmt: skip
+                        out.failures.append(
+                            f"coordinator: approval of {event!r} answered "
+                            f"{page.status_code}: {_said(page.text)}"
+                        )
                         continue
                     sent = time.monotonic()
-                    done = await client.post(f"{workspace}/accept", data={
-                        "csrf_token": field_of(CSRF, page.text, "CSRF token"),
-                        "token": field_of(TOKEN, page.text, "change token"),
-                        "version": field_of(VERSION, page.text, "version"),
-                    })  # fmt: skip
+                    done = await client.post(
+                        f"{workspace}/accept",
+                        data={
+                            "csrf_token": field_of(CSRF, page.text, "CSRF token"),
+                            "token": field_of(TOKEN, page.text, "change token"),
+                            "version": field_of(VERSION, page.text, "version"),
+                        },
+                    )
                     out.accepting.append((began, time.monotonic()))
                     if done.status_code == 409:
                         continue  # the season changed since the preview: opened again
                     if done.status_code != 200:
-                        out.failures.append(f"coordinator: accepting {event!r} answered "
-                                            f"{done.status_code}: {_said(done.text)}")  # fmt: skip
+                        out.failures.append(
+                            f"coordinator: accepting {event!r} answered "
+                            f"{done.status_code}: {_said(done.text)}"
+                        )
                         continue
                     out.approve_seconds.append(time.monotonic() - began)
                     out.approved.append(html.unescape(event))
@@ -338,8 +351,15 @@ async def coordinator(base: str, planned: int, until: float, timeout: float,
                 await asyncio.sleep(0.25)
 
 
-async def upload(client: httpx.AsyncClient, name: str, event: str, date: str, filename: str,
-                 data: bytes, out: Uploads) -> None:  # fmt: skip
+async def upload(
+    client: httpx.AsyncClient,
+    name: str,
+    event: str,
+    date: str,
+    filename: str,
+    data: bytes,
+    out: Uploads,
+) -> None:
     """One event uploaded: the form, its preview, accept; after a 409, all again."""
     workspace = f"/s/{KEY}/workspace"
     began = time.perf_counter()
@@ -349,22 +369,29 @@ async def upload(client: httpx.AsyncClient, name: str, event: str, date: str, fi
         form = await client.get(f"{workspace}/event")
         shown = await client.post(
             f"{workspace}/event",
-            data={"name": event, "date": date,
-                  "csrf_token": field_of(CSRF, form.text, "CSRF token")},
+            data={
+                "name": event,
+                "date": date,
+                "csrf_token": field_of(CSRF, form.text, "CSRF token"),
+            },
             files={"results": (filename, data, "text/csv")},
-        )  # fmt: skip
+        )
         if shown.status_code == 422 and "changed while this change was being made" in shown.text:
             continue  # the other director's upload landed as this one was made: again
         if shown.status_code != 200:
-            out.failures.append(f"{name}: preview of {event!r} answered "
-                                f"{shown.status_code}: {_said(shown.text)}")  # fmt: skip
+            out.failures.append(
+                f"{name}: preview of {event!r} answered {shown.status_code}: {_said(shown.text)}"
+            )
             return
         try:
-            done = await client.post(f"{workspace}/accept", data={
-                "csrf_token": field_of(CSRF, shown.text, "CSRF token"),
-                "token": field_of(TOKEN, shown.text, "change token"),
-                "version": field_of(VERSION, shown.text, "version"),
-            })  # fmt: skip
+            done = await client.post(
+                f"{workspace}/accept",
+                data={
+                    "csrf_token": field_of(CSRF, shown.text, "CSRF token"),
+                    "token": field_of(TOKEN, shown.text, "change token"),
+                    "version": field_of(VERSION, shown.text, "version"),
+                },
+            )
         except httpx.TransportError as exc:  # it may have been written all the same
             out.unsure.append(Sent(name, event, filename, data, time.perf_counter() - began))
             out.failures.append(f"{name}: accepting {event!r}: no answer ({_error(exc)})")
@@ -373,8 +400,9 @@ async def upload(client: httpx.AsyncClient, name: str, event: str, date: str, fi
             out.accepted.append(Sent(name, event, filename, data, time.perf_counter() - began))
             return
         if done.status_code != 409:
-            out.failures.append(f"{name}: accepting {event!r} answered "
-                                f"{done.status_code}: {_said(done.text)}")  # fmt: skip
+            out.failures.append(
+                f"{name}: accepting {event!r} answered {done.status_code}: {_said(done.text)}"
+            )
             return
     out.failures.append(f"{name}: {event!r} refused {MAX_TRIES} times (409)")
 
@@ -391,9 +419,14 @@ def _said(page: str) -> str:
 
 
 async def load(
-    base: str, args: argparse.Namespace, events: dict[str, list[str]], date: str,
-    people: list[tuple[str, str]], readings: Readings, uploads: Uploads,
-) -> float:  # fmt: skip
+    base: str,
+    args: argparse.Namespace,
+    events: dict[str, list[str]],
+    date: str,
+    people: list[tuple[str, str]],
+    readings: Readings,
+    uploads: Uploads,
+) -> float:
     """The readers and both directors at once; the seconds the readers read. A run that does
     not end within ``GRACE`` after the readers' time is cut short (a failure)."""
     seconds: float = args.seconds
@@ -419,8 +452,14 @@ async def load(
     return (readings.ended or time.monotonic()) - start
 
 
-def lost(folder: Path, url: str, before: list[dict[str, object]], audit_before: set[int],
-         written: list[Sent], approval: bool) -> list[str]:  # fmt: skip
+def lost(
+    folder: Path,
+    url: str,
+    before: list[dict[str, object]],
+    audit_before: set[int],
+    written: list[Sent],
+    approval: bool,
+) -> list[str]:
     """What the season folder or the audit trail is missing (or has twice) of the earlier
     events and the uploads written (``approval``: by the coordinator, each entry saying which
     director sent it)."""
@@ -439,8 +478,10 @@ def lost(folder: Path, url: str, before: list[dict[str, object]], audit_before: 
     for sent in written:
         entries = [e for e in season_events(folder) if e.get("name") == sent.event]
         if entries and entries[0].get("results") != sent.filename:
-            problems.append(f"season.toml gives {sent.event!r} the results "
-                            f"{entries[0].get('results')!r}, not {sent.filename!r}")  # fmt: skip
+            problems.append(
+                f"season.toml gives {sent.event!r} the results "
+                f"{entries[0].get('results')!r}, not {sent.filename!r}"
+            )
     season, found = load_season(folder)
     errors = [p for p in found if p.severity is Severity.ERROR]
     if season is None or errors:
@@ -451,20 +492,25 @@ def lost(folder: Path, url: str, before: list[dict[str, object]], audit_before: 
     finally:
         store.close()
     if len(trail) != len(written):
-        problems.append(f"the audit trail has {len(trail)} new entries for "
-                        f"{len(written)} uploads written")  # fmt: skip
+        problems.append(
+            f"the audit trail has {len(trail)} new entries for {len(written)} uploads written"
+        )
     for sent in written:
         digest = hashlib.sha256(sent.data).hexdigest()
         matching = [
-            e for e in trail
+            e
+            for e in trail
             if f"'{sent.event}'" in e.what
-            and (f"sent by {sent.director}," in e.what if approval
-                 else e.user_name == sent.director)
+            and (
+                f"sent by {sent.director}," in e.what if approval else e.user_name == sent.director
+            )
             and any(f["name"] == sent.filename and f["sha256"] == digest for f in e.files)
-        ]  # fmt: skip
+        ]
         if len(matching) != 1:
-            problems.append(f"the audit trail has {len(matching)} entries for {sent.event!r} by "
-                            f"{sent.director} with {sent.filename}")  # fmt: skip
+            problems.append(
+                f"the audit trail has {len(matching)} entries for {sent.event!r} by "
+                f"{sent.director} with {sent.filename}"
+            )
     return problems
 
 
@@ -548,9 +594,17 @@ def main() -> int:
     return report(args, seconds, len(before), url, events, readings, uploads, late, problems)
 
 
-def report(args: argparse.Namespace, seconds: float, earlier: int, url: str,
-           events: dict[str, list[str]], readings: Readings, uploads: Uploads, late: list[Sent],
-           problems: list[str]) -> int:  # fmt: skip
+def report(
+    args: argparse.Namespace,
+    seconds: float,
+    earlier: int,
+    url: str,
+    events: dict[str, list[str]],
+    readings: Readings,
+    uploads: Uploads,
+    late: list[Sent],
+    problems: list[str],
+) -> int:
     """Print what was measured against the targets; 0 when every target is met."""
     latencies = [s * 1000 for s in readings.latencies]
     during = [
@@ -563,8 +617,10 @@ def report(args: argparse.Namespace, seconds: float, earlier: int, url: str,
         f" and {args.players:,} players (generated)" if args.events else " (examples/utah-2012)"
     )
     who = "2 directors upload" + (" and a coordinator approves" if args.approval else "")
-    print(f"server load: {args.readers} readers for {seconds:.1f} s while {who}; "
-          f"season {shown}, store {url.split(':', 1)[0]}")  # fmt: skip
+    print(
+        f"server load: {args.readers} readers for {seconds:.1f} s while {who}; "
+        f"season {shown}, store {url.split(':', 1)[0]}"
+    )
     print(f"requests:        {len(latencies)}")
     print(f"errors:          {len(readings.errors)}")
     print(f"throughput:      {len(latencies) / seconds:.0f} req/s")
@@ -573,25 +629,37 @@ def report(args: argparse.Namespace, seconds: float, earlier: int, url: str,
     print(f"latency max:     {max(latencies, default=0):.0f} ms")
     if uploads.accepting:
         worst = max(during, default=0)
-        print(f"during accepts:  {len(during)} requests, p50 {percentile(during, 0.5):.0f} ms, "
-              f"p95 {percentile(during, 0.95):.0f} ms, max {worst:.0f} ms")  # fmt: skip
+        print(
+            f"during accepts:  {len(during)} requests, p50 {percentile(during, 0.5):.0f} ms, "
+            f"p95 {percentile(during, 0.95):.0f} ms, max {worst:.0f} ms"
+        )
     verb = "sent for approval" if args.approval else "accepted"
-    print(f"uploads:         {len(uploads.accepted)} of {planned} {verb}, "
-          f"{uploads.retries} retries after 409")  # fmt: skip
+    print(
+        f"uploads:         {len(uploads.accepted)} of {planned} {verb}, "
+        f"{uploads.retries} retries after 409"
+    )
     if uploads.unsure:
-        print(f"                 {len(late)} of {len(uploads.unsure)} accepts without an answer "
-              "were written all the same")  # fmt: skip
-    print(f"upload p50:      {percentile([s.seconds * 1000 for s in uploads.accepted], 0.5):.0f} "
-          "ms (form, preview, accept)")  # fmt: skip
+        print(
+            f"                 {len(late)} of {len(uploads.unsure)} accepts without an answer "
+            "were written all the same"
+        )
+    print(
+        f"upload p50:      {percentile([s.seconds * 1000 for s in uploads.accepted], 0.5):.0f} "
+        "ms (form, preview, accept)"
+    )
     visible = [s * 1000 for s in uploads.visible_seconds]
     if args.approval:
         approve = [s * 1000 for s in uploads.approve_seconds]
-        print(f"approved:        {len(uploads.approved)} of {planned}; approval p50 "
-              f"{percentile(approve, 0.5):.0f} ms, max {max(approve, default=0):.0f} ms "
-              "(its preview and accept)")  # fmt: skip
-        print(f"on the page:     p50 {percentile(visible, 0.5):.0f} ms, max "
-              f"{max(visible, default=0):.0f} ms from the accept sent to the standings page "
-              "counting it")  # fmt: skip
+        print(
+            f"approved:        {len(uploads.approved)} of {planned}; approval p50 "
+            f"{percentile(approve, 0.5):.0f} ms, max {max(approve, default=0):.0f} ms "
+            "(its preview and accept)"
+        )
+        print(
+            f"on the page:     p50 {percentile(visible, 0.5):.0f} ms, max "
+            f"{max(visible, default=0):.0f} ms from the accept sent to the standings page "
+            "counting it"
+        )
     for error in sorted(set(readings.errors))[:10]:
         print(f"  reader error: {error} ({readings.errors.count(error)}x)")
     for failure in uploads.failures:
@@ -601,9 +669,11 @@ def report(args: argparse.Namespace, seconds: float, earlier: int, url: str,
     ok = not readings.errors and not uploads.failures and len(uploads.accepted) == planned
     ok = ok and not problems
     if args.approval:
-        print(f"target: 0 reader errors, p95 < {P95_TARGET} ms, max < {ACCEPT_MAX_TARGET} ms "
-              f"during accepts, every upload approved and on the page within "
-              f"{VISIBLE_TARGET} ms, nothing lost")  # fmt: skip
+        print(
+            f"target: 0 reader errors, p95 < {P95_TARGET} ms, max < {ACCEPT_MAX_TARGET} ms "
+            f"during accepts, every upload approved and on the page within "
+            f"{VISIBLE_TARGET} ms, nothing lost"
+        )
         ok = ok and len(uploads.approved) == planned
         ok = ok and percentile(latencies, 0.95) < P95_TARGET
         ok = ok and max(during, default=0) < ACCEPT_MAX_TARGET

@@ -80,10 +80,13 @@ def main() -> int:
     ratio = got.ours / got.bare
     print(f"list: {got.rows} rows, FIDE TXT, {path.stat().st_size / 1e6:.0f} MB")
     print(f"bare executemany of the parsed rows: {got.bare:5.2f} s")
-    print(f"grandprix import (read, parse, insert): {got.ours:5.2f} s  ratio {ratio:.1f}x "
-          "(target 2x)")  # fmt: skip
-    print(f"look-up of {got.looked_up} players on a date: {got.lookup:.2f} s, {got.found} rated "
-          "(target under 1 s)")  # fmt: skip
+    print(
+        f"grandprix import (read, parse, insert): {got.ours:5.2f} s  ratio {ratio:.1f}x (target 2x)"
+    )
+    print(
+        f"look-up of {got.looked_up} players on a date: {got.lookup:.2f} s, {got.found} rated "
+        "(target under 1 s)"
+    )
     ok = ratio <= 2 and got.lookup < 1
     print("PASS" if ok else "FAIL")
     return 0 if ok else 1

@@ -170,9 +170,11 @@ def main() -> int:
         ours_time, ours_memory = standings(folder)
         ratios.append(ours_time / bare_time)
         memory = max(memory, ours_memory)
-        print(f"pair {n}: bare read-and-split {bare_time:6.2f} s {bare_memory / 1024**2:5.0f} MB, "
-              f"grandprix standings {ours_time:6.2f} s {ours_memory / 1024**2:5.0f} MB, "
-              f"{ratios[-1]:.1f}x")  # fmt: skip
+        print(
+            f"pair {n}: bare read-and-split {bare_time:6.2f} s {bare_memory / 1024**2:5.0f} MB, "
+            f"grandprix standings {ours_time:6.2f} s {ours_memory / 1024**2:5.0f} MB, "
+            f"{ratios[-1]:.1f}x"
+        )
     for name, found in parts.items():
         if found:
             print(f"{name}: {statistics.median(found):.1f}x the bare read (median)")

@@ -47,8 +47,9 @@ def main() -> int:
         timings = []
         for n in range(args.repeat + 1):
             start = time.perf_counter()
-            change = event_change(folder, f"Upload {n}", datetime.date(2030, 12, 1),
-                                  f"upload{n}.csv", upload.encode())  # fmt: skip
+            change = event_change(
+                folder, f"Upload {n}", datetime.date(2030, 12, 1), f"upload{n}.csv", upload.encode()
+            )
             seen = preview(folder, change, kept)
             timings.append(time.perf_counter() - start)
             assert seen.ok, [str(p) for p in seen.problems]

@@ -53,8 +53,10 @@ def main() -> int:
     args = parser.parse_args()
     folder, _rows = season(args.events, "utah-2012")
     elapsed, memory, pages, size = measure(folder, OUT / f"site_{args.events}")
-    print(f"site of {args.events} events: {pages} pages, {size / 1e6:.0f} MB in {elapsed:.1f} s "
-          f"(target under {TARGET:.0f} s), peak memory {memory / 1024**2:.0f} MB")  # fmt: skip
+    print(
+        f"site of {args.events} events: {pages} pages, {size / 1e6:.0f} MB in {elapsed:.1f} s "
+        f"(target under {TARGET:.0f} s), peak memory {memory / 1024**2:.0f} MB"
+    )
     ok = elapsed < TARGET
     print("PASS" if ok else "FAIL")
     return 0 if ok else 1

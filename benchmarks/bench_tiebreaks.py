@@ -29,8 +29,16 @@ OUT = Path(__file__).parent / "out"
 CODES = ["BH", "BH/C1", "SB", "PS", "ARO"]
 EDITION = "2026"  # the C.07 edition both programs are asked for
 TARGET = 10.0
-MIX = Mix(half_bye=0.03, zero_bye=0.01, full_bye=0.005, absent=0.01, withdraw=0.005,
-          forfeit=0.02, double_forfeit=0.005, short_game=0.005)  # fmt: skip
+MIX = Mix(
+    half_bye=0.03,
+    zero_bye=0.01,
+    full_bye=0.005,
+    absent=0.01,
+    withdraw=0.005,
+    forfeit=0.02,
+    double_forfeit=0.005,
+    short_game=0.005,
+)
 
 
 def timed(command: list[str], repeat: int) -> tuple[float, str]:
@@ -68,10 +76,32 @@ def bench(players: int, rounds: int, repeat: int) -> tuple[float, float, bool]:
     if not path.exists():
         path.write_text(write_trf(generate(players, rounds, players * 100 + rounds, MIX)))
     exe = Path(sys.executable).parent / "grandprix"
-    mine = [str(exe), "event", str(path), "--tiebreaks", ",".join(CODES), "--format", "csv",
-            "--tiebreak-rules", f"fide-{EDITION}"]  # fmt: skip
-    reference = [sys.executable, "-m", "gacrux.tiebreakchecker", "-i", str(path), "-b", "utf-8",
-                 "-s", "-t", "PTS", *(f"{c}/V{EDITION}" for c in CODES), "-d", "T"]  # fmt: skip
+    mine = [
+        str(exe),
+        "event",
+        str(path),
+        "--tiebreaks",
+        ",".join(CODES),
+        "--format",
+        "csv",
+        "--tiebreak-rules",
+        f"fide-{EDITION}",
+    ]
+    reference = [
+        sys.executable,
+        "-m",
+        "gacrux.tiebreakchecker",
+        "-i",
+        str(path),
+        "-b",
+        "utf-8",
+        "-s",
+        "-t",
+        "PTS",
+        *(f"{c}/V{EDITION}" for c in CODES),
+        "-d",
+        "T",
+    ]
     our_time, our_out = timed(mine, repeat)
     their_time, their_out = timed(reference, 1)
     return our_time, their_time, ours(our_out) == theirs(their_out)

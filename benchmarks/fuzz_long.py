@@ -54,8 +54,16 @@ def main() -> int:
         counts = Path(tmp) / "inputs.txt"
         report = Path(tmp) / "report.xml"
         env = dict(os.environ, GRANDPRIX_FUZZ="long", GRANDPRIX_FUZZ_COUNT=str(counts))
-        command = [sys.executable, "-m", "pytest", str(TESTS), "-q", "--tb=short",
-                   "--hypothesis-show-statistics", f"--junitxml={report}"]  # fmt: skip
+        command = [
+            sys.executable,
+            "-m",
+            "pytest",
+            str(TESTS),
+            "-q",
+            "--tb=short",
+            "--hypothesis-show-statistics",
+            f"--junitxml={report}",
+        ]
         if args.workers > 1:
             command += ["-n", str(args.workers)]
         command += args.pytest_args

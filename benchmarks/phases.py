@@ -76,12 +76,20 @@ os._exit(0)  # as the command ends
 # The order of the table; a step's parts are indented under it, "other" being the rest.
 ORDER = [
     ("imports", []),
-    ("load", ["load: season.toml", "load: events and their files", "load: players.csv",
-              "load: aliases.csv", "load: identity checks"]),
+    (
+        "load",
+        [
+            "load: season.toml",
+            "load: events and their files",
+            "load: players.csv",
+            "load: aliases.csv",
+            "load: identity checks",
+        ],
+    ),
     ("awards and ranking", ["awards", "ranking"]),
     ("CSV", []),
     ("total", []),
-]  # fmt: skip
+]
 
 
 def one_round(folder: Path) -> dict[str, tuple[float, float]]:
@@ -106,10 +114,12 @@ def table(rounds: list[dict[str, tuple[float, float]]]) -> str:
             for part in parts:
                 lines.append(f"| - {part} | {median(part, 0):.2f} | {median(part, 1):.2f} |")
             rest = [
-                (r[step][0] - sum(r.get(p, (0.0, 0.0))[0] for p in parts),
-                 r[step][1] - sum(r.get(p, (0.0, 0.0))[1] for p in parts))
+                (
+                    r[step][0] - sum(r.get(p, (0.0, 0.0))[0] for p in parts),
+                    r[step][1] - sum(r.get(p, (0.0, 0.0))[1] for p in parts),
+                )
                 for r in rounds
-            ]  # fmt: skip
+            ]
             wall = statistics.median(w for w, _ in rest)
             cpu = statistics.median(c for _, c in rest)
             lines.append(f"| - other | {wall:.2f} | {cpu:.2f} |")

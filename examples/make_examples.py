@@ -97,15 +97,28 @@ def named(section: Section, seed: int, title: str, headers: tuple[tuple[str, str
 
 def main() -> None:
     HERE.mkdir(exist_ok=True)
-    mix = Mix(half_bye=0.05, zero_bye=0.02, full_bye=0.01, withdraw=0.01, forfeit=0.03,
-              double_forfeit=0.01, short_game=0.01)  # fmt: skip
+    mix = Mix(
+        half_bye=0.05,
+        zero_bye=0.02,
+        full_bye=0.01,
+        withdraw=0.01,
+        forfeit=0.03,
+        double_forfeit=0.01,
+        short_game=0.01,
+    )
     swiss = named(
         generate(30, 7, 2026, mix),
         1,
         "Spring Open 2026",
-        (("012", "Spring Open 2026"), ("022", "Springfield"), ("042", "2026/03/14"),
-         ("052", "2026/03/15"), ("092", "Swiss System"), ("102", "IA Example Arbiter")),
-    )  # fmt: skip
+        (
+            ("012", "Spring Open 2026"),
+            ("022", "Springfield"),
+            ("042", "2026/03/14"),
+            ("052", "2026/03/15"),
+            ("092", "Swiss System"),
+            ("102", "IA Example Arbiter"),
+        ),
+    )
     (HERE / "spring_open_2026.trf").write_text(write_trf(swiss), encoding="utf-8")
     rr = named(
         round_robin(8, 7),
@@ -124,17 +137,33 @@ CLASS_PRIZES = {  # UCC-6: 1st and 2nd of each class
 # Sections as the director set them after the entries came in: H and J/I had fewer than six
 # players each and were combined (UCC-4).
 SECTIONS = [
-    ("X", ["X"]), ("A", ["A"]), ("B", ["B"]), ("C", ["C"]), ("D", ["D"]), ("E", ["E"]),
-    ("F", ["F"]), ("G", ["G"]), ("H-J/I", ["H", "J/I"]),
-]  # fmt: skip
+    ("X", ["X"]),
+    ("A", ["A"]),
+    ("B", ["B"]),
+    ("C", ["C"]),
+    ("D", ["D"]),
+    ("E", ["E"]),
+    ("F", ["F"]),
+    ("G", ["G"]),
+    ("H-J/I", ["H", "J/I"]),
+]
 TIMES = {  # UCC-5: round times by group of sections
     "X-C": ["09:30", "12:45", "15:00", "17:15"],
     "D-F": ["10:00", "11:45", "14:00", "15:45"],
     "G-J": ["09:00", "10:15", "11:30", "12:45"],
 }
 CONTROL = {"X-C": ("G/60;+10", "regular"), "D-F": ("G/45;+5", "dual"), "G-J": ("G/30;+5", "dual")}
-WEIGHTS = {"X": 1, "A": 0.9, "B": 0.8, "C": 0.7, "D": 0.6, "E": 0.5, "F": 0.4, "G": 0.3,
-           "H-J/I": 0.2}  # fmt: skip
+WEIGHTS = {
+    "X": 1,
+    "A": 0.9,
+    "B": 0.8,
+    "C": 0.7,
+    "D": 0.6,
+    "E": 0.5,
+    "F": 0.4,
+    "G": 0.3,
+    "H-J/I": 0.2,
+}
 DAY = "2026-08-15"
 
 
@@ -146,10 +175,18 @@ def entries(rng: random.Random) -> list[dict[str, str]]:
     """About 120 made-up entries spread over the classes, with every special case."""
     names = [f"{last}, {first}" for first in FIRST for last in LAST]
     rng.shuffle(names)
-    spread = [("X", 2000, 2300, 8), ("A", 1800, 1999, 13), ("B", 1600, 1799, 14),
-              ("C", 1400, 1599, 16), ("D", 1200, 1399, 15), ("E", 1000, 1199, 12),
-              ("F", 800, 999, 11), ("G", 600, 799, 10), ("H", 400, 599, 4),
-              ("J/I", 100, 399, 3)]  # fmt: skip
+    spread = [
+        ("X", 2000, 2300, 8),
+        ("A", 1800, 1999, 13),
+        ("B", 1600, 1799, 14),
+        ("C", 1400, 1599, 16),
+        ("D", 1200, 1399, 15),
+        ("E", 1000, 1199, 12),
+        ("F", 800, 999, 11),
+        ("G", 600, 799, 10),
+        ("H", 400, 599, 4),
+        ("J/I", 100, 399, 3),
+    ]
     rows = []
     for _, low, high, count in spread:
         for _ in range(count):
@@ -206,8 +243,21 @@ def class_championships() -> None:
     (folder / "results").mkdir(parents=True, exist_ok=True)
     rng = random.Random(2026)
     rows = entries(rng)
-    columns = ["name", "id", "rating", "grade", "resident", "town", "registered_on", "paid_on",
-               "arrived", "byes", "section", "reason", "unpublished_rating"]  # fmt: skip
+    columns = [
+        "name",
+        "id",
+        "rating",
+        "grade",
+        "resident",
+        "town",
+        "registered_on",
+        "paid_on",
+        "arrived",
+        "byes",
+        "section",
+        "reason",
+        "unpublished_rating",
+    ]
     with (folder / "entries.csv").open("w", newline="", encoding="utf-8") as handle:
         import csv
 
@@ -242,22 +292,40 @@ def class_championships() -> None:
         slug = section.lower().replace("-", "_").replace("/", "")
         times = ", ".join(f"{DAY}T{t}:00" for t in TIMES[group(section)])
         control, kind = CONTROL[group(section)]
-        sections += ["", "[[sections]]", f'name = "{section}"',
-                     "classes = [" + ", ".join(f'"{c}"' for c in classes) + "]",
-                     f'results = "results/{slug}.trf"', f'time_control = "{control}"',
-                     f'rating_type = "{kind}"', f"round_times = [{times}]",
-                     'tiebreaks = "MM,SOLK,CUM"']  # fmt: skip
+        sections += [
+            "",
+            "[[sections]]",
+            f'name = "{section}"',
+            "classes = [" + ", ".join(f'"{c}"' for c in classes) + "]",
+            f'results = "results/{slug}.trf"',
+            f'time_control = "{control}"',
+            f'rating_type = "{kind}"',
+            f"round_times = [{times}]",
+            'tiebreaks = "MM,SOLK,CUM"',
+        ]
         for klass in classes:
             first, second = CLASS_PRIZES[klass]
             for place, amount in (("1st", first), ("2nd", second)):
-                toml += ["", "[[prizes.prize]]   # UCC-6, UCC-7, UCC-9",
-                         f'name = "Class {klass} {place}"', f'ranking = "{section}"',
-                         f'us_class = "{klass}"', f"amount = {amount}", "based_on = 8"]  # fmt: skip
+                toml += [
+                    "",
+                    "[[prizes.prize]]   # UCC-6, UCC-7, UCC-9",
+                    f'name = "Class {klass} {place}"',
+                    f'ranking = "{section}"',
+                    f'us_class = "{klass}"',
+                    f"amount = {amount}",
+                    "based_on = 8",
+                ]
                 if klass == "X" and place == "2nd":
                     toml.append("min_players = 4   # UCC-8: only with at least 4 Experts")
-        toml += ["", "[[prizes.prize]]   # UCC-12", f'name = "Utah Class Champion {section}"',
-                 f'ranking = "{section}"', 'title = "Utah Class Champion"', "unrated = false",
-                 'require = { region = "UT" }']  # fmt: skip
+        toml += [
+            "",
+            "[[prizes.prize]]   # UCC-12",
+            f'name = "Utah Class Champion {section}"',
+            f'ranking = "{section}"',
+            'title = "Utah Class Champion"',
+            "unrated = false",
+            'require = { region = "UT" }',
+        ]
     (folder / "event.toml").write_text("\n".join(toml + sections) + "\n", encoding="utf-8")
     event, _, _ = read_event_rules(folder / "event.toml")
     placed, problems = place_entries(event, read_entries(folder / "entries.csv", event.rounds))
@@ -281,24 +349,38 @@ def class_championships() -> None:
             played,
             name=section,
             players=named,
-            headers=(("012", f"Utah Class Championships 2026 - {section}"),
-                     ("042", DAY.replace("-", "/")), ("092", "Swiss System")),
-        )  # fmt: skip
+            headers=(
+                ("012", f"Utah Class Championships 2026 - {section}"),
+                ("042", DAY.replace("-", "/")),
+                ("092", "Swiss System"),
+            ),
+        )
         (folder / "results" / f"{slug}.trf").write_text(write_trf(result), encoding="utf-8")
     (HERE / "hobart_weekender_2004.toml").write_text(REGISTRATION, encoding="utf-8")
     season = HERE.parent / "utah-2026"
     planned = (("Utah Open", "2026-12-12"), ("New Year's Eve Blitz", "2026-12-31"))
     season.mkdir(exist_ok=True)
-    lines = ['name = "Utah Chess Grand Prix 2026 (example, one event so far)"',
-             "start = 2026-01-01", "end = 2026-12-31", 'rules = "utah-2012"',
-             "# The event's own folder holds its results; the season may read them from there.",
-             'shared_folders = ["../events/class_championships_2026/results"]', "",
-             "[[events]]", 'name = "Utah Class Championships"', f"date = {DAY}"]  # fmt: skip
+    lines = [
+        'name = "Utah Chess Grand Prix 2026 (example, one event so far)"',
+        "start = 2026-01-01",
+        "end = 2026-12-31",
+        'rules = "utah-2012"',
+        "# The event's own folder holds its results; the season may read them from there.",
+        'shared_folders = ["../events/class_championships_2026/results"]',
+        "",
+        "[[events]]",
+        'name = "Utah Class Championships"',
+        f"date = {DAY}",
+    ]
     for section, _ in SECTIONS:  # UCC-16, UT-7: every section earns, at its own rate
         slug = section.lower().replace("-", "_").replace("/", "")
-        lines += ["", "[[events.sections]]", f'name = "{section}"',
-                  f'results = "../events/class_championships_2026/results/{slug}.trf"',
-                  f"weight = {WEIGHTS[section]}"]  # fmt: skip
+        lines += [
+            "",
+            "[[events.sections]]",
+            f'name = "{section}"',
+            f'results = "../events/class_championships_2026/results/{slug}.trf"',
+            f"weight = {WEIGHTS[section]}",
+        ]
     for name, day in planned:  # still to come: the site shows who can still win (the race)
         lines += ["", "[[events]]", f'name = "{name}"', f"date = {day}", "planned = true"]
     (season / "season.toml").write_text("\n".join(lines) + "\n", encoding="utf-8")

@@ -202,8 +202,11 @@ def utah() -> None:
         write_csv(folder / name, [(i, n, p) for (i, n), p in zip(field, pts, strict=True)])
 
     # January: a non-resident wins; among the eligible, 6th-8th tie: 14/3 each (UT-5).
-    event("winter_quick.csv", scores("5.5", "5", "4.5", "4", "3.5", "3.5", "3", "3", "3", "2", "1"),
-          [top[0], *rest[:10]])  # fmt: skip
+    event(
+        "winter_quick.csv",
+        scores("5.5", "5", "4.5", "4", "3.5", "3.5", "3", "3", "3", "2", "1"),
+        [top[0], *rest[:10]],
+    )
     swiss(folder / "provo_open.trf", [top[1], top[3], *rest[2:16]], 5, 12, "Provo Open 2012")
     swiss(folder / "utah_open.trf", everyone[:20], 6, 13, "Utah Open 2012")
     # Class Championships: every section earns at its own rate (UT-7, UCC-16).
@@ -217,11 +220,13 @@ def utah() -> None:
     state = scores("5", "4.5", "4", "3.5", "3", "3", "3", "2.5", "2", "1")
     event("state_championship.csv", state, [top[2], *rest[1:10]])
     # December: a tie for 6th-7th, each (6+4)/2 = 5 (UT-5).
-    event("december_quick.csv", scores("5", "4.5", "4", "3.5", "3", "2.5", "2.5", "2", "1"),
-          rest[3:12])  # fmt: skip
+    event(
+        "december_quick.csv",
+        scores("5", "4.5", "4", "3.5", "3", "2.5", "2.5", "2", "1"),
+        rest[3:12],
+    )
     # New Year's Eve: 7th-8th tie below the table: nothing (UT-5).
-    event("new_year_blitz.csv", scores("7", "6", "5", "4.5", "4", "3.5", "3", "3", "2"),
-          rest[5:14])  # fmt: skip
+    event("new_year_blitz.csv", scores("7", "6", "5", "4.5", "4", "3.5", "3", "3", "2"), rest[5:14])
     (folder / "season.toml").write_text(UTAH_TOML, encoding="utf-8")
 
 
@@ -382,11 +387,29 @@ def acf() -> None:
             swiss(folder / name, field, rounds, 40 + k, title)
         else:
             # Shared places: 2nd-3rd and 5th-6th tie; (15 + 12) / 2 etc. (D-ACF-1)
-            pts = scores("6", "5.5", "5.5", "5", "4.5", "4.5", "4", "3.5", "3", "3", "2.5", "2",
-                         "2", "1.5", "1", "0.5")  # fmt: skip
+            pts = scores(
+                "6",
+                "5.5",
+                "5.5",
+                "5",
+                "4.5",
+                "4.5",
+                "4",
+                "3.5",
+                "3",
+                "3",
+                "2.5",
+                "2",
+                "2",
+                "1.5",
+                "1",
+                "0.5",
+            )
             write_csv(folder / name, [(i, n, p) for (i, n), p in zip(field, pts, strict=True)])
-    write_csv(folder / "sydney_under_1600.csv",
-              [(i, n, Fraction(len(minor) - k)) for k, (i, n) in enumerate(minor)])  # fmt: skip
+    write_csv(
+        folder / "sydney_under_1600.csv",
+        [(i, n, Fraction(len(minor) - k)) for k, (i, n) in enumerate(minor)],
+    )
     (folder / "season.toml").write_text(ACF_TOML, encoding="utf-8")
 
 
@@ -513,8 +536,10 @@ def lupiae() -> None:
         seated = [p for p in order if p is not None]
         if k < 6:
             pts = [Fraction(size - i, 2) for i in range(size)]  # distinct scores, official order
-            write_csv(folder / f"prova_{k + 1}.csv",
-                      [(i, n, p) for (i, n), p in zip(seated, pts, strict=True)])  # fmt: skip
+            write_csv(
+                folder / f"prova_{k + 1}.csv",
+                [(i, n, p) for (i, n), p in zip(seated, pts, strict=True)],
+            )
         else:
             ladder(folder / f"prova_{k + 1}.trf", seated, f"Semilampo Lupiae prova {k + 1}")
     (folder / "season.toml").write_text(LUPIAE_TOML, encoding="utf-8")
@@ -574,10 +599,15 @@ def circuit() -> None:
     def write(path: Path, section: Section, field: list[tuple[str, str]], title: str) -> None:
         field = seeded(field)
         renamed = tuple(
-            replace(p, name=field[i][1], fide_id=field[i][0], rating=rating[field[i][0]],
-                    federation="LBN")
+            replace(
+                p,
+                name=field[i][1],
+                fide_id=field[i][0],
+                rating=rating[field[i][0]],
+                federation="LBN",
+            )
             for i, p in enumerate(section.players)
-        )  # fmt: skip
+        )
         kind = "Round robin" if section.round_robin else "Swiss System"
         headers = (("012", title), ("092", kind))
         section = replace(section, name=title, players=renamed, headers=headers)

@@ -22,8 +22,15 @@ from grandprix.site.build import build_site
 ROOT = Path(__file__).resolve().parents[1]
 OUT = ROOT / "site-shots"
 CHROMIUM = "/usr/bin/chromium"
-FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-         "--disable-component-update", "--disable-sync", "--no-first-run"]  # fmt: skip
+FLAGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
 WIDTHS = {390: "phone", 1280: "desktop"}
 
 

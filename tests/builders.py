@@ -13,9 +13,16 @@ from grandprix.model import Player, ResultKind, Round, Scoring, Section
 from grandprix.readers.trf import CODES
 
 K = ResultKind
-_MIRROR = {K.WIN: K.LOSS, K.LOSS: K.WIN, K.DRAW: K.DRAW, K.FORFEIT_WIN: K.FORFEIT_LOSS,
-           K.FORFEIT_LOSS: K.FORFEIT_WIN, K.WIN_UNRATED: K.LOSS_UNRATED,
-           K.LOSS_UNRATED: K.WIN_UNRATED, K.DRAW_UNRATED: K.DRAW_UNRATED}  # fmt: skip
+_MIRROR = {
+    K.WIN: K.LOSS,
+    K.LOSS: K.WIN,
+    K.DRAW: K.DRAW,
+    K.FORFEIT_WIN: K.FORFEIT_LOSS,
+    K.FORFEIT_LOSS: K.FORFEIT_WIN,
+    K.WIN_UNRATED: K.LOSS_UNRATED,
+    K.LOSS_UNRATED: K.WIN_UNRATED,
+    K.DRAW_UNRATED: K.DRAW_UNRATED,
+}
 
 
 def build(

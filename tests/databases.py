@@ -43,18 +43,53 @@ def cluster() -> Iterator[str]:
         shutil.chown(folder, "postgres")
     data, log = folder / "data", folder / "log"
     try:
-        subprocess.run(_as_owner([str(bin_dir / "initdb"), "-D", str(data), "-A", "trust", "-U",
-                                  USER, "-E", "UTF8", "--no-sync"]),
-                       check=True, capture_output=True)  # fmt: skip
+        subprocess.run(
+            _as_owner(
+                [
+                    str(bin_dir / "initdb"),
+                    "-D",
+                    str(data),
+                    "-A",
+                    "trust",
+                    "-U",
+                    USER,
+                    "-E",
+                    "UTF8",
+                    "--no-sync",
+                ]
+            ),
+            check=True,
+            capture_output=True,
+        )
         options = f"-k {folder} -c listen_addresses='' -c fsync=off -c full_page_writes=off"
-        subprocess.run(_as_owner([str(bin_dir / "pg_ctl"), "-D", str(data), "-o", options, "-l",
-                                  str(log), "-w", "-t", "60", "start"]),
-                       check=True, capture_output=True)  # fmt: skip
+        subprocess.run(
+            _as_owner(
+                [
+                    str(bin_dir / "pg_ctl"),
+                    "-D",
+                    str(data),
+                    "-o",
+                    options,
+                    "-l",
+                    str(log),
+                    "-w",
+                    "-t",
+                    "60",
+                    "start",
+                ]
+            ),
+            check=True,
+            capture_output=True,
+        )
         try:
             yield f"postgresql://{USER}@/postgres?host={folder}"
         finally:
-            subprocess.run(_as_owner([str(bin_dir / "pg_ctl"), "-D", str(data), "-m",
-                                      "immediate", "-w", "stop"]), capture_output=True)  # fmt: skip
+            subprocess.run(
+                _as_owner(
+                    [str(bin_dir / "pg_ctl"), "-D", str(data), "-m", "immediate", "-w", "stop"]
+                ),
+                capture_output=True,
+            )
     finally:
         shutil.rmtree(folder, ignore_errors=True)
 

@@ -101,8 +101,10 @@ def _book_parts() -> dict[str, bytes]:
     out = io.BytesIO()
     book.save(out)
     with zipfile.ZipFile(out) as archive:
-        return {name: _STAMP.sub(b"2024-01-01T00:00:00Z", archive.read(name))
-                for name in archive.namelist()}  # fmt: skip
+        return {
+            name: _STAMP.sub(b"2024-01-01T00:00:00Z", archive.read(name))
+            for name in archive.namelist()
+        }
 
 
 def _write(archive: zipfile.ZipFile, name: str, pieces: Iterable[bytes]) -> None:

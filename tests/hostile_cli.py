@@ -65,8 +65,20 @@ def store(damage: int | None = None) -> Setup:
         source = env.lists / "big.csv"
         source.write_text("id,name,rating\n" + rows, encoding="utf-8")
         target = env.root / "store.sqlite"
-        result = invoke(["ratings", "import", str(source), "--kind", "fide-standard", "--date",
-                         "2025-01-01", "--store", str(target)], env.cwd)  # fmt: skip
+        result = invoke(
+            [
+                "ratings",
+                "import",
+                str(source),
+                "--kind",
+                "fide-standard",
+                "--date",
+                "2025-01-01",
+                "--store",
+                str(target),
+            ],
+            env.cwd,
+        )
         assert result.code == 0, f"test setup: import failed: {result.stderr}"
         if damage is not None:
             data = target.read_bytes()

@@ -148,8 +148,11 @@ def round_robin(
             if len(gone) == 2:
                 kinds = (K.DOUBLE_FORFEIT, K.DOUBLE_FORFEIT)
             elif gone:
-                kinds = (K.FORFEIT_LOSS, K.FORFEIT_WIN) if white in gone else (
-                    K.FORFEIT_WIN, K.FORFEIT_LOSS)  # fmt: skip
+                kinds = (
+                    (K.FORFEIT_LOSS, K.FORFEIT_WIN)
+                    if white in gone
+                    else (K.FORFEIT_WIN, K.FORFEIT_LOSS)
+                )
             else:
                 kinds = _game(rng, games, ratings[white], ratings[black])
             for no, opp, kind, colour in (
@@ -265,10 +268,26 @@ def _game(
 
 
 FIDE_TXT_COLUMNS = (
-    ("ID Number", 15), ("Name", 61), ("Fed", 4), ("Sex", 4), ("Tit", 5), ("WTit", 5),
-    ("OTit", 15), ("FOA", 4), ("SRtng", 6), ("SGm", 4), ("SK", 3), ("RRtng", 6), ("RGm", 4),
-    ("Rk", 3), ("BRtng", 6), ("BGm", 4), ("BK", 3), ("B-day", 6), ("Flag", 4),
-)  # fmt: skip
+    ("ID Number", 15),
+    ("Name", 61),
+    ("Fed", 4),
+    ("Sex", 4),
+    ("Tit", 5),
+    ("WTit", 5),
+    ("OTit", 15),
+    ("FOA", 4),
+    ("SRtng", 6),
+    ("SGm", 4),
+    ("SK", 3),
+    ("RRtng", 6),
+    ("RGm", 4),
+    ("Rk", 3),
+    ("BRtng", 6),
+    ("BGm", 4),
+    ("BK", 3),
+    ("B-day", 6),
+    ("Flag", 4),
+)
 
 
 def fide_txt_line(values: dict[str, str]) -> str:

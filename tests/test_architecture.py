@@ -60,8 +60,10 @@ def imports() -> list[tuple[str, str, str]]:
 
 
 def test_every_unit_has_a_layer() -> None:
-    units = {unit(".".join(p.relative_to(SOURCE.parent).with_suffix("").parts))
-             for p in SOURCE.rglob("*.py")}  # fmt: skip
+    units = {
+        unit(".".join(p.relative_to(SOURCE.parent).with_suffix("").parts))
+        for p in SOURCE.rglob("*.py")
+    }
     placed = set().union(*LAYERS)
     assert units - {"__init__"} <= placed, f"add {sorted(units - placed)} to a layer"
 

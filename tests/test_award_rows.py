@@ -99,10 +99,13 @@ def test_two_rows_of_one_person_in_an_event_are_one_event(tmp_path: Path) -> Non
     files = {"a.csv": first.replace("Ann Lee,,1", "Cy Doe,,1"), "b.csv": second}
     folder = write_season(
         tmp_path,
-        season_toml('rules = "acf-2004"', event("A", "a.csv", extra="prize_fund = 1"),
-                    event("B", "b.csv", date="2012-07-01", extra="prize_fund = 1")),
+        season_toml(
+            'rules = "acf-2004"',
+            event("A", "a.csv", extra="prize_fund = 1"),
+            event("B", "b.csv", date="2012-07-01", extra="prize_fund = 1"),
+        ),
         files,
-    )  # fmt: skip
+    )
     season = load(folder)
     (folder / "doubled.csv").write_text(first)
     assert load_season(folder)[0] is not None

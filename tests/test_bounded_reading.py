@@ -220,8 +220,17 @@ def import_capped(tmp_path: Path, name: str, data: bytes) -> Ran:
     path = tmp_path / name
     path.write_bytes(data)
     store = tmp_path / "store.sqlite"
-    argv = ["ratings", "import", str(path), "--kind", "fide-standard", "--date", "2025-01-01",
-            "--store", str(store)]  # fmt: skip
+    argv = [
+        "ratings",
+        "import",
+        str(path),
+        "--kind",
+        "fide-standard",
+        "--date",
+        "2025-01-01",
+        "--store",
+        str(store),
+    ]
     ran = run_capped(argv, tmp_path)
     assert ran.code == 2, ran.stderr[-2000:]
     assert ran.stdout == "" and "Traceback" not in ran.stderr

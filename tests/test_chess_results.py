@@ -39,8 +39,10 @@ def test_printed_buchholz_columns_are_the_2009_rules(month: str) -> None:
     assert section is not None
     rows = list(csv.reader(path.read_text(encoding="utf-8").splitlines()))
     start = next(i for i, r in enumerate(rows) if r and r[0] == "Rk.") + 1
-    printed = {i: (parse_score(r[-2]), parse_score(r[-1])) for i, r in
-               enumerate(rows[start : start + len(section.players)], start=1)}  # fmt: skip
+    printed = {
+        i: (parse_score(r[-2]), parse_score(r[-1]))
+        for i, r in enumerate(rows[start : start + len(section.players)], start=1)
+    }
     standings = place(section, parse("BH/C1,BH", Rules.FIDE_2009), Rules.FIDE_2009)
     ours = {r.player.start_no: tuple(r.values) for r in standings.rows}
     assert ours == printed
@@ -67,8 +69,12 @@ def test_byes_forfeits_and_unpaired_rounds() -> None:
     section, _ = load_section(shared(FOLDER, "crosstables", "august.csv"))
     assert section is not None
     kinds = {r.kind for p in section.players for r in p.rounds}
-    assert {ResultKind.PAIRING_BYE, ResultKind.FORFEIT_WIN, ResultKind.FORFEIT_LOSS,
-            ResultKind.ABSENT} <= kinds  # fmt: skip
+    assert {
+        ResultKind.PAIRING_BYE,
+        ResultKind.FORFEIT_WIN,
+        ResultKind.FORFEIT_LOSS,
+        ResultKind.ABSENT,
+    } <= kinds
 
 
 def test_a_bad_cell_is_located(tmp_path: Path) -> None:

@@ -32,8 +32,23 @@ FOOTER = ["", "Chess-Tournament-Results-Server: Chess-Results"]
 # A Swiss of 6 in 4 rounds: No. 3 wins round 1 by forfeit against No. 6, who then withdraws
 # (not paired in rounds 2-4); No. 5 has the pairing-allocated bye in round 2 and No. 4 in
 # round 4; No. 4 is not paired in round 3; Nos. 2 and 3 both forfeit round 4.
-SWISS_HEAD = ["No.", "", "Name", "FideID", "Rtg", "FED", "1.Rd", "2.Rd", "3.Rd", "4.Rd",
-              "Pts. ", "Rk.", "TB1", "TB2", "TB3"]  # fmt: skip
+SWISS_HEAD = [
+    "No.",
+    "",
+    "Name",
+    "FideID",
+    "Rtg",
+    "FED",
+    "1.Rd",
+    "2.Rd",
+    "3.Rd",
+    "4.Rd",
+    "Pts. ",
+    "Rk.",
+    "TB1",
+    "TB2",
+    "TB3",
+]
 SWISS_ROWS = [
     ["1", "FM", "Amber, Al ", "4100001", "2100", "LBN", " 4w1", " 3b1", " 2w½", " 5b0", "2.5", "1"],
     ["2", "", "Birch, Ben ", "4100002", "1950", "LBN", " 5b½", " 4w1", " 1b½", " 3w-", "2", "3"],
@@ -41,7 +56,7 @@ SWISS_ROWS = [
     ["4", "", "Dune, Dara ", "", "1800", "LBN", " 1b0", " 2b0", "0", "-1", "1", "5"],
     ["5", "", "Elm, Eli ", "", "0", "LBN", " 2w½", "-1", " 3w0", " 1w1", "2.5", "2"],
     ["6", "", "Fir, Fay ", "", "0", "LBN", " 3b-", "0", "0", "0", "0", "6"],
-]  # fmt: skip
+]
 
 # A round robin of 6: No. 1 wins against No. 5 by forfeit.
 RR6 = [
@@ -62,8 +77,14 @@ RR5 = [
     ["0", "½", "0", "", "*"],
 ]
 RR5_POINTS, RR5_RANKS = ["2.5", "2.5", "2", "1.5", "0.5"], ["1", "2", "3", "4", "5"]
-NAMES = ["Abboud, Ali", "Boulos, Basma", "Chidiac, Carl", "Daher, Dina", "Eid, Elie",
-         "Fakhry, Fadi"]  # fmt: skip
+NAMES = [
+    "Abboud, Ali",
+    "Boulos, Basma",
+    "Chidiac, Carl",
+    "Daher, Dina",
+    "Eid, Elie",
+    "Fakhry, Fadi",
+]
 # FIDE Handbook C.05 Annex 1, the Berger table for 5 or 6 players (6 is the bye for 5).
 BERGER_6 = [
     [(1, 6), (2, 5), (3, 4)],
@@ -93,10 +114,19 @@ def matrix_sheet(matrix: list[list[str]], points: list[str], ranks: list[str]) -
     size = len(matrix)
     head = ["No.", "", "Name", "Rtg", "FED", *map(str, range(1, size + 1)), "Pts. ", "Rk.", "TB1"]
     rows = [
-        [str(no), "CM" if no == 1 else "", NAMES[no - 1], str(2100 - 50 * no), "LBN", *cells,
-         points[no - 1], ranks[no - 1], "0"]
+        [
+            str(no),
+            "CM" if no == 1 else "",
+            NAMES[no - 1],
+            str(2100 - 50 * no),
+            "LBN",
+            *cells,
+            points[no - 1],
+            ranks[no - 1],
+            "0",
+        ]
         for no, cells in enumerate(matrix, start=1)
-    ]  # fmt: skip
+    ]
     return [
         [BANNER],
         [f"Winter Classic - Group of {size}  "],
@@ -163,7 +193,11 @@ def test_swiss_start_numbers_are_the_no_column_and_opponents_are_start_numbers(
     assert section.rounds == 4 and section.round_robin is False
     first = section.player(1)
     assert (first.name, first.title, first.fide_id, first.rating) == (
-        "Amber, Al", "FM", "4100001", 2100)  # fmt: skip
+        "Amber, Al",
+        "FM",
+        "4100001",
+        2100,
+    )
     assert section.player(3).federation == "FRA" and section.player(5).rating is None
     assert opponents(section, 1) == [4, 3, 2, 5]
     assert [r.colour for r in first.rounds] == ["w", "b", "w", "b"]
@@ -221,8 +255,11 @@ def test_round_robin_of_five_sits_one_player_out_each_round(tmp_path: Path) -> N
     assert section.round_robin is True and section.rounds == 5
     sitting_out = []
     for number in range(1, 6):
-        out = [p.start_no for p in section.players if p.rounds[number - 1].opponent is None
-               and p.rounds[number - 1].kind is K.ABSENT]  # fmt: skip
+        out = [
+            p.start_no
+            for p in section.players
+            if p.rounds[number - 1].opponent is None and p.rounds[number - 1].kind is K.ABSENT
+        ]
         sitting_out.append(out)
     # the Berger table of 6 with No. 6 missing; Nos. 4 and 5 (round 3) did not play their game
     assert sitting_out == [[1], [4], [2, 4, 5], [5], [3]]
@@ -258,8 +295,9 @@ def test_a_matrix_cell_that_is_not_a_result_is_located() -> None:
     sheet = matrix_sheet(RR6, RR6_POINTS, RR6_RANKS)
     sheet[4 + 1][5 + 2] = "2"  # No. 2 against No. 3
     _, problems = read_csv_sheet(sheet)
-    assert any(p.startswith("x.csv:6:8: the result against No. 3 '2' is not a result")
-               for p in problems)  # fmt: skip
+    assert any(
+        p.startswith("x.csv:6:8: the result against No. 3 '2' is not a result") for p in problems
+    )
 
 
 def test_a_matrix_whose_columns_do_not_match_its_rows_is_refused() -> None:
@@ -267,8 +305,9 @@ def test_a_matrix_whose_columns_do_not_match_its_rows_is_refused() -> None:
     del sheet[9]  # No. 6's row: six columns, five rows
     section, problems = read_csv_sheet(sheet)
     assert section is None
-    assert problems[0].startswith("x.csv:4:6: the round-robin matrix is headed '1 2 3 4 5 6' "
-                                  "but has 5 player rows")  # fmt: skip
+    assert problems[0].startswith(
+        "x.csv:4:6: the round-robin matrix is headed '1 2 3 4 5 6' but has 5 player rows"
+    )
 
 
 def test_an_unmirrored_matrix_is_located_at_the_cell() -> None:
@@ -324,8 +363,16 @@ def test_the_keshmat_2026_exports_read_without_problems() -> None:
 # ---- The empty Rk. cells of the Final Ranking export ----------------------------------------
 
 FOLDER = "keshmat-circuit-2024-25"
-EMPTY_RANKS = {"july": 2, "august": 5, "december": 5, "january": 0, "february": 0, "march": 0,
-               "april": 0, "may": 0}  # fmt: skip
+EMPTY_RANKS = {
+    "july": 2,
+    "august": 5,
+    "december": 5,
+    "january": 0,
+    "february": 0,
+    "march": 0,
+    "april": 0,
+    "may": 0,
+}
 
 
 def sheet_rows(path: Path) -> list[list[str]]:
@@ -418,8 +465,11 @@ def test_art15_forfeit_wins_in_a_round_robin_count_their_scheduled_opponent(
     assert section.round_robin
     sb = {}
     for as_round_robin in (True, False):
-        placed = place(replace(section, round_robin=as_round_robin), parse("SB", Rules.FIDE_2024),
-                       Rules.FIDE_2024)  # fmt: skip
+        placed = place(
+            replace(section, round_robin=as_round_robin),
+            parse("SB", Rules.FIDE_2024),
+            Rules.FIDE_2024,
+        )
         sb[as_round_robin] = {row.player.start_no: row.values[0] for row in placed.rows}
     assert (sb[True][4], sb[True][5]) == (Fraction(7), Fraction(3, 2))
     assert (sb[False][4], sb[False][5]) == (Fraction(10), Fraction(3))

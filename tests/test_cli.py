@@ -50,8 +50,9 @@ def test_csv_columns_and_plain_decimals() -> None:
 
 
 def test_json_output_is_exact_and_complete() -> None:
-    result = invoke("event", SWISS, "--tiebreaks", "BH,SB", "--format", "json",
-                    "--tiebreak-rules", "fide-2024")  # fmt: skip
+    result = invoke(
+        "event", SWISS, "--tiebreaks", "BH,SB", "--format", "json", "--tiebreak-rules", "fide-2024"
+    )
     assert result.exit_code == 0
     document = json.loads(result.stdout)
     assert document["tiebreak_rules"] == "fide-2024"
@@ -69,16 +70,25 @@ def test_table_output_shows_the_event_and_tiebreaks() -> None:
 
 
 def test_editions_give_different_buchholz_where_article_16_4_differs() -> None:
-    old = invoke("event", SWISS, "--tiebreaks", "BH", "--format", "csv",
-                 "--tiebreak-rules", "fide-2024")  # fmt: skip
+    old = invoke(
+        "event", SWISS, "--tiebreaks", "BH", "--format", "csv", "--tiebreak-rules", "fide-2024"
+    )
     new = invoke("event", SWISS, "--tiebreaks", "BH", "--format", "csv")
     assert old.exit_code == new.exit_code == 0
     assert old.stdout != new.stdout
 
 
 def test_us_chess_rules_take_their_own_codes() -> None:
-    result = invoke("event", SWISS, "--tiebreak-rules", "us-chess", "--tiebreaks", "MM,SOLK,CUM",
-                    "--format", "csv")  # fmt: skip
+    result = invoke(
+        "event",
+        SWISS,
+        "--tiebreak-rules",
+        "us-chess",
+        "--tiebreaks",
+        "MM,SOLK,CUM",
+        "--format",
+        "csv",
+    )
     assert result.exit_code == 0
     assert result.stdout.splitlines()[0].endswith("MM,SOLK,CUM")
     wrong = invoke("event", SWISS, "--tiebreak-rules", "us-chess", "--tiebreaks", "BH")

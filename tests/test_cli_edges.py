@@ -119,8 +119,9 @@ def test_a_rich_table_takes_no_markup_from_names() -> None:
 
     console = Console(file=io.StringIO(), force_terminal=True, width=200, color_system="standard")
     name = "[link=http://evil.example/]Adams[/link] :smile:, Alice\x1b]0;t\x07"
-    table = rich_table("Season [bold]x[/bold]", "rules: x", ["Rank", "Name"], [True, False],
-                       [["1", name]])  # fmt: skip
+    table = rich_table(
+        "Season [bold]x[/bold]", "rules: x", ["Rank", "Name"], [True, False], [["1", name]]
+    )
     console.print(table)
     text = console.file.getvalue()  # type: ignore[attr-defined]
     assert "[link=http://evil.example/]Adams[/link] :smile:, Alice" in text
@@ -192,8 +193,17 @@ LIST = 'id,name,rating\n100,"Alpha, Ann",2000\n101,"Beta, Bob",\n'
 def store_with_a_list(tmp_path: Path) -> Path:
     (tmp_path / "list.csv").write_text(LIST)
     store = tmp_path / "store.sqlite"
-    code, _, err = invoke("ratings", "import", tmp_path / "list.csv", "--kind", "fide-standard",
-                          "--date", "2025-01-01", "--store", store)  # fmt: skip
+    code, _, err = invoke(
+        "ratings",
+        "import",
+        tmp_path / "list.csv",
+        "--kind",
+        "fide-standard",
+        "--date",
+        "2025-01-01",
+        "--store",
+        store,
+    )
     assert code == 0, err
     return store
 
@@ -212,8 +222,9 @@ def test_ratings_show_of_a_player_not_on_the_list_exits_1(tmp_path: Path) -> Non
 
 def test_ratings_show_without_a_list_in_force_exits_2(tmp_path: Path) -> None:
     store = store_with_a_list(tmp_path)
-    code, out, err = invoke("ratings", "show", "100", "--kind", "fide-rapid", "--on",
-                            "2025-06-01", "--store", store)  # fmt: skip
+    code, out, err = invoke(
+        "ratings", "show", "100", "--kind", "fide-rapid", "--on", "2025-06-01", "--store", store
+    )
     assert code == 2 and out == ""
     assert (
         "no fide-rapid list in force on 2025-06-01" in err and "fide-standard of 2025-01-01" in err
@@ -223,13 +234,15 @@ def test_ratings_show_without_a_list_in_force_exits_2(tmp_path: Path) -> None:
 def test_ratings_remove_of_a_list_not_there_exits_2_and_changes_nothing(tmp_path: Path) -> None:
     store = store_with_a_list(tmp_path)
     before = snapshot(tmp_path)
-    code, out, err = invoke("ratings", "remove", "--kind", "fide-standard", "--date",
-                            "2024-01-01", "--store", store)  # fmt: skip
+    code, out, err = invoke(
+        "ratings", "remove", "--kind", "fide-standard", "--date", "2024-01-01", "--store", store
+    )
     assert code == 2 and out == ""
     assert "no fide-standard list dated 2024-01-01" in err and "nothing was removed" in err
     assert snapshot(tmp_path) == before
-    code, out, _ = invoke("ratings", "remove", "--kind", "fide-standard", "--date",
-                          "2025-01-01", "--store", store)  # fmt: skip
+    code, out, _ = invoke(
+        "ratings", "remove", "--kind", "fide-standard", "--date", "2025-01-01", "--store", store
+    )
     assert code == 0 and "removed the fide-standard list of 2025-01-01" in out
 
 
@@ -240,8 +253,11 @@ def test_require_empty_clears_the_presets_require(tmp_path: Path) -> None:
     season = season_copy(tmp_path)
     _, before, _ = invoke("standings", season, "--format", "csv")
     assert "Nguyen, Nina" not in before  # NV: not eligible under UT-1's require
-    edit(season / "season.toml", "[rules.prizes]", "[rules.eligibility]\nrequire = {}\n\n"
-         "[rules.prizes]")  # fmt: skip
+    edit(
+        season / "season.toml",
+        "[rules.prizes]",
+        "[rules.eligibility]\nrequire = {}\n\n[rules.prizes]",
+    )
     code, after, err = invoke("standings", season, "--format", "csv")
     assert code == 0, err
     assert "Nguyen, Nina" in after
@@ -262,8 +278,14 @@ def test_merge_clears_only_tables_of_names() -> None:
         "points": {"table": [3, 2, 1], "categories": {"rapid": {"table": [2, 1]}}},
         "counting": {"per_category": {"rapid": 3}, "mode": "all"},
     }
-    cleared = merge(preset, {"eligibility": {"require": {}}, "counting": {"per_category": {}},
-                             "points": {"categories": {}}})  # fmt: skip
+    cleared = merge(
+        preset,
+        {
+            "eligibility": {"require": {}},
+            "counting": {"per_category": {}},
+            "points": {"categories": {}},
+        },
+    )
     assert cleared["eligibility"] == {"require": {}, "ineligible_players": "skip"}
     assert cleared["counting"] == {"per_category": {}, "mode": "all"}
     assert cleared["points"] == {"table": [3, 2, 1], "categories": {}}
@@ -301,8 +323,17 @@ def test_explain_of_a_name_like_none_gives_no_suggestion() -> None:
 
 def import_into(tmp_path: Path, store: Path) -> tuple[int, str, str]:
     (tmp_path / "list.csv").write_text(LIST)
-    return invoke("ratings", "import", tmp_path / "list.csv", "--kind", "fide-standard",
-                  "--date", "2025-01-01", "--store", store)  # fmt: skip
+    return invoke(
+        "ratings",
+        "import",
+        tmp_path / "list.csv",
+        "--kind",
+        "fide-standard",
+        "--date",
+        "2025-01-01",
+        "--store",
+        store,
+    )
 
 
 def test_import_into_another_programs_database_is_refused(tmp_path: Path) -> None:
@@ -333,11 +364,24 @@ def test_a_store_made_before_the_marker_is_still_ours(tmp_path: Path) -> None:
 @pytest.mark.parametrize("keep", [0, 4096, 3 * 4096])
 def test_a_damaged_store_is_an_error_naming_it(tmp_path: Path, keep: int) -> None:
     big = tmp_path / "big.csv"
-    big.write_text("id,name,rating\n" + "".join(f'{i},"P, {i}",{1000 + i % 900}\n'
-                                                for i in range(100, 20_000)))  # fmt: skip
+    big.write_text(
+        "id,name,rating\n" + "".join(f'{i},"P, {i}",{1000 + i % 900}\n' for i in range(100, 20_000))
+    )
     store = tmp_path / "store.sqlite"
-    assert invoke("ratings", "import", big, "--kind", "fide-standard", "--date", "2025-01-01",
-                  "--store", store)[0] == 0  # fmt: skip
+    assert (
+        invoke(
+            "ratings",
+            "import",
+            big,
+            "--kind",
+            "fide-standard",
+            "--date",
+            "2025-01-01",
+            "--store",
+            store,
+        )[0]
+        == 0
+    )
     data = store.read_bytes()
     keep = keep or len(data) // 2
     store.write_bytes(data[:keep] + random.Random(7).randbytes(len(data) - keep))
@@ -357,8 +401,9 @@ def test_a_damaged_store_is_an_error_naming_it(tmp_path: Path, keep: int) -> Non
 def test_a_store_of_random_bytes_is_damaged(tmp_path: Path) -> None:
     store = tmp_path / "store.sqlite"
     store.write_bytes(random.Random(3).randbytes(50_000))
-    code, _, err = invoke("ratings", "show", "1", "--kind", "fide-standard", "--on",
-                          "2025-01-01", "--store", store)  # fmt: skip
+    code, _, err = invoke(
+        "ratings", "show", "1", "--kind", "fide-standard", "--on", "2025-01-01", "--store", store
+    )
     assert code == 2 and "store.sqlite: the rating store is damaged" in err
 
 
@@ -438,8 +483,9 @@ def test_a_later_site_cleans_what_a_killed_run_left(tmp_path: Path) -> None:
     (alive / "new").mkdir(parents=True)
     foreign = tmp_path / f".site.{dead}.mine0000.tmp"  # holds what no run of ours made
     (foreign / "notes").mkdir(parents=True)
-    (tmp_path / ".site.lock").write_bytes(b"grandprix site: a run is writing the folder beside "
-                                          b"this file\n")  # fmt: skip
+    (tmp_path / ".site.lock").write_bytes(
+        b"grandprix site: a run is writing the folder beside this file\n"
+    )
     code, _, err = invoke("site", ACF, "-o", out)
     assert code == 0, err
     assert not stale.exists() and not earlier.exists() and not (tmp_path / ".site.lock").exists()
@@ -477,8 +523,9 @@ def test_children_of_a_killed_run_do_not_hold_its_lock(tmp_path: Path) -> None:
             print(child, flush=True)
             os._exit(0)  # as a kill: no clean-up
     """)
-    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
-                          check=True)  # fmt: skip
+    done = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, check=True
+    )
     child = int(done.stdout)
     try:
         assert (tmp_path / ".site.lock").exists()
@@ -491,8 +538,12 @@ def test_children_of_a_killed_run_do_not_hold_its_lock(tmp_path: Path) -> None:
 
 def _dead_pid() -> int:
     """The id of a process that has ended."""
-    done = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"],
-                          capture_output=True, text=True, check=True)  # fmt: skip
+    done = subprocess.run(
+        [sys.executable, "-c", "import os; print(os.getpid())"],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
     return int(done.stdout)
 
 

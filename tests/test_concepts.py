@@ -66,8 +66,10 @@ def test_acf1_a_junior_is_under_18_on_the_day_the_rule_names() -> None:
 def test_one_place_sharing_function_for_equal_keys() -> None:
     scores = [5, 4, 4, 4, 2]
     assert list(share_places([0, 1, 2, 3, 4], scores.__getitem__)) == [
-        (1, 1, [0]), (2, 4, [1, 2, 3]), (5, 5, [4])
-    ]  # fmt: skip
+        (1, 1, [0]),
+        (2, 4, [1, 2, 3]),
+        (5, 5, [4]),
+    ]
 
 
 def test_players_csv_has_one_reader_with_located_problems(tmp_path: Path) -> None:

@@ -78,8 +78,13 @@ def sites(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Site]:
 
 
 def crosstable_sections(season: Season) -> list[tuple[SeasonEvent, str, Section]]:
-    return [(e, s.name, s.section) for e in season.events if not e.planned for s in e.sections
-            if s.section.has_crosstable and any(p.rounds for p in s.section.players)]  # fmt: skip
+    return [
+        (e, s.name, s.section)
+        for e in season.events
+        if not e.planned
+        for s in e.sections
+        if s.section.has_crosstable and any(p.rounds for p in s.section.players)
+    ]
 
 
 # -- the crosstable against the results file's rounds -------------------------------------------
@@ -160,8 +165,13 @@ def test_provo_open_crosstable_reads_as_the_trf_says(sites: dict[str, Site]) -> 
     rows = {row[head.index("Player")]: row for row in body_rows(table)}
     no = {name: row[0] for name, row in rows.items()}
     hugo = rows["Barnes, Hugo"][head.index("Rd 1") : head.index("Rd 5") + 1]
-    assert hugo == [f"{no['Young, Owen']}w+", "bye ½", f"{no['Price, Esme']}b1", "bye 0",
-                    f"{no['Vance, Xavi']}w½"]  # fmt: skip
+    assert hugo == [
+        f"{no['Young, Owen']}w+",
+        "bye ½",
+        f"{no['Price, Esme']}b1",
+        "bye 0",
+        f"{no['Vance, Xavi']}w½",
+    ]
     assert rows["Young, Owen"][head.index("Rd 1")] == f"{no['Barnes, Hugo']}b-"
     assert rows["Quill, Vik"][head.index("Rd 4")] == "PAB 1"
     assert rows["Barnes, Hugo"][head.index("Rating")] == "2659"
@@ -186,8 +196,9 @@ def test_a_crosstable_is_a_table_a_screen_reader_can_walk(sites: dict[str, Site]
     assert region.has_class("scroll") and region.attrs.get("tabindex") == "0"
     label = region.attrs["aria-labelledby"]
     assert any(h.attrs.get("id") == label and h.text() for h in part.iter("h3"))
-    legend = [dt.text() for dt in next(d for d in part.iter("dl") if d.has_class("legend"))
-              .iter("dt")]  # fmt: skip
+    legend = [
+        dt.text() for dt in next(d for d in part.iter("dl") if d.has_class("legend")).iter("dt")
+    ]
     assert "12w1" in legend
 
 
@@ -246,8 +257,10 @@ def test_titles_show_when_the_file_gives_them() -> None:
 
 
 def rows_for(section: Section) -> list[EventRow]:
-    return [EventRow(str(i), p.name, "", show(p.points), (), ())
-            for i, p in enumerate(section.players, 1)]  # fmt: skip
+    return [
+        EventRow(str(i), p.name, "", show(p.points), (), ())
+        for i, p in enumerate(section.players, 1)
+    ]
 
 
 def section_of(rounds: dict[str, list[tuple[ResultKind, str, str]]], size: int) -> Section:
@@ -256,12 +269,22 @@ def section_of(rounds: dict[str, list[tuple[ResultKind, str, str]]], size: int) 
     names = [chr(ord("A") + i) for i in range(size)]
     scoring = Scoring()
     players = tuple(
-        Player(n, name, tuple(
-            Round(r, kind, scoring.points(kind), names.index(opp) + 1 if opp else None,
-                  colour or None)
-            for r, (kind, opp, colour) in enumerate(rounds.get(name, []), 1)))
+        Player(
+            n,
+            name,
+            tuple(
+                Round(
+                    r,
+                    kind,
+                    scoring.points(kind),
+                    names.index(opp) + 1 if opp else None,
+                    colour or None,
+                )
+                for r, (kind, opp, colour) in enumerate(rounds.get(name, []), 1)
+            ),
+        )
         for n, name in enumerate(names, 1)
-    )  # fmt: skip
+    )
     return Section("test", players, max(len(r) for r in rounds.values()))
 
 
@@ -271,14 +294,31 @@ def test_each_kind_of_round_has_its_notation_and_its_legend() -> None:
     points, and a round without a pairing or after withdrawing (–); a game whose colour the
     file does not give keeps its number apart from its result with a space. Here the final
     order is the start order, so No. is the start number."""
-    section = section_of({
-        "A": [(K.WIN, "C", "w"), (K.DRAW, "D", "b"), (K.FORFEIT_WIN, "E", "w"),
-              (K.FORFEIT_LOSS, "F", "b"), (K.PAIRING_BYE, "", ""), (K.HALF_BYE, "", ""),
-              (K.ABSENT, "", ""), (K.WITHDRAWN, "", "")],
-        "B": [(K.WIN_UNRATED, "G", "b"), (K.DRAW_UNRATED, "H", "w"), (K.LOSS_UNRATED, "C", "b"),
-              (K.ZERO_BYE, "", ""), (K.FULL_BYE, "", ""), (K.DOUBLE_FORFEIT, "D", "w"),
-              (K.LOSS, "E", "b"), (K.DRAW, "F", "")],
-    }, 8)  # fmt: skip
+    section = section_of(
+        {
+            "A": [
+                (K.WIN, "C", "w"),
+                (K.DRAW, "D", "b"),
+                (K.FORFEIT_WIN, "E", "w"),
+                (K.FORFEIT_LOSS, "F", "b"),
+                (K.PAIRING_BYE, "", ""),
+                (K.HALF_BYE, "", ""),
+                (K.ABSENT, "", ""),
+                (K.WITHDRAWN, "", ""),
+            ],
+            "B": [
+                (K.WIN_UNRATED, "G", "b"),
+                (K.DRAW_UNRATED, "H", "w"),
+                (K.LOSS_UNRATED, "C", "b"),
+                (K.ZERO_BYE, "", ""),
+                (K.FULL_BYE, "", ""),
+                (K.DOUBLE_FORFEIT, "D", "w"),
+                (K.LOSS, "E", "b"),
+                (K.DRAW, "F", ""),
+            ],
+        },
+        8,
+    )
     cross = crosstable_of(section, range(8), rows_for(section))
     a, b = cross.rows[0], cross.rows[1]
     assert a.rounds == ("3w1", "4b½", "5w+", "6b-", "PAB 1", "bye ½", "–", "–")
@@ -315,13 +355,20 @@ def test_each_tiebreak_column_is_named_and_explained_under_its_table(
             part = site.section_part(event, s.name)
             placings = table_of(part, "event")
             assert placings is not None
-            abbrs = {a.text(): a.attrs.get("title", "") for a in next(placings.iter("thead"))
-                     .iter("abbr")}  # fmt: skip
+            abbrs = {
+                a.text(): a.attrs.get("title", "")
+                for a in next(placings.iter("thead")).iter("abbr")
+            }
             codes = [c.strip() for c in (event.tiebreaks or "").split(",") if c.strip()]
             assert codes, event.name
             terms = next(d for d in part.iter("dl") if d.has_class("terms"))
-            defined = dict(zip([dt.text() for dt in terms.iter("dt")],
-                               [dd.text() for dd in terms.iter("dd")], strict=True))  # fmt: skip
+            defined = dict(
+                zip(
+                    [dt.text() for dt in terms.iter("dt")],
+                    [dd.text() for dd in terms.iter("dd")],
+                    strict=True,
+                )
+            )
             assert list(defined) == codes
             for code in codes:
                 assert abbrs[code] and abbrs[code] != code

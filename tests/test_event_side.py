@@ -44,16 +44,26 @@ def placed(path: Path) -> list[Placed]:
 
 
 def test_ucc1_sections_by_us_chess_class_of_the_supplement_rating(tmp_path: Path) -> None:
-    rows = "".join(f"{n},{i},{r},,yes,,,,,,,,\n" for i, (n, r) in enumerate(
-        [("A", 2000), ("B", 1999), ("C", 1800), ("D", 100)]))  # fmt: skip
+    rows = "".join(
+        f"{n},{i},{r},,yes,,,,,,,,\n"
+        for i, (n, r) in enumerate([("A", 2000), ("B", 1999), ("C", 1800), ("D", 100)])
+    )
     got = {p.entry.name: (p.klass, p.section) for p in placed(event_with(tmp_path, rows))}
     assert got == {"A": ("X", "X"), "B": ("A", "A"), "C": ("A", "A"), "D": ("J/I", "H-J/I")}
 
 
 def test_ucc2_unrated_players_by_grade() -> None:
     assert [grade_class(g) for g in (None, 12, 7, 6, 4, 3, 2, 1, 0)] == [
-        "E", "F", "F", "G", "G", "H", "H", "J/I", "J/I"
-    ]  # fmt: skip
+        "E",
+        "F",
+        "F",
+        "G",
+        "G",
+        "H",
+        "H",
+        "J/I",
+        "J/I",
+    ]
 
 
 def test_ucc3_no_playing_up_without_a_higher_unpublished_rating(tmp_path: Path) -> None:
@@ -119,10 +129,14 @@ def test_export_writes_trf_with_the_byes_and_reads_back(tmp_path: Path) -> None:
 
 
 def test_ucc16_the_events_sections_feed_the_season(tmp_path: Path) -> None:
-    result = CliRunner().invoke(main, ["standings", str(ROOT / "examples" / "utah-2026"),
-                                       "--format", "json"])  # fmt: skip
-    sections = {r["section"] for line in json.loads(result.stdout)["divisions"][0]["standings"]
-                for r in line["results"]}  # fmt: skip
+    result = CliRunner().invoke(
+        main, ["standings", str(ROOT / "examples" / "utah-2026"), "--format", "json"]
+    )
+    sections = {
+        r["section"]
+        for line in json.loads(result.stdout)["divisions"][0]["standings"]
+        for r in line["results"]
+    }
     assert len(sections) == 9  # every section earns, at its own rate (UT-7)
 
 
@@ -131,13 +145,17 @@ def test_ucc16_the_events_sections_feed_the_season(tmp_path: Path) -> None:
     [
         ("A,1,15x0,,yes,,,,,,,,\n", "entries.csv:2:3: rating '15x0' is not a rating"),
         ("A,1,,14,yes,,,,,,,,\n", "entries.csv:2:4: grade '14' is out of range"),
-        ("A,1,1500,,yes,,,,,7,,,\n",
-         "entries.csv:2:10: bye asked for round '7', which does not exist"),
-        ("A,1,1500,,yes,,,,,,,,\nA again,1,1400,,yes,,,,,,,,\n",
-         "entries.csv:3:2: duplicate player '1'"),
+        (
+            "A,1,1500,,yes,,,,,7,,,\n",
+            "entries.csv:2:10: bye asked for round '7', which does not exist",
+        ),
+        (
+            "A,1,1500,,yes,,,,,,,,\nA again,1,1400,,yes,,,,,,,,\n",
+            "entries.csv:3:2: duplicate player '1'",
+        ),
     ],
     ids=["rating-not-a-number", "grade-out-of-range", "bye-round-missing", "duplicate-player"],
-)  # fmt: skip
+)
 def test_bad_entries_give_located_errors_and_change_nothing(
     tmp_path: Path, row: str, message: str
 ) -> None:
@@ -151,11 +169,16 @@ def test_bad_entries_give_located_errors_and_change_nothing(
 
 def acf(**values: object) -> EventFile:
     base: dict[str, object] = {
-        "name": "x", "start": datetime.date(2004, 6, 5), "end": datetime.date(2004, 6, 6),
-        "prize_fund": 1000, "players": 40, "state": "VIC", "capital_city": True,
+        "name": "x",
+        "start": datetime.date(2004, 6, 5),
+        "end": datetime.date(2004, 6, 6),
+        "prize_fund": 1000,
+        "players": 40,
+        "state": "VIC",
+        "capital_city": True,
         "registered_on": datetime.date(2003, 12, 1),
         "results_sent_on": datetime.date(2004, 6, 20),
-    }  # fmt: skip
+    }
     base.update(values)
     return EventFile.model_validate(base)
 

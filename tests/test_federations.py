@@ -188,16 +188,25 @@ def test_the_state_must_be_a_region_of_the_registration_rules(tmp_path: Path) ->
 @pytest.mark.parametrize(
     ("old", "new", "message"),
     [
-        ("per_player = 1.5", "per_player = 'lots'",
-         "'registration.fee.per_player' = 'lots': Value error, expected a number"),
-        ("max_days = 2", "max_dayz = 2",
-         "unknown key 'registration.dates.max_dayz'; did you mean 'max_days'?"),
-        ("min_prize_fund = 5000", "min_prize_fund = -5000",
-         "an amount of money cannot be negative"),
+        (
+            "per_player = 1.5",
+            "per_player = 'lots'",
+            "'registration.fee.per_player' = 'lots': Value error, expected a number",
+        ),
+        (
+            "max_days = 2",
+            "max_dayz = 2",
+            "unknown key 'registration.dates.max_dayz'; did you mean 'max_days'?",
+        ),
+        (
+            "min_prize_fund = 5000",
+            "min_prize_fund = -5000",
+            "an amount of money cannot be negative",
+        ),
         ("base_fee = 40", "base_fee = 4 0", "not valid TOML"),
     ],
     ids=["not-a-number", "unknown-key", "negative-money", "bad-toml"],
-)  # fmt: skip
+)
 def test_a_malformed_federation_file_is_a_located_error(
     tmp_path: Path, old: str, new: str, message: str
 ) -> None:

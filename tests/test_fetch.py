@@ -152,22 +152,37 @@ def files(folder: Path) -> list[str]:
 @pytest.mark.parametrize(
     ("url", "site", "kind", "ident"),
     [
-        ("https://chess-results.com/tnr1017236.aspx?lan=1", "chess-results", "crosstable",
-         "1017236"),
-        ("https://s2.chess-results.com/TNR1017236.aspx?lan=1&SNode=S0", "chess-results",
-         "crosstable", "1017236"),
+        (
+            "https://chess-results.com/tnr1017236.aspx?lan=1",
+            "chess-results",
+            "crosstable",
+            "1017236",
+        ),
+        (
+            "https://s2.chess-results.com/TNR1017236.aspx?lan=1&SNode=S0",
+            "chess-results",
+            "crosstable",
+            "1017236",
+        ),
         ("chess-results.com/tnr01017236.aspx", "chess-results", "crosstable", "1017236"),
         ("https://lichess.org/swiss/Qk7rT2vL", "lichess", "swiss", "Qk7rT2vL"),
         ("https://lichess.org/api/swiss/Qk7rT2vL/results", "lichess", "swiss", "Qk7rT2vL"),
         ("https://lichess.org/tournament/spr26blz", "lichess", "arena", "spr26blz"),
-        (f"https://api.chess.com/pub/tournament/{TOURNAMENT}/1/1", "chess.com", "group",
-         TOURNAMENT),
-        (f"https://api.chess.com/pub/tournament/{TOURNAMENT}/1", "chess.com", "round",
-         TOURNAMENT),
-        (f"https://www.chess.com/tournament/live/{TOURNAMENT}", "chess.com", "tournament",
-         TOURNAMENT),
+        (
+            f"https://api.chess.com/pub/tournament/{TOURNAMENT}/1/1",
+            "chess.com",
+            "group",
+            TOURNAMENT,
+        ),
+        (f"https://api.chess.com/pub/tournament/{TOURNAMENT}/1", "chess.com", "round", TOURNAMENT),
+        (
+            f"https://www.chess.com/tournament/live/{TOURNAMENT}",
+            "chess.com",
+            "tournament",
+            TOURNAMENT,
+        ),
     ],
-)  # fmt: skip
+)
 def test_an_address_names_its_site_and_tournament(
     url: str, site: str, kind: str, ident: str
 ) -> None:
@@ -213,7 +228,10 @@ def test_chess_results_downloads_the_final_ranking_crosstable_as_xlsx(
     assert got.path == tmp_path / "keshmat-circuit-rapid-august-2024-1017236.xlsx"
     assert got.path.read_bytes() == CROSSTABLE.read_bytes()
     assert (got.format, got.event, str(got.date)) == (
-        "chess-results", "Keshmat Circuit - Rapid - August 2024", "2024-08-28")  # fmt: skip
+        "chess-results",
+        "Keshmat Circuit - Rapid - August 2024",
+        "2024-08-28",
+    )
     assert (got.section.size, got.rounds) == (107, 7)
     assert any("`Rk.` is empty" in p.message for p in got.problems)  # its warnings, kept
     assert files(tmp_path) == [got.path.name]
@@ -229,11 +247,21 @@ def test_a_lichess_swiss_asks_for_every_player_and_takes_its_name_and_date(
     assert got.path.name == "club-swiss-october-qk7rt2vl.ndjson"
     assert got.path.read_bytes() == (DATA / "lichess" / "club-swiss-results.ndjson").read_bytes()
     assert (got.event, str(got.date), got.section.size, got.rounds) == (
-        "Club Swiss October", "2026-10-03", 6, 3)  # fmt: skip
+        "Club Swiss October",
+        "2026-10-03",
+        6,
+        3,
+    )
     assert got.notes == []
     entry = tomllib.loads(got.season_entry())["events"]
-    assert entry == [{"name": "Club Swiss October", "date": got.date,
-                      "results": got.path.name, "format": "lichess"}]  # fmt: skip
+    assert entry == [
+        {
+            "name": "Club Swiss October",
+            "date": got.date,
+            "results": got.path.name,
+            "format": "lichess",
+        }
+    ]
 
 
 def test_a_lichess_arena_asks_for_the_sheets_and_ends_when_its_minutes_do(
@@ -249,8 +277,11 @@ def test_a_lichess_arena_asks_for_the_sheets_and_ends_when_its_minutes_do(
 
 
 def test_a_lichess_list_shorter_than_its_players_is_noted(sites: Sites, tmp_path: Path) -> None:
-    info = (RECORDED / "lichess-swiss-info.json").read_bytes().replace(
-        b'"nbPlayers":6', b'"nbPlayers":7')  # fmt: skip
+    info = (
+        (RECORDED / "lichess-swiss-info.json")
+        .read_bytes()
+        .replace(b'"nbPlayers":6', b'"nbPlayers":7')
+    )
     serve_swiss(sites, info)
     sites.answers["/api/swiss/Qk7rT2vL/results?nb=7"] = sites.answers.pop(SWISS_RESULTS)
     got = fetch("https://lichess.org/swiss/Qk7rT2vL", tmp_path)
@@ -258,8 +289,11 @@ def test_a_lichess_list_shorter_than_its_players_is_noted(sites: Sites, tmp_path
 
 
 def test_an_unfinished_lichess_tournament_is_not_fetched(sites: Sites, tmp_path: Path) -> None:
-    info = (RECORDED / "lichess-swiss-info.json").read_bytes().replace(
-        b'"status":"finished"', b'"status":"started"')  # fmt: skip
+    info = (
+        (RECORDED / "lichess-swiss-info.json")
+        .read_bytes()
+        .replace(b'"status":"finished"', b'"status":"started"')
+    )
     serve_swiss(sites, info)
     with pytest.raises(FetchError, match="has not finished"):
         fetch("https://lichess.org/swiss/Qk7rT2vL", tmp_path)
@@ -275,8 +309,10 @@ def test_a_chesscom_group_is_downloaded_with_its_tournaments_name(
     assert got.event == "33rd Chess.com Quick Knockouts (1401-1600), round 1, group 1"
     assert (got.format, got.section.size) == ("chesscom", 5)
     assert got.date is not None and got.date.year == 2016  # the group's last game
-    assert got.path.read_bytes() == (
-        CHESSCOM / "quick-knockouts-1401-1600-round-1-group-1.json").read_bytes()  # fmt: skip
+    assert (
+        got.path.read_bytes()
+        == (CHESSCOM / "quick-knockouts-1401-1600-round-1-group-1.json").read_bytes()
+    )
 
 
 def test_a_chesscom_tournament_of_many_groups_lists_them_and_writes_nothing(
@@ -450,8 +486,11 @@ def test_an_event_named_like_a_path_is_written_inside_the_folder(
 ) -> None:
     folder = tmp_path / "season"
     folder.mkdir()
-    info = (RECORDED / "lichess-swiss-info.json").read_bytes().replace(
-        b'"name":"Club Swiss October"', b'"name":"../x"')  # fmt: skip
+    info = (
+        (RECORDED / "lichess-swiss-info.json")
+        .read_bytes()
+        .replace(b'"name":"Club Swiss October"', b'"name":"../x"')
+    )
     serve_swiss(sites, info)
     got = fetch("https://lichess.org/swiss/Qk7rT2vL", folder)
     assert got.path == folder / "x-qk7rt2vl.ndjson"
@@ -486,8 +525,11 @@ def test_the_season_folder_must_exist(tmp_path: Path) -> None:
 def test_an_event_name_of_no_ascii_letter_takes_the_sites_name_and_id(
     sites: Sites, tmp_path: Path
 ) -> None:
-    info = (RECORDED / "lichess-swiss-info.json").read_bytes().replace(
-        b'"name":"Club Swiss October"', '"name":"象棋"'.encode())  # fmt: skip
+    info = (
+        (RECORDED / "lichess-swiss-info.json")
+        .read_bytes()
+        .replace(b'"name":"Club Swiss October"', '"name":"象棋"'.encode())
+    )
     serve_swiss(sites, info)
     got = fetch("https://lichess.org/swiss/Qk7rT2vL", tmp_path)
     assert got.path.name == "lichess-Qk7rT2vL.ndjson"
@@ -498,8 +540,9 @@ def test_an_event_name_of_no_ascii_letter_takes_the_sites_name_and_id(
 
 def test_the_command_prints_the_season_entry_on_stdout(sites: Sites, tmp_path: Path) -> None:
     serve_swiss(sites)
-    result = CliRunner().invoke(main, ["fetch", "https://lichess.org/swiss/Qk7rT2vL",
-                                       str(tmp_path)])  # fmt: skip
+    result = CliRunner().invoke(
+        main, ["fetch", "https://lichess.org/swiss/Qk7rT2vL", str(tmp_path)]
+    )
     assert result.exit_code == 0, result.output
     entry = tomllib.loads(result.stdout)["events"][0]
     assert entry["results"] == "club-swiss-october-qk7rt2vl.ndjson"
@@ -513,8 +556,9 @@ def test_the_command_exits_2_with_the_problems_of_an_unreadable_download(
 ) -> None:
     serve_swiss(sites)
     sites.answers[SWISS_RESULTS] = Answer(b'{"rank":1,"points":"many"}\n')
-    result = CliRunner().invoke(main, ["fetch", "https://lichess.org/swiss/Qk7rT2vL",
-                                       str(tmp_path)])  # fmt: skip
+    result = CliRunner().invoke(
+        main, ["fetch", "https://lichess.org/swiss/Qk7rT2vL", str(tmp_path)]
+    )
     assert result.exit_code == 2
     assert "lichess-Qk7rT2vL.ndjson:1" in result.stderr  # the located problem
     assert "nothing was written" in result.stderr and result.stdout == ""

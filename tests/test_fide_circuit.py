@@ -20,8 +20,10 @@ TOP8 = [2700, 2680, 2660, 2650, 2640, 2630, 2620, 2620]
 
 def field(scores: list[str], ratings: list[int]) -> str:
     """A standings list in official order (rank = row), the ratings given in that order."""
-    rows = [f"{i},P{i},{rating},{score}" for i, (score, rating) in
-            enumerate(zip(scores, ratings, strict=True), start=1)]  # fmt: skip
+    rows = [
+        f"{i},P{i},{rating},{score}"
+        for i, (score, rating) in enumerate(zip(scores, ratings, strict=True), start=1)
+    ]
     return "rank,name,rating,points\n" + "\n".join(rows) + "\n"
 
 
@@ -30,8 +32,14 @@ def season(tmp_path: Path, events: list[tuple[str, str, str]]) -> dict[str, Line
     toml = ['name = "Circuit"', 'rules = "fide-circuit-2025"', ""]
     files = {}
     for month, (category, name, text) in enumerate(events, start=1):
-        toml += ["[[events]]", f'name = "{name}"', f"date = 2025-{month:02}-28",
-                 f'category = "{category}"', f'results = "{name}.csv"', ""]  # fmt: skip
+        toml += [
+            "[[events]]",
+            f'name = "{name}"',
+            f"date = 2025-{month:02}-28",
+            f'category = "{category}"',
+            f'results = "{name}.csv"',
+            "",
+        ]
         files[f"{name}.csv"] = text
     lines = standings(load(write_season(tmp_path / "s", "\n".join(toml), files)))
     return {line.name: line for line in lines}

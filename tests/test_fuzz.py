@@ -852,8 +852,9 @@ def _stable(xlsx: bytes) -> bytes:
     with zipfile.ZipFile(io.BytesIO(xlsx)) as source, zipfile.ZipFile(out, "w") as target:
         for info in source.infolist():
             content = _STAMP.sub(b"2024-01-01T00:00:00Z", source.read(info))
-            target.writestr(zipfile.ZipInfo(info.filename, (2024, 1, 1, 0, 0, 0)), content,
-                            zipfile.ZIP_DEFLATED)  # fmt: skip
+            target.writestr(
+                zipfile.ZipInfo(info.filename, (2024, 1, 1, 0, 0, 0)), content, zipfile.ZIP_DEFLATED
+            )
     return out.getvalue()
 
 
@@ -955,8 +956,9 @@ def damage_zip(draw: DrawFn, data: bytes) -> bytes:
     return data
 
 
-COLUMN = st.builds("".join, st.lists(st.sampled_from("ABCDEFGHIJKLMNOPQRSTUVWXYZ"),
-                                     min_size=1, max_size=3))  # fmt: skip
+COLUMN = st.builds(
+    "".join, st.lists(st.sampled_from("ABCDEFGHIJKLMNOPQRSTUVWXYZ"), min_size=1, max_size=3)
+)
 ROW = st.integers(1, 1_048_576)
 
 
@@ -1102,8 +1104,15 @@ def override_rules(draw: DrawFn, doc: dict[str, Any], season: str) -> dict[str, 
 
 
 # Columns of a TRF player record holding who the player is, 1-based inclusive.
-TRF_COLUMNS = {"name": (15, 47), "id": (58, 68), "rating": (49, 52), "birth_date": (70, 79),
-               "sex": (10, 10), "federation": (54, 56), "title": (11, 13)}  # fmt: skip
+TRF_COLUMNS = {
+    "name": (15, 47),
+    "id": (58, 68),
+    "rating": (49, 52),
+    "birth_date": (70, 79),
+    "sex": (10, 10),
+    "federation": (54, 56),
+    "title": (11, 13),
+}
 _CSV_ALIASES = {"fide_id": "id", "elo": "rating", "fed": "federation", "pts": "points"}
 
 
@@ -1156,8 +1165,11 @@ def identity_value(draw: DrawFn, files: Files, column: str) -> str:
         choices.append(st.integers(0, 3000).map(str))
     elif column == "birth_date":
         days = st.dates(datetime.date(1920, 1, 1), datetime.date(2020, 12, 31))
-        choices += [days.map(str), days.map(lambda d: d.strftime("%Y/%m/%d")),
-                    days.map(lambda d: str(d.year))]  # fmt: skip
+        choices += [
+            days.map(str),
+            days.map(lambda d: d.strftime("%Y/%m/%d")),
+            days.map(lambda d: str(d.year)),
+        ]
     elif column == "sex":
         choices.append(st.sampled_from(["m", "w", "f", "M", "W"]))
     elif column == "federation":
@@ -1198,8 +1210,20 @@ def change_identity(draw: DrawFn, files: Files) -> None:
     if len(rows) < 2:
         return
     header = _header(rows[0])
-    columns = ["name", "id", "rating", "birth_date", "sex", "federation", "title", "points",
-               "rank", "region", "member", "attended"]  # fmt: skip
+    columns = [
+        "name",
+        "id",
+        "rating",
+        "birth_date",
+        "sex",
+        "federation",
+        "title",
+        "points",
+        "rank",
+        "region",
+        "member",
+        "attended",
+    ]
     column = draw(st.sampled_from(columns))
     if column in header:
         j = header.index(column)
@@ -1614,8 +1638,17 @@ def test_ratings_import_of_damaged_zips(named: tuple[str, bytes]) -> None:
     with tempfile.TemporaryDirectory(prefix="grandprix-fuzz-") as tmp:
         path, store = Path(tmp) / "list.zip", Path(tmp) / "store.sqlite"
         path.write_bytes(named[1])
-        args = ["ratings", "import", str(path), "--kind", "fide-standard", "--date",
-                "2025-01-01", "--store", str(store)]  # fmt: skip
+        args = [
+            "ratings",
+            "import",
+            str(path),
+            "--kind",
+            "fide-standard",
+            "--date",
+            "2025-01-01",
+            "--store",
+            str(store),
+        ]
         result = invoke(args)
         expect(result, args, (0, 2))
         assert store.exists() == (result.exit_code == 0), "a store after a refusal, or none"

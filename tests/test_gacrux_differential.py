@@ -32,8 +32,16 @@ pytest.importorskip("gacrux", reason="gacrux (test dependency) is not installed"
 CODES = ["BH", "BH/C1", "BH/M1", "SB", "SB/C1", "WIN", "PS", "ARO", "TPR"]
 EDITIONS = (Rules.FIDE_2024, Rules.FIDE_2026)
 GENERATED = 200
-RICH_MIX = Mix(half_bye=0.07, zero_bye=0.04, full_bye=0.03, absent=0.03, withdraw=0.02,
-               forfeit=0.06, double_forfeit=0.02, short_game=0.03)  # fmt: skip
+RICH_MIX = Mix(
+    half_bye=0.07,
+    zero_bye=0.04,
+    full_bye=0.03,
+    absent=0.03,
+    withdraw=0.02,
+    forfeit=0.06,
+    double_forfeit=0.02,
+    short_game=0.03,
+)
 
 
 def generated_event(seed: int) -> Section:
@@ -131,9 +139,20 @@ def test_generated_round_robins_contain_every_case() -> None:
         )
         seen |= {"left, games unplayed"} if leavers else set()
         seen |= {"left, games forfeited"} if forfeited_after_leaving else set()
-    assert {"odd", "even", "single", "double", "FORFEIT_WIN", "FORFEIT_LOSS", "DOUBLE_FORFEIT",
-            "ABSENT", "WITHDRAWN", "WIN_UNRATED", "left, games unplayed",
-            "left, games forfeited"} <= seen  # fmt: skip
+    assert {
+        "odd",
+        "even",
+        "single",
+        "double",
+        "FORFEIT_WIN",
+        "FORFEIT_LOSS",
+        "DOUBLE_FORFEIT",
+        "ABSENT",
+        "WITHDRAWN",
+        "WIN_UNRATED",
+        "left, games unplayed",
+        "left, games forfeited",
+    } <= seen
 
 
 def test_generated_events_contain_every_kind_of_round() -> None:
@@ -146,9 +165,28 @@ def test_generated_events_contain_every_kind_of_round() -> None:
 
 # Fore Buchholz last: gacrux keeps the Fore hypothesis (its "last round not absent") for every
 # tie-break computed after FB in the same run, so codes after it would be scored wrongly there.
-OTHER_CODES = ["AOB", "KS", "KS/L60", "WON", "BPG", "BWG", "REP", "PTP", "APRO", "APPO",
-               "BH/C2", "BH/M2", "SB/M1", "SB/C2", "PS/C1", "BH/P", "SB/P", "FB", "FB/C1",
-               "AOB/F"]  # fmt: skip
+OTHER_CODES = [
+    "AOB",
+    "KS",
+    "KS/L60",
+    "WON",
+    "BPG",
+    "BWG",
+    "REP",
+    "PTP",
+    "APRO",
+    "APPO",
+    "BH/C2",
+    "BH/M2",
+    "SB/M1",
+    "SB/C2",
+    "PS/C1",
+    "BH/P",
+    "SB/P",
+    "FB",
+    "FB/C1",
+    "AOB/F",
+]
 
 
 @pytest.mark.parametrize("seed", range(0, 40, 4))

@@ -30,8 +30,17 @@ def shown(line: Line) -> tuple[object, ...]:
     """What a line of a "standings after" page is made of, and the results behind it."""
     awards = [(a.origin, a.first, a.last, a.points) for a in line.awards]
     counted = [(a.origin, a.first, a.points) for a in line.counted]
-    return (line.player, line.name, line.total, line.events, line.bonus, line.rank_first,
-            line.rank_last, awards, counted)  # fmt: skip
+    return (
+        line.player,
+        line.name,
+        line.total,
+        line.events,
+        line.bonus,
+        line.rank_first,
+        line.rank_last,
+        awards,
+        counted,
+    )
 
 
 def random_season(folder: Path, seed: int, preset: str) -> Season:
@@ -49,8 +58,10 @@ def random_season(folder: Path, seed: int, preset: str) -> Season:
         )
         files[f"e{k}.csv"] = "rank,name,id,points\n" + rows
         day, fund = rng.choice(days), rng.choice([1000, 2000, 3000])
-        events.append(f'[[events]]\nname = "Event {k}"\ndate = 2012-05-{day:02d}\n'
-                      f'results = "e{k}.csv"\nprize_fund = {fund}\n')  # fmt: skip
+        events.append(
+            f'[[events]]\nname = "Event {k}"\ndate = 2012-05-{day:02d}\n'
+            f'results = "e{k}.csv"\nprize_fund = {fund}\n'
+        )
     rng.shuffle(events)  # the calendar is in date order whatever the file's order
     people = "id,name,region,member,age,sex\n" + "".join(
         f"{p},Player {p},{rng.choice(['UT', 'NV'])},yes,{rng.randint(8, 70)},"
@@ -72,10 +83,19 @@ def ranks_on(
     played = [e for e in season.events if not e.planned and e.date <= as_of]
     last_event = max((e.index for e in played), default=None)
     return [
-        (name, rerank(lines, season.rules, len(season.events), counting_of(season, name), as_of,
-                      last_event))
+        (
+            name,
+            rerank(
+                lines,
+                season.rules,
+                len(season.events),
+                counting_of(season, name),
+                as_of,
+                last_event,
+            ),
+        )
         for name, lines in tables
-    ]  # fmt: skip
+    ]
 
 
 def same_as_from_scratch(season: Season) -> int:
@@ -147,8 +167,10 @@ def changed(folder: Path, rng: random.Random, step: int) -> str:
         name = f"n{step}.csv"
         body = "".join(f"{i},Player {p},{p},{len(field) - i}\n" for i, p in enumerate(field, 1))
         (folder / name).write_text("rank,name,id,points\n" + body, encoding="utf-8")
-        events.append(f'name = "New {step}"\ndate = 2012-05-{day:02d}\nresults = "{name}"\n'
-                      "prize_fund = 2000\n")  # fmt: skip
+        events.append(
+            f'name = "New {step}"\ndate = 2012-05-{day:02d}\nresults = "{name}"\n'
+            "prize_fund = 2000\n"
+        )
     elif kind == "replace":
         name = rng.choice(files)
         rows = (folder / name).read_text().splitlines()

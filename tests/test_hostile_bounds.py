@@ -19,8 +19,17 @@ def test_input_past_a_bound(case: Case, tmp_path: Path) -> None:
 
 def test_every_bound_has_a_case() -> None:
     ids = " ".join(case.id for case in CASES)
-    for kind in ("xlsx-dimension", "xlsx-cell", "xlsx-part", "xlsx-rows", "csv-field",
-                 "quote-left-open", "import-zip", "cut-in-the-middle", "too-many-lines",
-                 "utf8-with-one-latin1-byte"):  # fmt: skip
+    for kind in (
+        "xlsx-dimension",
+        "xlsx-cell",
+        "xlsx-part",
+        "xlsx-rows",
+        "csv-field",
+        "quote-left-open",
+        "import-zip",
+        "cut-in-the-middle",
+        "too-many-lines",
+        "utf8-with-one-latin1-byte",
+    ):
         assert kind in ids, f"no case of {kind}"
     assert len({case.test_id for case in CASES}) == len(CASES)

@@ -15,8 +15,16 @@ from grandprix.season.people import near_matches, people
 from seasons import event, load, season_toml, write_season
 
 KESHMAT = ["july", "august", "december", "january", "february", "march", "april", "may"]
-DATES = ["2024-07-31", "2024-08-28", "2024-12-28", "2025-01-25", "2025-02-22", "2025-03-23",
-         "2025-04-30", "2025-05-31"]  # fmt: skip
+DATES = [
+    "2024-07-31",
+    "2024-08-28",
+    "2024-12-28",
+    "2025-01-25",
+    "2025-02-22",
+    "2025-03-23",
+    "2025-04-30",
+    "2025-05-31",
+]
 
 
 def test_names_match_without_accents_case_spaces_or_order() -> None:
@@ -29,10 +37,13 @@ def two_events(tmp_path: Path, first: str, second: str) -> Path:
     """A season of two ACF events whose results are the two standings CSV texts."""
     return write_season(
         tmp_path,
-        season_toml('rules = "acf-2004"', event("A", "a.csv", extra="prize_fund = 1"),
-                    event("B", "b.csv", date="2012-07-01", extra="prize_fund = 1")),
+        season_toml(
+            'rules = "acf-2004"',
+            event("A", "a.csv", extra="prize_fund = 1"),
+            event("B", "b.csv", date="2012-07-01", extra="prize_fund = 1"),
+        ),
         {"a.csv": first, "b.csv": second},
-    )  # fmt: skip
+    )
 
 
 def test_same_name_different_birth_years_are_two_people(tmp_path: Path) -> None:
@@ -63,8 +74,13 @@ def keshmat(tmp_path: Path, aliases: str = "") -> Path:
     files = {"aliases.csv": aliases} if aliases else {}
     # The exports stay where they are: the season names their folder as a shared folder.
     shared_folder = f"shared_folders = ['{folder}']\n"
-    return write_season(tmp_path, season_toml(rules, *events).replace(
-        "start = 2012-01-01\nend = 2012-12-31\n", shared_folder), files)  # fmt: skip
+    return write_season(
+        tmp_path,
+        season_toml(rules, *events).replace(
+            "start = 2012-01-01\nend = 2012-12-31\n", shared_folder
+        ),
+        files,
+    )
 
 
 def test_keshmat_season_every_player_matched_and_near_matches_listed(tmp_path: Path) -> None:
@@ -160,12 +176,18 @@ def test_entrants_of_a_section_are_each_row_found_afresh() -> None:
         ListedPlayer("", "Ed Eyre", (("region", "UT"), ("member", "yes"))),  # no id
     )
     rows = [
-        ("1", "Ann Able", ()), ("1", "Able, Ann", ()), ("2", "Bo Best", ()),
-        ("2", "Bea Best", ()), ("3", "Cy Cole", (("region", "UT"),)),
-        ("3", "Cy Cole", (("region", "NV"),)), ("4", "Di Dunn", (("region", "UT"),)),
-        ("", "Ed Eyre", ()), ("", "Eyre, Ed", ()), ("9", "Flo Fox", (("region", "UT"),)),
+        ("1", "Ann Able", ()),
+        ("1", "Able, Ann", ()),
+        ("2", "Bo Best", ()),
+        ("2", "Bea Best", ()),
+        ("3", "Cy Cole", (("region", "UT"),)),
+        ("3", "Cy Cole", (("region", "NV"),)),
+        ("4", "Di Dunn", (("region", "UT"),)),
+        ("", "Ed Eyre", ()),
+        ("", "Eyre, Ed", ()),
+        ("9", "Flo Fox", (("region", "UT"),)),
         ("9", "Flo Fox", ()),
-    ]  # fmt: skip
+    ]
     players = tuple(
         Player(start_no=n, name=name, fide_id=ident, extra=extra)
         for n, (ident, name, extra) in enumerate(rows, start=1)

@@ -54,8 +54,13 @@ def test_the_table_and_the_json_list_them(listed: Path) -> None:
     assert code == 0 and "not in the standings" in out and NGUYEN in out
     document = json.loads(run("standings", str(listed), "--format", "json")[1])
     [nguyen] = [u for u in document["not_eligible"] if u["name"] == "Nguyen, Nina"]
-    assert nguyen == {"player_id": "1201", "name": "Nguyen, Nina", "points": "0.00",
-                      "events": 2, "reason": NGUYEN}  # fmt: skip
+    assert nguyen == {
+        "player_id": "1201",
+        "name": "Nguyen, Nina",
+        "points": "0.00",
+        "events": 2,
+        "reason": NGUYEN,
+    }
     assert "not_eligible" not in json.loads(run("standings", str(UTAH), "--format", "json")[1])
 
 

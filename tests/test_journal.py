@@ -73,8 +73,9 @@ class Server:
     def running(self) -> Iterator[tuple[TestClient, Store]]:
         """A server started on the folder and the database (its start-up runs)."""
         store = self.store()
-        app = create_app(seasons_under(self.root), root=str(self.root), store=store,
-                         secret=b"s" * 32)  # fmt: skip
+        app = create_app(
+            seasons_under(self.root), root=str(self.root), store=store, secret=b"s" * 32
+        )
         try:
             with TestClient(app, base_url="http://127.0.0.1:8000") as web:
                 yield web, store
@@ -101,9 +102,16 @@ def server(tmp_path: Path) -> Server:
 
 def log_in(web: TestClient, name: str) -> None:
     page = web.get("/login").text
-    got = web.post("/login", data={CSRF_FIELD: field(page, CSRF_FIELD), "name": name,
-                                   "password": PASSWORDS[name], "next": "/"},
-                   follow_redirects=False)  # fmt: skip
+    got = web.post(
+        "/login",
+        data={
+            CSRF_FIELD: field(page, CSRF_FIELD),
+            "name": name,
+            "password": PASSWORDS[name],
+            "next": "/",
+        },
+        follow_redirects=False,
+    )
     assert got.status_code == 303
 
 
@@ -117,9 +125,14 @@ def new_event(web: TestClient) -> httpx.Response:
 
 
 def send(web: TestClient, preview: str) -> httpx.Response:
-    return web.post(f"{BASE}/accept", data={
-        CSRF_FIELD: field(preview, CSRF_FIELD), "token": field(preview, "token"),
-        "version": field(preview, "version")})  # fmt: skip
+    return web.post(
+        f"{BASE}/accept",
+        data={
+            CSRF_FIELD: field(preview, CSRF_FIELD),
+            "token": field(preview, "token"),
+            "version": field(preview, "version"),
+        },
+    )
 
 
 def waiting_upload(web: TestClient, store: Store) -> int:
@@ -170,8 +183,16 @@ def publish(web: TestClient, store: Store) -> None:
 def start(web: TestClient, store: Store) -> None:
     log_in(web, "cora")
     page = web.get("/new").text
-    web.post("/new", data={CSRF_FIELD: field(page, CSRF_FIELD), "name": "Next season",
-                           "folder": "next", "preset": "utah-2012", "like": ""})  # fmt: skip
+    web.post(
+        "/new",
+        data={
+            CSRF_FIELD: field(page, CSRF_FIELD),
+            "name": "Next season",
+            "folder": "next",
+            "preset": "utah-2012",
+            "like": "",
+        },
+    )
 
 
 WRITES = ("intent", "intent written", "wrote a file", "wrote season.toml", "settled")
@@ -184,8 +205,14 @@ OPERATIONS: dict[str, tuple[Callable[[TestClient, Store], None], tuple[str, ...]
     "start": (start, ("season made", "season in place", "settled")),
 }
 CASES = [(op, at) for op, (_, steps) in OPERATIONS.items() for at in steps]
-ACTION = {"accept": "event", "approve": "approve", "correct": "results", "reject": "reject",
-          "publish": "publish", "start": "start"}  # fmt: skip
+ACTION = {
+    "accept": "event",
+    "approve": "approve",
+    "correct": "results",
+    "reject": "reject",
+    "publish": "publish",
+    "start": "start",
+}
 
 
 def consistent(server: Server, operation: str) -> bool:
@@ -293,11 +320,20 @@ def test_a_real_server_killed_mid_approval_is_whole_after_a_restart(
     with server.running() as (web, store):
         ident = waiting_upload(web, store)
     port = free_port()
-    command = [str(ROOT / ".venv" / "bin" / "grandprix"), "serve", "--root", str(server.root),
-               "--port", str(port), "--database", server.database]  # fmt: skip
+    command = [
+        str(ROOT / ".venv" / "bin" / "grandprix"),
+        "serve",
+        "--root",
+        str(server.root),
+        "--port",
+        str(port),
+        "--database",
+        server.database,
+    ]
     environment = {**os.environ, "GRANDPRIX_FAULT_AT": at}
-    process = subprocess.Popen(command, env=environment, stdout=subprocess.DEVNULL,
-                               stderr=subprocess.PIPE)  # fmt: skip
+    process = subprocess.Popen(
+        command, env=environment, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE
+    )
     try:
         client = httpx.Client(base_url=f"http://127.0.0.1:{port}", timeout=30)
         deadline = time.monotonic() + 30
@@ -309,13 +345,25 @@ def test_a_real_server_killed_mid_approval_is_whole_after_a_restart(
                 assert time.monotonic() < deadline and process.poll() is None
                 time.sleep(0.1)
         page = client.get("/login").text
-        client.post("/login", data={CSRF_FIELD: field(page, CSRF_FIELD), "name": "cora",
-                                 "password": PASSWORDS["cora"], "next": "/"})  # fmt: skip
+        client.post(
+            "/login",
+            data={
+                CSRF_FIELD: field(page, CSRF_FIELD),
+                "name": "cora",
+                "password": PASSWORDS["cora"],
+                "next": "/",
+            },
+        )
         review = client.get(f"{BASE}/approvals/{ident}").text
         with pytest.raises(httpx.TransportError):
-            client.post(f"{BASE}/accept", data={
-                CSRF_FIELD: field(review, CSRF_FIELD), "token": field(review, "token"),
-                "version": field(review, "version")})  # fmt: skip
+            client.post(
+                f"{BASE}/accept",
+                data={
+                    CSRF_FIELD: field(review, CSRF_FIELD),
+                    "token": field(review, "token"),
+                    "version": field(review, "version"),
+                },
+            )
         assert process.wait(timeout=30) == -signal.SIGKILL
     finally:
         if process.poll() is None:

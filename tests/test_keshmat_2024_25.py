@@ -26,9 +26,16 @@ from grandprix.season.standings import standings
 from seasons import load, write_season
 
 DATA = Path(__file__).parent / "data" / "keshmat-circuit-2024-25"
-MONTHS = {"july": "2024-07-31", "august": "2024-08-28", "december": "2024-12-28",
-          "january": "2025-01-25", "february": "2025-02-22", "march": "2025-03-23",
-          "april": "2025-04-30", "may": "2025-05-31"}  # fmt: skip
+MONTHS = {
+    "july": "2024-07-31",
+    "august": "2024-08-28",
+    "december": "2024-12-28",
+    "january": "2025-01-25",
+    "february": "2025-02-22",
+    "march": "2025-03-23",
+    "april": "2025-04-30",
+    "may": "2025-05-31",
+}
 
 
 def rows(name: str) -> list[dict[str, str]]:

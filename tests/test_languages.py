@@ -76,8 +76,9 @@ def test_the_pages_have_words_to_translate() -> None:
     """The extraction finds the source's marked words, the templates' and the rule books'."""
     places = set(extracted().values())
     assert any(p.startswith("src/grandprix/site/templates/") for p in places)
-    assert any(p.startswith("src/grandprix/site/") and p.endswith(".py", 0, p.index(":"))
-               for p in places)  # fmt: skip
+    assert any(
+        p.startswith("src/grandprix/site/") and p.endswith(".py", 0, p.index(":")) for p in places
+    )
     assert any(p.startswith("src/grandprix/rules/rule-books.md") for p in places)
 
 
@@ -99,8 +100,9 @@ def untranslated(code: str) -> Iterator[str]:
         if not all(forms):
             yield f"{where}: {message!r} has no {code} translation"
             continue
-        english = set(PLACEHOLDER.findall(" ".join(message if isinstance(message, tuple)
-                                                   else (message,))))  # fmt: skip
+        english = set(
+            PLACEHOLDER.findall(" ".join(message if isinstance(message, tuple) else (message,)))
+        )
         for form in forms:
             if set(PLACEHOLDER.findall(form)) != english:
                 yield f"{where}: {message!r} in {code} has placeholders other than {english}"
@@ -115,8 +117,11 @@ def test_every_word_of_the_pages_is_translated(code: str) -> None:
 @pytest.mark.parametrize("code", OTHERS)
 def test_the_catalog_holds_no_word_the_pages_no_longer_use(code: str) -> None:
     used = {m if isinstance(m, str) else m[0] for _c, m in extracted()}
-    stale = [m.id for m in catalog(code) if m.id and (m.id if isinstance(m.id, str)
-                                                     else m.id[0]) not in used]  # fmt: skip
+    stale = [
+        m.id
+        for m in catalog(code)
+        if m.id and (m.id if isinstance(m.id, str) else m.id[0]) not in used
+    ]
     assert not stale, f"words no longer used (make messages): {stale[:10]}"
 
 
@@ -138,7 +143,12 @@ def test_a_missing_translation_is_found(tmp_path: Path, monkeypatch: pytest.Monk
 def test_numbers_dates_and_places_as_each_language_writes_them() -> None:
     day = datetime.date(2013, 3, 4)
     assert (decimal("1234.50"), count(12345), ordinal(1), ordinal(12), ordinal(22)) == (
-        "1234.50", "12,345", "1st", "12th", "22nd")  # fmt: skip
+        "1234.50",
+        "12,345",
+        "1st",
+        "12th",
+        "22nd",
+    )
     assert (long_date(day), short_date(day)) == ("4 March 2013", "2013-03-04")
     assert money("$", "250.00") == "$250.00"
     with speaking("it"):
@@ -233,8 +243,9 @@ def english_left(site: Path, data: tuple[str, ...] = ()) -> list[str]:
     return found
 
 
-@pytest.mark.parametrize(("code", "season"), [("it", "lupiae-2012-13"), ("es", "utah-2026"),
-                                              ("it", "acf-2004")])  # fmt: skip
+@pytest.mark.parametrize(
+    ("code", "season"), [("it", "lupiae-2012-13"), ("es", "utah-2026"), ("it", "acf-2004")]
+)
 def test_a_site_in_another_language_has_no_english_left(
     code: str, season: str, tmp_path: Path
 ) -> None:

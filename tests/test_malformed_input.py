@@ -21,16 +21,21 @@ def run(name: str) -> tuple[int, str, str]:
     [
         ("unknown_result_code.trf", ":5:109: unknown result code 'Q' in round 2 (expected one of"),
         ("opponent_out_of_range.trf", ":8:92: opponent 99 in round 1 is out of range"),
-        ("pairing_not_mirrored.trf",
-         ":6:122: pairing not mirrored: player 2 has opponent 6 in round 4, but player 6 has "
-         "opponent 7"),
-        ("points_do_not_add_up.trf",
-         ":9:81: points do not add up for player 5: the file declares 3.5 but the rounds give 3.0"),
+        (
+            "pairing_not_mirrored.trf",
+            ":6:122: pairing not mirrored: player 2 has opponent 6 in round 4, but player 6 has "
+            "opponent 7",
+        ),
+        (
+            "points_do_not_add_up.trf",
+            ":9:81: points do not add up for player 5: the file declares 3.5 but the rounds "
+            "give 3.0",
+        ),
         ("truncated_line.trf", ":10:57: truncated line: a player record needs at least 84"),
         ("undecodable_bytes.trf", ":11:17: undecodable byte 0x81"),
         ("bom_but_not_utf8.trf", ":12:18: byte 0xE9 is not valid UTF-8"),
     ],
-)  # fmt: skip
+)
 def test_malformed_file_gives_a_located_message_exit_2_and_no_standings(
     name: str, expected: str
 ) -> None:

@@ -36,17 +36,32 @@ def one_event(tmp_path: Path, preset: str, category: str, rows: str) -> Path:
 # 3rd-4th on 5.5, C 3rd on tie-break: only places 1-3 are paid in a 2024 round robin (FC24-3),
 # so the tie's places are worth 7 and 0: C 7/2 + (7 + 0)/2/2 = 5.25 -> 13.125, D 0 + 1.75 ->
 # 4.375 (D-FC24-1); 5th and below 0.
-ROUND_ROBIN_10 = standings([("1", "A", "6.5", 2750), ("2", "B", "6", 2750), ("3", "C", "5.5", 2750),
-                            ("4", "D", "5.5", 2750), ("5", "E", "5", 2750), ("6", "F", "4", 2750),
-                            ("7", "G", "3", 2750), ("8", "H", "2", 2750), ("9", "I", "1.5", 2600),
-                            ("10", "J", "1", 2500)])  # fmt: skip
+ROUND_ROBIN_10 = standings(
+    [
+        ("1", "A", "6.5", 2750),
+        ("2", "B", "6", 2750),
+        ("3", "C", "5.5", 2750),
+        ("4", "D", "5.5", 2750),
+        ("5", "E", "5", 2750),
+        ("6", "F", "4", 2750),
+        ("7", "G", "3", 2750),
+        ("8", "H", "2", 2750),
+        ("9", "I", "1.5", 2600),
+        ("10", "J", "1", 2500),
+    ]
+)
 
 
 def test_fc24_a_round_robin_pays_its_top_three(tmp_path: Path) -> None:
-    got = earned(one_event(tmp_path, "fide-circuit-2024", "standard/small/round-robin",
-                           ROUND_ROBIN_10))  # fmt: skip
-    assert {k: v for k, v in got.items() if v} == {"A": F(55, 2), "B": 20, "C": F(105, 8),
-                                                   "D": F(35, 8)}  # fmt: skip
+    got = earned(
+        one_event(tmp_path, "fide-circuit-2024", "standard/small/round-robin", ROUND_ROBIN_10)
+    )
+    assert {k: v for k, v in got.items() if v} == {
+        "A": F(55, 2),
+        "B": 20,
+        "C": F(105, 8),
+        "D": F(35, 8),
+    }
 
 
 def test_fc23_the_same_event_pays_no_outright_bonus_and_the_top_half(tmp_path: Path) -> None:
@@ -54,8 +69,13 @@ def test_fc23_the_same_event_pays_no_outright_bonus_and_the_top_half(tmp_path: P
     A 25, B 20, the 3rd-4th tie (7 + 6) -> C 7/2 + 13/4 = 6.75 x 2.5 = 16.875, D 6/2 + 13/4 =
     6.25 -> 15.625, E 5 x 2.5 = 12.5."""
     got = earned(one_event(tmp_path, "fide-circuit-2023", "standard", ROUND_ROBIN_10))
-    assert {k: v for k, v in got.items() if v} == {"A": 25, "B": 20, "C": F(135, 8),
-                                                   "D": F(125, 8), "E": F(25, 2)}  # fmt: skip
+    assert {k: v for k, v in got.items() if v} == {
+        "A": 25,
+        "B": 20,
+        "C": F(135, 8),
+        "D": F(125, 8),
+        "E": F(25, 2),
+    }
 
 
 def test_fc23_worked_example_a_tie_across_the_last_paid_place(tmp_path: Path) -> None:
@@ -76,8 +96,15 @@ def test_fc23_worked_example_a_tie_across_the_last_paid_place(tmp_path: Path) ->
     rest = [("9", "I", "4"), ("10", "J", "3"), ("11", "K", "2"), ("12", "L", "1")]
     rows = standings([(*row, 2700) for row in top] + [(*row, 2400) for row in rest])
     got = earned(one_event(tmp_path, "fide-circuit-2023", "standard", rows))
-    assert {k: v for k, v in got.items() if v} == {"A": 20, "B": F(31, 2), "C": F(29, 2),
-                                                   "D": 12, "E": 8, "F": 7, "G": 3}  # fmt: skip
+    assert {k: v for k, v in got.items() if v} == {
+        "A": 20,
+        "B": F(31, 2),
+        "C": F(29, 2),
+        "D": 12,
+        "E": 8,
+        "F": 7,
+        "G": 3,
+    }
 
 
 def test_fc24_the_published_points_of_the_tata_steel_masters_2024(tmp_path: Path) -> None:
@@ -114,8 +141,14 @@ def test_cawa_ties_and_the_faster_events(tmp_path: Path) -> None:
     (no participation points outside classical, CAWA-4). Blitz at 1/4: three tied for 7th-9th
     (2 + 1.5 + 0)/3 = 7/6 each (D-CAWA-1)."""
     below = ["3.5", "3", "2.5", "2", "1.5", "0.5"]
-    rapid = standings([("1", "A", "5", 1500), ("2", "B", "4", 1500), ("2", "C", "4", 1500),
-                       *((str(i), f"R{i}", s, 1500) for i, s in enumerate(below, 4))])  # fmt: skip
+    rapid = standings(
+        [
+            ("1", "A", "5", 1500),
+            ("2", "B", "4", 1500),
+            ("2", "C", "4", 1500),
+            *((str(i), f"R{i}", s, 1500) for i, s in enumerate(below, 4)),
+        ]
+    )
     got = earned(one_event(tmp_path / "r", "cawa-gp", "rapid", rapid))
     assert (got["A"], got["B"], got["C"], got["R9"]) == (F(18), F(27, 2), F(27, 2), F(0))
     tied = [("7", name, "3", 1500) for name in "XYZ"]

@@ -12,19 +12,33 @@ from grandprix.tiebreaks.rating import dp, expected
 
 @pytest.mark.parametrize(
     ("text", "value"),
-    [("3.5", Fraction(7, 2)), ("3,5", Fraction(7, 2)), ("½", Fraction(1, 2)),
-     ("6½", Fraction(13, 2)), ("10", Fraction(10)), ("", None), ("x", None), ("nan", None)],
-)  # fmt: skip
+    [
+        ("3.5", Fraction(7, 2)),
+        ("3,5", Fraction(7, 2)),
+        ("½", Fraction(1, 2)),
+        ("6½", Fraction(13, 2)),
+        ("10", Fraction(10)),
+        ("", None),
+        ("x", None),
+        ("nan", None),
+    ],
+)
 def test_parse_score(text: str, value: Fraction | None) -> None:
     assert parse_score(text) == value
 
 
 @pytest.mark.parametrize(
     ("value", "text"),
-    [(Fraction(7, 2), "3.5"), (Fraction(43, 4), "10.75"), (Fraction(3), "3"),
-     (Fraction(-1, 2), "-0.5"), (Fraction(63, 5), "12.6"), (Fraction(14, 3), "4.6667"),
-     (None, "")],
-)  # fmt: skip
+    [
+        (Fraction(7, 2), "3.5"),
+        (Fraction(43, 4), "10.75"),
+        (Fraction(3), "3"),
+        (Fraction(-1, 2), "-0.5"),
+        (Fraction(63, 5), "12.6"),
+        (Fraction(14, 3), "4.6667"),
+        (None, ""),
+    ],
+)
 def test_show_plain_decimals(value: Fraction | None, text: str) -> None:
     assert show(value) == text
 
@@ -49,11 +63,26 @@ def test_worked_rating_examples_of_the_notes() -> None:
 
     section = build(
         3,
-        {"P": ["A w 1", "B b 0", "C w 1"], "Q": ["D w 0", "E b 0", "F w 0"],
-         "R": ["G w 1", "H b 1", "I w 1"]},
-        ratings=dict(P=1500, Q=1500, R=1500, A=2000, B=2200, C=1800, D=2000, E=2200, F=1800,
-                     G=2000, H=2200, I=1800),
-    )  # fmt: skip
+        {
+            "P": ["A w 1", "B b 0", "C w 1"],
+            "Q": ["D w 0", "E b 0", "F w 0"],
+            "R": ["G w 1", "H b 1", "I w 1"],
+        },
+        ratings=dict(
+            P=1500,
+            Q=1500,
+            R=1500,
+            A=2000,
+            B=2200,
+            C=1800,
+            D=2000,
+            E=2200,
+            F=1800,
+            G=2000,
+            H=2200,
+            I=1800,
+        ),
+    )
     rows = {
         r.player.name: r.values for r in place(section, parse("ARO,TPR,PTP", Rules.FIDE_2024)).rows
     }

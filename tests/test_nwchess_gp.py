@@ -31,9 +31,17 @@ def totals(tmp_path: Path, text: str) -> dict[str, Fraction]:
 
 @pytest.mark.parametrize(
     ("fund", "factor"),
-    [("499", 1), ("500", 2), ("1200", 3), ("1999.99", 3), ("2000", 4), ("9999", 5),
-     ("10000", 6), ("20000", 7)],
-)  # fmt: skip
+    [
+        ("499", 1),
+        ("500", 2),
+        ("1200", 3),
+        ("1999.99", 3),
+        ("2000", 4),
+        ("9999", 5),
+        ("10000", 6),
+        ("20000", 7),
+    ],
+)
 def test_nw1_the_score_times_the_fund_multiplier(tmp_path: Path, fund: str, factor: int) -> None:
     """3.5 in a $1,200 guaranteed event: 3.5 x 3 = 10.5 (and each band's edges)."""
     found = totals(tmp_path, season_text(fund, extra='rules = "nwchess-gp"'))

@@ -128,8 +128,12 @@ def test_lichess_arena_sheet_that_does_not_add_up_is_a_located_warning(tmp_path:
         ((SWISS_1, '{"rank":2,"points":"5.5","username":"owl"}'), 2, 11, "not a number"),
         ((SWISS_1, '{"rank":2,"points":NaN,"username":"owl"}'), 2, 0, "not readable JSON"),
         ((SWISS_1, '{"rank":2,"points":1e999999999,"username":"o"}'), 2, 11, "not a number"),
-        ((SWISS_1, '{"rank":2,"points":1.5,"username":"owl"}'.replace("1.5", "9" * 5000)),
-         2, 0, "not readable JSON"),
+        (
+            (SWISS_1, '{"rank":2,"points":1.5,"username":"owl"}'.replace("1.5", "9" * 5000)),
+            2,
+            0,
+            "not readable JSON",
+        ),
         ((SWISS_1, '{"rank":2,"points":-1,"username":"owl"}'), 2, 11, "from 0 to"),
         ((SWISS_1, '{"rank":2,"points":true,"username":"owl"}'), 2, 11, "not a number"),
         ((SWISS_1, '{"rank":2,"points":5,"username":"ow l"}'), 2, 22, "lichess username"),
@@ -138,18 +142,16 @@ def test_lichess_arena_sheet_that_does_not_add_up_is_a_located_warning(tmp_path:
         ((SWISS_1, '{"rank":3,"points":5,"username":"owl"}'), 2, 2, "line is missing"),
         ((SWISS_1, '{"rank":2.0,"points":5,"username":"owl"}'), 2, 2, "whole number"),
         ((SWISS_1, '{"rank":2,"score":5,"username":"owl"}'), 2, 1, "'points' is missing"),
-        ((SWISS_1, '{"rank":2,"points":5,"username":"owl","rating":"1500"}'), 2, 39,
-         "rating"),
+        ((SWISS_1, '{"rank":2,"points":5,"username":"owl","rating":"1500"}'), 2, 39, "rating"),
         ((SWISS_1, '{"rank":2,"points":5,"username":"owl","title":"<b>"}'), 2, 39, "title"),
-        ((SWISS_1, '{"rank":2,"points":5,"username":"owl","absent":"no"}'), 2, 39,
-         "true or false"),
+        ((SWISS_1, '{"rank":2,"points":5,"username":"owl","absent":"no"}'), 2, 39, "true or false"),
         ((SWISS_1, '["rank", 2]'), 2, 1, "not an object"),
         (('{"rank":1,"username":"owl"}',), 1, 1, "neither 'points'"),
         (("<!DOCTYPE html>",), 1, 1, "not JSON"),
         (('{"rank":1,"score":3,"username":"o","sheet":{"scores":"2x"}}',), 1, 36, "one digit"),
         ((SWISS_1, "[" * 30_000 + "]" * 30_000), 2, 0, "nested too deeply"),
     ],
-)  # fmt: skip
+)
 def test_lichess_hostile_line_is_a_located_error(
     tmp_path: Path, lines: tuple[str, ...], line: int, column: int, words: str
 ) -> None:
@@ -278,7 +280,12 @@ def test_chesscom_group_reads_every_game_as_a_round_of_both_players() -> None:
     section, problems = read_file(GROUP)
     assert problems == [] and section is not None
     assert [p.name for p in section.players] == [
-        "telo21", "mrtn", "pedege", "Rockaround", "KingKongsBro"]  # fmt: skip
+        "telo21",
+        "mrtn",
+        "pedege",
+        "Rockaround",
+        "KingKongsBro",
+    ]
     assert [p.points for p in section.players] == [Fraction(n, 2) for n in (11, 9, 9, 7, 4)]
     assert [p.declared_rank for p in section.players] == ["1", "2", "3", "4", "5"]
     assert section.players[3].id == "chesscom:rockaround" and section.players[3].rating == 1445
@@ -324,18 +331,24 @@ def group(*games: dict[str, Any], players: dict[str, float] | None = None) -> by
             if isinstance(g[side], dict):
                 outcome = RESULT_CODES.get(g[side]["result"], "loss")
                 points[g[side]["username"]] = points.get(g[side]["username"], 0) + {
-                    "win": 1, "draw": 0.5}.get(outcome, 0)  # fmt: skip
-    listed = [{"username": u.lower(), "points": p, "tie_break": 0} for u, p in
-              (players or points).items()]  # fmt: skip
+                    "win": 1,
+                    "draw": 0.5,
+                }.get(outcome, 0)
+    listed = [
+        {"username": u.lower(), "points": p, "tie_break": 0} for u, p in (players or points).items()
+    ]
     return json.dumps({"fair_play_removals": [], "players": listed, "games": list(games)}).encode()
 
 
 def game(
     white: str, white_result: str, black: str, black_result: str, **more: Any
 ) -> dict[str, Any]:
-    return {"white": {"username": white, "rating": 1500, "result": white_result},
-            "black": {"username": black, "rating": 1500, "result": black_result},
-            "start_time": 1_700_000_000, **more}  # fmt: skip
+    return {
+        "white": {"username": white, "rating": 1500, "result": white_result},
+        "black": {"username": black, "rating": 1500, "result": black_result},
+        "start_time": 1_700_000_000,
+        **more,
+    }
 
 
 def write(tmp_path: Path, data: bytes) -> Path:
@@ -344,11 +357,26 @@ def write(tmp_path: Path, data: bytes) -> Path:
     return path
 
 
-@pytest.mark.parametrize(("code", "points"), [
-    ("win", 1), ("agreed", 0.5), ("repetition", 0.5), ("stalemate", 0.5), ("insufficient", 0.5),
-    ("50move", 0.5), ("timevsinsufficient", 0.5), ("checkmated", 0), ("resigned", 0),
-    ("timeout", 0), ("abandoned", 0), ("lose", 0), ("kingofthehill", 0), ("threecheck", 0),
-    ("bughousepartnerlose", 0)])  # fmt: skip
+@pytest.mark.parametrize(
+    ("code", "points"),
+    [
+        ("win", 1),
+        ("agreed", 0.5),
+        ("repetition", 0.5),
+        ("stalemate", 0.5),
+        ("insufficient", 0.5),
+        ("50move", 0.5),
+        ("timevsinsufficient", 0.5),
+        ("checkmated", 0),
+        ("resigned", 0),
+        ("timeout", 0),
+        ("abandoned", 0),
+        ("lose", 0),
+        ("kingofthehill", 0),
+        ("threecheck", 0),
+        ("bughousepartnerlose", 0),
+    ],
+)
 def test_chesscom_result_codes_score_one_half_or_nothing(
     tmp_path: Path, code: str, points: float
 ) -> None:
@@ -356,14 +384,18 @@ def test_chesscom_result_codes_score_one_half_or_nothing(
     section, problems = read_file(write(tmp_path, group(game("Ann", code, "Bo", other))))
     assert problems == [] and section is not None
     ann = next(p for p in section.players if p.name == "Ann")
-    assert ann.points == Fraction(points) and ann.rounds[0].kind.outcome == (
-        {1: "win", 0.5: "draw", 0: "loss"}[points])  # fmt: skip
+    assert (
+        ann.points == Fraction(points)
+        and ann.rounds[0].kind.outcome == ({1: "win", 0.5: "draw", 0: "loss"}[points])
+    )
     assert len(RESULT_CODES) == 15
 
 
 def test_chesscom_round_tags_give_the_rounds_when_every_game_has_one(tmp_path: Path) -> None:
-    games = [game("A", "win", "B", "resigned", pgn='[Event "x"]\n[Round "2"]\n'),
-             game("C", "win", "A", "timeout", pgn='[Round "1"]\n')]  # fmt: skip
+    games = [
+        game("A", "win", "B", "resigned", pgn='[Event "x"]\n[Round "2"]\n'),
+        game("C", "win", "A", "timeout", pgn='[Round "1"]\n'),
+    ]
     section, problems = read_file(write(tmp_path, group(*games)))
     assert problems == [] and section is not None and section.rounds == 2
     a = next(p for p in section.players if p.name == "A")
@@ -394,15 +426,17 @@ def test_chesscom_game_against_a_fair_play_removal_is_left_out(tmp_path: Path) -
     assert section is not None and [p.name for p in section.players] == ["Ann", "Bo"]
 
 
-@pytest.mark.parametrize("name", ["quick-knockouts-1401-1600.json",
-                                  "quick-knockouts-1401-1600-round-1.json"])  # fmt: skip
+@pytest.mark.parametrize(
+    "name", ["quick-knockouts-1401-1600.json", "quick-knockouts-1401-1600-round-1.json"]
+)
 def test_chesscom_tournament_or_round_is_refused_with_the_address_to_save(name: str) -> None:
     section, problems = read_file(CHESSCOM / name)
     assert section is None
     found = one_error(section, problems)
     assert "{round}/{group}" in found.message
     assert "https://api.chess.com/pub/tournament/-33rd-chesscom-quick-knockouts-1401-1600/1" in (
-        found.message)  # fmt: skip
+        found.message
+    )
     assert chesscom.recognise(".json", (CHESSCOM / name).read_bytes()[:4096])
 
 
@@ -452,13 +486,15 @@ def _set(path: str, value: Any) -> Any:
         (edited(_set("games", {})), "expected an object with 'players' and 'games'"),
         (b"[1, 2]", "a JSON array"),
         (GROUP.read_bytes()[:5000], "cut short"),
-        (GROUP.read_bytes().replace(b'"points":4.5', b'"points":4.5e999999999', 1),
-         "players[0].points"),
+        (
+            GROUP.read_bytes().replace(b'"points":4.5', b'"points":4.5e999999999', 1),
+            "players[0].points",
+        ),
         (GROUP.read_bytes().replace(b'"points":4.5', b'"points":NaN', 1), "not readable JSON"),
         (b'{"players": ' + b"[" * 100_000 + b"]" * 100_000 + b"}", "nested too deeply"),
-        ("{\"fair_play_removals\":[\"é\"]}".encode("latin-1"), "not UTF-8"),
+        ('{"fair_play_removals":["é"]}'.encode("latin-1"), "not UTF-8"),
     ],
-)  # fmt: skip
+)
 def test_chesscom_hostile_group_is_a_located_error(tmp_path: Path, data: bytes, words: str) -> None:
     section, problems = read_file(write(tmp_path, data))
     assert section is None

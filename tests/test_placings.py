@@ -28,8 +28,11 @@ def test_ut4_equal_points_share_a_span_of_places() -> None:
     )
     rows = place(section).rows
     assert [(r.player.name, r.place) for r in rows] == [
-        ("A", "1"), ("B", "2-3"), ("C", "2-3"), ("D", "4"),
-    ]  # fmt: skip
+        ("A", "1"),
+        ("B", "2-3"),
+        ("C", "2-3"),
+        ("D", "4"),
+    ]
     assert rows[1].shared and not rows[0].shared
 
 
@@ -151,14 +154,26 @@ def test_shared_spans_are_the_sorted_order_shared(
     size = len(points)
     text = ("",) * size
     columns = Columns(
-        start_no=tuple(numbers), name=text, rating=(None,) * size, title=text, sex=text,
-        federation=text, fide_id=text, birth_date=text, extra=((),) * size,
-        points=tuple(points), rank=text, played=(0,) * size, line=(0,) * size,
-    )  # fmt: skip
+        start_no=tuple(numbers),
+        name=text,
+        rating=(None,) * size,
+        title=text,
+        sex=text,
+        federation=text,
+        fide_id=text,
+        birth_date=text,
+        extra=((),) * size,
+        points=tuple(points),
+        rank=text,
+        played=(0,) * size,
+        line=(0,) * size,
+    )
     order = sorted(range(size), key=lambda i: (-points[i], numbers[i]))
     # A player's span: one below everyone with more points, down to everyone with as many.
-    span = {i: (1 + sum(p > points[i] for p in points), sum(p >= points[i] for p in points))
-            for i in order}  # fmt: skip
+    span = {
+        i: (1 + sum(p > points[i] for p in points), sum(p >= points[i] for p in points))
+        for i in order
+    }
     expected: list[tuple[int, int, list[int]]] = []
     for i in order:
         if expected and expected[-1][:2] == span[i]:

@@ -22,10 +22,15 @@ terms = [{ kind = "score" }, { kind = "place" }]
 def test_game_points_plus_a_place_bonus(tmp_path: Path) -> None:
     """Scores 4, 3, 2.5, 2.5: A 4 + 10 = 14; B 3 + 9 = 12; C and D share 3rd-4th, the mean
     of 9 and 8 = 8.5, plus 2.5 = 11 each."""
-    folder = season(tmp_path, BLITZ, ("Blitz", "", results("name,points", "A,4", "B,3", "C,2.5",
-                                                            "D,2.5")))  # fmt: skip
-    assert earned(folder) == {("Blitz", "A"): 14, ("Blitz", "B"): 12, ("Blitz", "C"): 11,
-                              ("Blitz", "D"): 11}  # fmt: skip
+    folder = season(
+        tmp_path, BLITZ, ("Blitz", "", results("name,points", "A,4", "B,3", "C,2.5", "D,2.5"))
+    )
+    assert earned(folder) == {
+        ("Blitz", "A"): 14,
+        ("Blitz", "B"): 12,
+        ("Blitz", "C"): 11,
+        ("Blitz", "D"): 11,
+    }
 
 
 REGIONAL = """[points]
@@ -39,15 +44,22 @@ def test_places_from_the_bottom_plus_six_times_the_score_plus_one(tmp_path: Path
     """Five players: A 1st, 5 - 1 + 1 = 5, + 6 x 4 = 24, + 1 = 30; B and C share 2nd-3rd, the
     mean of 4 and 3 = 3.5, + 18 + 1 = 22.5; D 4th, 2 + 6 + 1 = 9; E 5th, 1 + 0 + 1 = 2."""
     folder = season(tmp_path, REGIONAL, FIVE)
-    assert earned(folder) == {("Open", "A"): 30, ("Open", "B"): F(45, 2), ("Open", "C"): F(45, 2),
-                              ("Open", "D"): 9, ("Open", "E"): 2}  # fmt: skip
+    assert earned(folder) == {
+        ("Open", "A"): 30,
+        ("Open", "B"): F(45, 2),
+        ("Open", "C"): F(45, 2),
+        ("Open", "D"): 9,
+        ("Open", "E"): 2,
+    }
 
 
 def test_a_participation_amount_added_after_the_events_weight(tmp_path: Path) -> None:
     """Table 10, 6, weight 2; 2 for taking part, not weighted: A 10 x 2 + 2 = 22, B 6 x 2 + 2
     = 14. Weighted, it would be (10 + 2) x 2 = 24."""
-    rules = ('[points]\ntable = [10, 6]\nterms = [{ kind = "place" }, '
-             '{ kind = "fixed", amount = 2, weighted = false }]\n')  # fmt: skip
+    rules = (
+        '[points]\ntable = [10, 6]\nterms = [{ kind = "place" }, '
+        '{ kind = "fixed", amount = 2, weighted = false }]\n'
+    )
     scores = results("name,points", "A,2", "B,1")
     folder = season(tmp_path, rules, ("Double", "weight = 2", scores))
     assert earned(folder) == {("Double", "A"): 22, ("Double", "B"): 14}
@@ -64,8 +76,9 @@ def test_the_older_keys_are_a_sum_of_one_term(tmp_path: Path) -> None:
     new = season(tmp_path / "new", '[points]\nterms = [{ kind = "score", factor = 2 }]\n', scores)
     assert earned(old) == earned(new) == {("E", "A"): 6, ("E", "B"): 3, ("E", "C"): 3}
     table = season(tmp_path / "t", "[points]\ntable = [10, 6, 4]\n", scores)
-    termed = season(tmp_path / "tt", '[points]\ntable = [10, 6, 4]\nterms = [{ kind = "place" }]\n',
-                    scores)  # fmt: skip
+    termed = season(
+        tmp_path / "tt", '[points]\ntable = [10, 6, 4]\nterms = [{ kind = "place" }]\n', scores
+    )
     assert earned(table) == earned(termed) == {("E", "A"): 10, ("E", "B"): 5, ("E", "C"): 5}
 
 
@@ -76,32 +89,40 @@ DECIDED = results("rank,name,points", "1,A,3", "2,B,2", "3,C,2")
 def test_ties_best_takes_the_best_place_of_a_shared_rank(tmp_path: Path) -> None:
     """Table 10, 8, 6, 4. The file gives B and C one place, 2 (a repeated rank): with
     ``best`` each takes 2nd's 8 and D 4th's 4; with ``tiebreak`` they share the mean, 7."""
-    best = season(tmp_path / "b", '[points]\ntable = [10, 8, 6, 4]\nties = "best"\n',
-                  ("E", "", RANKED))  # fmt: skip
+    best = season(
+        tmp_path / "b", '[points]\ntable = [10, 8, 6, 4]\nties = "best"\n', ("E", "", RANKED)
+    )
     assert earned(best) == {("E", "A"): 10, ("E", "B"): 8, ("E", "C"): 8, ("E", "D"): 4}
-    shared = season(tmp_path / "s", '[points]\ntable = [10, 8, 6, 4]\nties = "tiebreak"\n',
-                    ("E", "", RANKED))  # fmt: skip
+    shared = season(
+        tmp_path / "s", '[points]\ntable = [10, 8, 6, 4]\nties = "tiebreak"\n', ("E", "", RANKED)
+    )
     assert earned(shared)[("E", "B")] == 7
 
 
 def test_ties_best_keeps_the_order_the_file_gives_on_equal_scores(tmp_path: Path) -> None:
     """B and C both scored 2, but the file ranks B 2nd and C 3rd (its tie-breaks decided):
     ``best`` pays 8 and 6; ``full``, whose ties are equal scores, pays both 8."""
-    best = season(tmp_path / "b", '[points]\ntable = [10, 8, 6]\nties = "best"\n',
-                  ("E", "", DECIDED))  # fmt: skip
+    best = season(
+        tmp_path / "b", '[points]\ntable = [10, 8, 6]\nties = "best"\n', ("E", "", DECIDED)
+    )
     assert earned(best) == {("E", "A"): 10, ("E", "B"): 8, ("E", "C"): 6}
-    full = season(tmp_path / "f", '[points]\ntable = [10, 8, 6]\nties = "full"\n',
-                  ("E", "", DECIDED))  # fmt: skip
+    full = season(
+        tmp_path / "f", '[points]\ntable = [10, 8, 6]\nties = "full"\n', ("E", "", DECIDED)
+    )
     assert earned(full) == {("E", "A"): 10, ("E", "B"): 8, ("E", "C"): 8}
 
 
 def test_terms_are_checked_with_located_errors(tmp_path: Path) -> None:
-    both = season(tmp_path / "a", '[points]\nfrom_score = true\nterms = [{ kind = "score" }]\n',
-                  FIVE)  # fmt: skip
+    both = season(
+        tmp_path / "a", '[points]\nfrom_score = true\nterms = [{ kind = "score" }]\n', FIVE
+    )
     code, out, _ = run("check", str(both))
     assert code == 1 and "rules.toml:" in out and "either 'terms' or 'from_score'" in out
-    twice = season(tmp_path / "b", '[points]\ntable = [3, 2]\nterms = [{ kind = "place" }, '
-                   '{ kind = "place" }]\n', FIVE)  # fmt: skip
+    twice = season(
+        tmp_path / "b",
+        '[points]\ntable = [3, 2]\nterms = [{ kind = "place" }, { kind = "place" }]\n',
+        FIVE,
+    )
     code, out, _ = run("check", str(twice))
     assert code == 1 and "one 'place' term at most" in out
     unknown = season(tmp_path / "c", '[points]\nterms = [{ kind = "bonus" }]\n', FIVE)
@@ -144,8 +165,10 @@ def test_a_forfeit_loss_counted_as_played_gives_the_completion_bonus(tmp_path: P
     site = tmp_path / "site"
     assert run("site", str(forfeits), "-o", str(site))[0] == 0
     said = (site / "rules.html").read_text()
-    assert ("a game, a win by forfeit, a bye given by the pairing or a forfeit lost counts as "
-            "played; a round not paired does not") in said  # fmt: skip
+    assert (
+        "a game, a win by forfeit, a bye given by the pairing or a forfeit lost counts as "
+        "played; a round not paired does not"
+    ) in said
 
 
 def test_what_counts_as_played_decides_who_played_half_the_rounds(tmp_path: Path) -> None:
@@ -155,8 +178,10 @@ def test_what_counts_as_played_decides_who_played_half_the_rounds(tmp_path: Path
     from grandprix.writers.trf import write_trf
     from test_rule_language import COMPLETION_CROSSTABLE, totals
 
-    rules = ("[points]\ntable = [10, 8, 6, 4]\nplayed = [\"game\"]\n"
-             "[eligibility]\nmin_rounds_percent = 50\n")  # fmt: skip
+    rules = (
+        '[points]\ntable = [10, 8, 6, 4]\nplayed = ["game"]\n'
+        "[eligibility]\nmin_rounds_percent = 50\n"
+    )
     folder = season(tmp_path, rules, ("Open", "", write_trf(COMPLETION_CROSSTABLE)))
     assert totals(folder) == {"B": 8, "C": 6, "D": 4}
     wrong = rules.replace('"game"', '"games"')

@@ -302,8 +302,10 @@ def test_a_negative_number_we_compute_is_never_quoted(season_dir: Path, tmp_path
 
 def test_a_run_while_another_holds_the_lock_exits_2(season_dir: Path, tmp_path: Path) -> None:
     out = tmp_path / "site"
-    hold = "import fcntl, sys; f = open(sys.argv[1], 'a'); fcntl.flock(f, fcntl.LOCK_EX); " \
-           "print('held', flush=True); sys.stdin.read()"  # fmt: skip
+    hold = (
+        "import fcntl, sys; f = open(sys.argv[1], 'a'); fcntl.flock(f, fcntl.LOCK_EX); "
+        "print('held', flush=True); sys.stdin.read()"
+    )
     holder = subprocess.Popen(
         [sys.executable, "-c", hold, str(tmp_path / ".site.lock")],
         stdin=subprocess.PIPE,
@@ -439,8 +441,9 @@ def test_a_write_error_mid_build_is_located_and_keeps_the_old_site(
     monkeypatch.setattr("grandprix.site.build.write_exports", refused)
     result = invoke("site", str(season_dir), "-o", str(out))
     assert result.exit_code == 2, result.output
-    assert re.search(r"error: \S+/standings\.csv: permission denied; the site was not written",
-                     result.stderr)  # fmt: skip
+    assert re.search(
+        r"error: \S+/standings\.csv: permission denied; the site was not written", result.stderr
+    )
     assert snapshot(out) == before
     assert sorted(p.name for p in tmp_path.iterdir()) == ["site"]
 

@@ -116,9 +116,14 @@ def played_as(event: SeasonEvent, blocks: tuple[tuple[str, ...], ...]) -> Season
     for b, block in enumerate(blocks):
         for name in block:
             rows.append(
-                Player(start_no=len(rows) + 1, name=name, fide_id=name,
-                       declared_points=Fraction(len(blocks) - b), declared_rank=str(first))
-            )  # fmt: skip
+                Player(
+                    start_no=len(rows) + 1,
+                    name=name,
+                    fide_id=name,
+                    declared_points=Fraction(len(blocks) - b),
+                    declared_rank=str(first),
+                )
+            )
         first += len(block)
     section = Section(name="Open", players=tuple(rows), has_crosstable=False)
     return replace(event, planned=False, sections=(SeasonSection("Open", section),))
@@ -386,10 +391,16 @@ def test_an_example_season_with_two_events_left_is_consistent() -> None:
     season = load(Path(__file__).resolve().parent.parent / "examples" / "acf-2004")
     last = season.events[-1]
     extra = tuple(
-        replace(last, index=last.index + k, name=f"Final {k}", sections=(), planned=True,
-                prize_fund=Fraction(3000))
+        replace(
+            last,
+            index=last.index + k,
+            name=f"Final {k}",
+            sections=(),
+            planned=True,
+            prize_fund=Fraction(3000),
+        )
         for k in (1, 2)
-    )  # fmt: skip
+    )
     season = replace(season, events=season.events + extra)
     got = race(season)
     assert list(got) == [name for name, _ in division_standings(season)]

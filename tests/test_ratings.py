@@ -49,10 +49,19 @@ def test_the_combined_list_gives_each_kind_its_own_column(
     tmp_path: Path, store: RatingStore
 ) -> None:
     path = tmp_path / "l.txt"
-    header = fide_txt_line({label: label for label in ("ID Number", "Name", "Fed", "SRtng",
-                                                         "RRtng", "BRtng")})  # fmt: skip
-    line = fide_txt_line({"ID Number": "7", "Name": "Seven, A", "Fed": "ITA", "SRtng": "2001",
-                          "RRtng": "1902", "BRtng": "1803"})  # fmt: skip
+    header = fide_txt_line(
+        {label: label for label in ("ID Number", "Name", "Fed", "SRtng", "RRtng", "BRtng")}
+    )
+    line = fide_txt_line(
+        {
+            "ID Number": "7",
+            "Name": "Seven, A",
+            "Fed": "ITA",
+            "SRtng": "2001",
+            "RRtng": "1902",
+            "BRtng": "1803",
+        }
+    )
     path.write_text(header + "\n" + line + "\n")
     for kind, value in (("fide-standard", 2001), ("fide-rapid", 1902), ("fide-blitz", 1803)):
         store.import_list(path, kind, JAN)
@@ -152,10 +161,23 @@ def test_an_import_killed_half_way_leaves_the_store_as_it_was(tmp_path: Path) ->
         store.import_list(small, "fide-standard", DEC)
     before = snapshot(db)
     child = subprocess.Popen(
-        [sys.executable, "-m", "grandprix.cli", "ratings", "import", str(big), "--kind",
-         "fide-standard", "--date", "2025-01-01", "--store", str(db)],
-        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-    )  # fmt: skip
+        [
+            sys.executable,
+            "-m",
+            "grandprix.cli",
+            "ratings",
+            "import",
+            str(big),
+            "--kind",
+            "fide-standard",
+            "--date",
+            "2025-01-01",
+            "--store",
+            str(db),
+        ],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
     journal = Path(f"{db}-journal")
     deadline = time.monotonic() + 60
     while not journal.exists() and child.poll() is None and time.monotonic() < deadline:

@@ -97,9 +97,19 @@ def test_every_code_of_a_rule_book_is_accepted_and_computed(book: str) -> None:
     codes = list(TIEBREAKS[Rules(book)])
     result = CliRunner().invoke(
         main,
-        ["event", str(SWISS), "--tiebreaks", ",".join(codes), "--tiebreak-rules", book,
-         "--unrated-rating", "1500", "--format", "csv"],
-    )  # fmt: skip
+        [
+            "event",
+            str(SWISS),
+            "--tiebreaks",
+            ",".join(codes),
+            "--tiebreak-rules",
+            book,
+            "--unrated-rating",
+            "1500",
+            "--format",
+            "csv",
+        ],
+    )
     assert result.exit_code == 0, result.output
     rows = list(csv.reader(io.StringIO(result.stdout)))
     assert rows[0][5:] == codes

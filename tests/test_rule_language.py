@@ -149,11 +149,19 @@ def test_categories_most_specific_entry_then_parent_then_the_base_keys(tmp_path:
         ("Club", "", THREE),
     )
     assert earned(folder) == {
-        ("Rapid", "A"): 10, ("Rapid", "B"): 5, ("Rapid", "C"): 1,
-        ("Open", "A"): 30, ("Open", "B"): 20, ("Open", "C"): 2,
-        ("Group A", "A"): 50, ("Group A", "B"): 40, ("Group A", "C"): 1,
-        ("Club", "A"): 10, ("Club", "B"): 5, ("Club", "C"): 1,
-    }  # fmt: skip
+        ("Rapid", "A"): 10,
+        ("Rapid", "B"): 5,
+        ("Rapid", "C"): 1,
+        ("Open", "A"): 30,
+        ("Open", "B"): 20,
+        ("Open", "C"): 2,
+        ("Group A", "A"): 50,
+        ("Group A", "B"): 40,
+        ("Group A", "C"): 1,
+        ("Club", "A"): 10,
+        ("Club", "B"): 5,
+        ("Club", "C"): 1,
+    }
 
 
 def test_categories_a_category_changes_only_the_keys_it_gives(tmp_path: Path) -> None:
@@ -486,10 +494,13 @@ def test_nw1_nw2_d_nw1_score_times_class_factor_a_based_on_fund_counts_half(
         ("Small", "prize_fund = 400", SCORES),
     )
     assert earned(folder) == {
-        ("Guaranteed", "A"): 14, ("Guaranteed", "B"): 8,
-        ("Based on", "A"): F(21, 2), ("Based on", "B"): 6,
-        ("Small", "A"): F(7, 2), ("Small", "B"): 2,
-    }  # fmt: skip
+        ("Guaranteed", "A"): 14,
+        ("Guaranteed", "B"): 8,
+        ("Based on", "A"): F(21, 2),
+        ("Based on", "B"): 6,
+        ("Small", "A"): F(7, 2),
+        ("Small", "B"): 2,
+    }
 
 
 def test_classes_factor_without_a_table_multiplies_the_rule_sets_table(tmp_path: Path) -> None:
@@ -507,8 +518,11 @@ def test_classes_factor_without_a_table_multiplies_the_rule_sets_table(tmp_path:
         ("Poor", "prize_fund = 999", SCORES),
     )
     assert earned(folder) == {
-        ("Rich", "A"): 20, ("Rich", "B"): 12, ("Poor", "A"): 10, ("Poor", "B"): 6,
-    }  # fmt: skip
+        ("Rich", "A"): 20,
+        ("Rich", "B"): 12,
+        ("Poor", "A"): 10,
+        ("Poor", "B"): 6,
+    }
 
 
 # 11. counting.mode = "most-minus" (KC-2) --------------------------------------------------------
@@ -636,22 +650,46 @@ def test_kc3_equal_totals_fewer_counted_results_first(
 @pytest.mark.parametrize(
     ("rows", "where", "says"),
     [
-        (["name,points,start_rank", "A,3,1", "B,2,1"], "e1.csv:3:3:",
-         "start_rank 1 is listed twice (first on line 2)"),
-        (["name,points,start_rank", "A,3,first", "B,2,2"], "e1.csv:2:3:",
-         "field 'start_rank' = 'first' is not a whole number from 1 to 1,000,000"),
-        (["name,points,start_rank", "A,3,0", "B,2,2"], "e1.csv:2:3:",
-         "field 'start_rank' = '0' is not a whole number"),
-        (["name,played,points", "A,all,3", "B,5,2"], "e1.csv:2:2:",
-         "field 'played' = 'all' is not a whole number from 0 to 1,000"),
-        (["name,points,played", "A,3,5", "B,2,4.5"], "e1.csv:3:3:",
-         "field 'played' = '4.5' is not a whole number"),
-        (["name,points,played", "A,3,5", "B,2,-1"], "e1.csv:3:3:",
-         "field 'played' = '-1' is not a whole number"),
+        (
+            ["name,points,start_rank", "A,3,1", "B,2,1"],
+            "e1.csv:3:3:",
+            "start_rank 1 is listed twice (first on line 2)",
+        ),
+        (
+            ["name,points,start_rank", "A,3,first", "B,2,2"],
+            "e1.csv:2:3:",
+            "field 'start_rank' = 'first' is not a whole number from 1 to 1,000,000",
+        ),
+        (
+            ["name,points,start_rank", "A,3,0", "B,2,2"],
+            "e1.csv:2:3:",
+            "field 'start_rank' = '0' is not a whole number",
+        ),
+        (
+            ["name,played,points", "A,all,3", "B,5,2"],
+            "e1.csv:2:2:",
+            "field 'played' = 'all' is not a whole number from 0 to 1,000",
+        ),
+        (
+            ["name,points,played", "A,3,5", "B,2,4.5"],
+            "e1.csv:3:3:",
+            "field 'played' = '4.5' is not a whole number",
+        ),
+        (
+            ["name,points,played", "A,3,5", "B,2,-1"],
+            "e1.csv:3:3:",
+            "field 'played' = '-1' is not a whole number",
+        ),
     ],
-    ids=["start-rank-twice", "start-rank-word", "start-rank-zero", "played-word",
-         "played-fraction", "played-negative"],
-)  # fmt: skip
+    ids=[
+        "start-rank-twice",
+        "start-rank-word",
+        "start-rank-zero",
+        "played-word",
+        "played-fraction",
+        "played-negative",
+    ],
+)
 def test_start_rank_and_played_errors_name_file_line_column_and_field(
     tmp_path: Path, rows: list[str], where: str, says: str
 ) -> None:

@@ -30,8 +30,17 @@ from grandprix.site.words.rules import page_rule_ids
 
 SEASONS = ["utah-2012", "acf-2004", "lupiae-2012-13", "utah-2026", "circuit-2026"]
 # Settings syntax and key names a reader must never meet.
-LEAKS = ("[[", "`", "season.toml", "require", " = ", "==", "last-event", "season-start",
-         "discarded")  # fmt: skip
+LEAKS = (
+    "[[",
+    "`",
+    "season.toml",
+    "require",
+    " = ",
+    "==",
+    "last-event",
+    "season-start",
+    "discarded",
+)
 LEAK_PATTERNS = (r"\w_\w", r"\btrue\b", r"\bfalse\b", r"\bNone\b")
 COUNTED = re.compile(rf"\b(?P<n>{'|'.join(NUMBER_WORDS)}|\d+) (?P<noun>[a-z]+s)\b", re.IGNORECASE)
 
@@ -296,8 +305,11 @@ def test_rule_ids_are_parts_of_one_heading_and_name_only_the_seasons_own_book(na
     assert all(level == 3 for _, level in headings[at + 1 :]) and len(headings) > at + 1
     books = {i.removeprefix("D-").split("-")[0] for i in page_rule_ids(season_of(name).rules)}
     for block in page.blocks[at + 1 :]:
-        others = [m for m in re.findall(r"\b(?:D-)?([A-Z]{2,4})-\d", " ".join(block.paragraphs))
-                  if m not in books]  # fmt: skip
+        others = [
+            m
+            for m in re.findall(r"\b(?:D-)?([A-Z]{2,4})-\d", " ".join(block.paragraphs))
+            if m not in books
+        ]
         assert not others, (block.heading, block.paragraphs)
 
 

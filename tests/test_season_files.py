@@ -21,38 +21,80 @@ def run(*args: str) -> tuple[int, str, str]:
 @pytest.mark.parametrize(
     ("toml", "files", "message"),
     [
-        (season_toml('rules = "utah-2012"', event("E", "e.csv", extra="wieght = 2")), GOOD,
-         "season.toml:10: unknown key 'events.0.wieght'; did you mean 'weight'?"),
-        (season_toml('rules = "utah-2012"', event("E", "missing.csv")), {},
-         "season.toml:9: results file 'missing.csv' of event 'E' not found"),
-        (season_toml('rules = "utah-2012"', event("E", "e.csv", date="2013-02-01")), GOOD,
-         "season.toml:8: event 'E' is dated 2013-02-01, outside the season (2012-01-01 to "
-         "2012-12-31)"),
-        (season_toml('rules = "utah-2012"', event("E", "e.csv", extra='weight = "heavy"')), GOOD,
-         "season.toml:10: 'events.0.weight' = 'heavy': Value error, expected a number"),
-        (season_toml('rules = "utha-2012"', event("E", "e.csv")), GOOD,
-         "season.toml:4: unknown preset 'utha-2012'; did you mean 'utah-2012'?"),
-        (season_toml('rules = "utah-2012"', '[[events]]\nname = "E"\ndate = 2012-05-01\n'), GOOD,
-         "season.toml:6: 'events.0': Value error, needs 'results = \"file\"' or "
-         "[[events.sections]]"),
-        (season_toml('rules = "utah-2012"', event("E", "e.csv")).replace(
-            "end = 2012-12-31", "end = 2011-12-31"), GOOD,
-         "season.toml:3: the season ends (2011-12-31) before it starts (2012-01-01)"),
-        (season_toml('[rules]\npreset = "utah-2012"\n[rules.points]\ntabel = [1]',
-                     event("E", "e.csv")), GOOD,
-         "season.toml:7: unknown key 'points.tabel'; did you mean 'table'?"),
-        (season_toml('[rules]\npreset = "acf-2004"', event("E", "e.csv")), GOOD,
-         "season.toml:8: event 'E' needs 'prize_fund'"),
+        (
+            season_toml('rules = "utah-2012"', event("E", "e.csv", extra="wieght = 2")),
+            GOOD,
+            "season.toml:10: unknown key 'events.0.wieght'; did you mean 'weight'?",
+        ),
+        (
+            season_toml('rules = "utah-2012"', event("E", "missing.csv")),
+            {},
+            "season.toml:9: results file 'missing.csv' of event 'E' not found",
+        ),
+        (
+            season_toml('rules = "utah-2012"', event("E", "e.csv", date="2013-02-01")),
+            GOOD,
+            "season.toml:8: event 'E' is dated 2013-02-01, outside the season (2012-01-01 to "
+            "2012-12-31)",
+        ),
+        (
+            season_toml('rules = "utah-2012"', event("E", "e.csv", extra='weight = "heavy"')),
+            GOOD,
+            "season.toml:10: 'events.0.weight' = 'heavy': Value error, expected a number",
+        ),
+        (
+            season_toml('rules = "utha-2012"', event("E", "e.csv")),
+            GOOD,
+            "season.toml:4: unknown preset 'utha-2012'; did you mean 'utah-2012'?",
+        ),
+        (
+            season_toml('rules = "utah-2012"', '[[events]]\nname = "E"\ndate = 2012-05-01\n'),
+            GOOD,
+            "season.toml:6: 'events.0': Value error, needs 'results = \"file\"' or "
+            "[[events.sections]]",
+        ),
+        (
+            season_toml('rules = "utah-2012"', event("E", "e.csv")).replace(
+                "end = 2012-12-31", "end = 2011-12-31"
+            ),
+            GOOD,
+            "season.toml:3: the season ends (2011-12-31) before it starts (2012-01-01)",
+        ),
+        (
+            season_toml(
+                '[rules]\npreset = "utah-2012"\n[rules.points]\ntabel = [1]', event("E", "e.csv")
+            ),
+            GOOD,
+            "season.toml:7: unknown key 'points.tabel'; did you mean 'table'?",
+        ),
+        (
+            season_toml('[rules]\npreset = "acf-2004"', event("E", "e.csv")),
+            GOOD,
+            "season.toml:8: event 'E' needs 'prize_fund'",
+        ),
         ('name = "x"\nrules = "utah-2012"\nevents = [\n', GOOD, "season.toml:4:1: not valid TOML"),
         # TOML 1.0, the language tomlpos locates and tomlkit writes: TOML 1.1's inline table
         # over several lines is an error at its line (the parser is pinned below tomli 2.4).
-        (season_toml('rules = "utah-2012"\nshared = {\n  a = 1,\n}', event("E", "e.csv")), GOOD,
-         "season.toml:5:11: not valid TOML: Invalid initial character for a key part"),
+        (
+            season_toml('rules = "utah-2012"\nshared = {\n  a = 1,\n}', event("E", "e.csv")),
+            GOOD,
+            "season.toml:5:11: not valid TOML: Invalid initial character for a key part",
+        ),
     ],
-    ids=["unknown-key", "missing-results-file", "ut2-acf2-outside-season", "weight-not-a-number",
-         "unknown-preset", "section-without-results", "end-before-start", "unknown-rules-key",
-         "acf-needs-prize-fund", "toml-syntax", "toml-1.1-inline-table"],
-)  # fmt: skip
+    ids=[
+        "unknown-key",
+        "missing-results-file",
+        "ut2-acf2-outside-season",
+        "weight-not-a-number",
+        "unknown-preset",
+        "section-without-results",
+        "end-before-start",
+        "unknown-rules-key",
+        "acf-needs-prize-fund",
+        "toml-syntax",
+        "toml-1.1-inline-table",
+    ],
+)
 def test_bad_season_file_gives_a_located_error_and_no_output(
     tmp_path: Path, toml: str, files: dict[str, str], message: str
 ) -> None:

@@ -36,8 +36,16 @@ def one_event(tmp_path: Path, rows: list[tuple[str, str]], rules: str = UTAH, **
 def test_ut3_points_by_place(tmp_path: Path) -> None:
     rows = [(n, str(10 - i)) for i, n in enumerate("ABCDEFGH")]
     got = points(one_event(tmp_path, rows, **{"players.csv": utah_players("ABCDEFGH")}))
-    assert got == {"A": "21.00", "B": "15.00", "C": "12.00", "D": "10.00", "E": "8.00",
-                   "F": "6.00", "G": "0.00", "H": "0.00"}  # fmt: skip
+    assert got == {
+        "A": "21.00",
+        "B": "15.00",
+        "C": "12.00",
+        "D": "10.00",
+        "E": "8.00",
+        "F": "6.00",
+        "G": "0.00",
+        "H": "0.00",
+    }
 
 
 def test_ut4_tied_players_share_the_mean_of_their_places(tmp_path: Path) -> None:
@@ -151,9 +159,14 @@ ACF = 'rules = "acf-2004"'
 
 @pytest.mark.parametrize(
     ("fund", "first", "second"),
-    [("1499", "12.00", "9.00"), ("1500", "16.00", "12.00"), ("2499", "16.00", "12.00"),
-     ("2500", "20.00", "15.00"), ("10000", "20.00", "15.00")],
-)  # fmt: skip
+    [
+        ("1499", "12.00", "9.00"),
+        ("1500", "16.00", "12.00"),
+        ("2499", "16.00", "12.00"),
+        ("2500", "20.00", "15.00"),
+        ("10000", "20.00", "15.00"),
+    ],
+)
 def test_acf6_acf13_1_table_by_tournament_class(
     tmp_path: Path, fund: str, first: str, second: str
 ) -> None:
@@ -198,8 +211,13 @@ LUP = 'rules = "lupiae-2012-13"'
 
 def test_lup1_table_and_at_least_one_point_for_everyone(tmp_path: Path) -> None:
     rows = [(f"P{i:02d}", str(40 - i)) for i in range(1, 21)]
-    got = points(write_season(tmp_path, season_toml(LUP, event("E", "e.csv")),
-                              {"e.csv": standings_csv(rows, rank=True)}))  # fmt: skip
+    got = points(
+        write_season(
+            tmp_path,
+            season_toml(LUP, event("E", "e.csv")),
+            {"e.csv": standings_csv(rows, rank=True)},
+        )
+    )
     table = [25, 20, 17, 15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 1, 1]
     # one event of a one-event calendar: 1 counts, plus 2 for playing (LUP-3)
     assert [got[f"P{i:02d}"] for i in range(1, 21)] == [f"{v + 2}.00" for v in table]
@@ -207,8 +225,9 @@ def test_lup1_table_and_at_least_one_point_for_everyone(tmp_path: Path) -> None:
 
 def test_lup2_places_come_from_the_official_order_without_sharing(tmp_path: Path) -> None:
     rows = [("A", "5"), ("B", "4"), ("C", "4"), ("D", "3")]
-    folder = write_season(tmp_path, season_toml(LUP, event("E", "e.csv")),
-                          {"e.csv": standings_csv(rows, rank=True)})  # fmt: skip
+    folder = write_season(
+        tmp_path, season_toml(LUP, event("E", "e.csv")), {"e.csv": standings_csv(rows, rank=True)}
+    )
     got = points(folder)
     assert (got["B"], got["C"]) == ("22.00", "19.00")  # 20 and 17, plus 2
 
@@ -318,9 +337,11 @@ def test_points_from_the_event_score_for_club_circuits(tmp_path: Path) -> None:
     folder = write_season(
         tmp_path,
         season_toml(rules, event("E1", "a.csv"), event("E2", "b.csv", date="2012-07-01")),
-        {"a.csv": standings_csv([("A", "5.5"), ("B", "4")]),
-         "b.csv": standings_csv([("B", "6"), ("A", "3")])},
-    )  # fmt: skip
+        {
+            "a.csv": standings_csv([("A", "5.5"), ("B", "4")]),
+            "b.csv": standings_csv([("B", "6"), ("A", "3")]),
+        },
+    )
     assert points(folder) == {"A": "8.50", "B": "10.00"}
 
 

@@ -117,13 +117,19 @@ def test_a_snapshot_derived_after_each_change_serves_what_a_fresh_build_writes(
     toml = utah / "season.toml"
     rows = 'rank,name,id,points\n1,"Walsh, Milo",1214,4\n2,"Baird, Alma",1205,3\n'
     steps = [
-        ("late.csv", rows, '\n[[events]]\nname = "Late Open"\ndate = 2012-12-20\n'
-         'results = "late.csv"\n'),
-        ("later.csv", rows.replace(",4\n", ",2\n"), '\n[[events]]\nname = "Same Day"\n'
-         'date = 2012-12-20\nresults = "later.csv"\n'),
+        (
+            "late.csv",
+            rows,
+            '\n[[events]]\nname = "Late Open"\ndate = 2012-12-20\nresults = "late.csv"\n',
+        ),
+        (
+            "later.csv",
+            rows.replace(",4\n", ",2\n"),
+            '\n[[events]]\nname = "Same Day"\ndate = 2012-12-20\nresults = "later.csv"\n',
+        ),
         ("winter_quick.csv", None, ""),
         ("players.csv", None, ""),
-    ]  # fmt: skip
+    ]
     compared = 0
     for n, (name, data, entry) in enumerate(steps):
         before = source.served
@@ -237,13 +243,18 @@ def test_pages_answer_304_to_the_tag_or_time_the_reader_has(utah: Path) -> None:
     first = web.get("/s/utah-2012/players/1214.html")
     tag, modified = first.headers["etag"], first.headers["last-modified"]
     assert first.status_code == 200 and tag and modified
-    for headers in ({"if-none-match": tag}, {"if-none-match": f'"x", {tag}'},
-                    {"if-modified-since": modified}):  # fmt: skip
+    for headers in (
+        {"if-none-match": tag},
+        {"if-none-match": f'"x", {tag}'},
+        {"if-modified-since": modified},
+    ):
         again = web.get("/s/utah-2012/players/1214.html", headers=headers)
         assert again.status_code == 304 and again.content == b"", headers
         assert again.headers["etag"] == tag
-    for headers in ({"if-none-match": '"another"'},
-                    {"if-modified-since": "Mon, 01 Jan 2001 00:00:00 GMT"}):  # fmt: skip
+    for headers in (
+        {"if-none-match": '"another"'},
+        {"if-modified-since": "Mon, 01 Jan 2001 00:00:00 GMT"},
+    ):
         assert web.get("/s/utah-2012/players/1214.html", headers=headers).status_code == 200
     for path in ("standings.csv", "players.js", "downloads.html"):
         served = web.get(f"/s/utah-2012/{path}")
@@ -337,8 +348,17 @@ def test_a_post_route_without_csrf_protection_is_refused(
         create_app({"utah-2012": utah})
 
 
-@pytest.mark.parametrize("host", ["evil.example", "evil.example:8000", "127.0.0.1.evil.example",
-                                  "localhost.", "10.0.0.1:8000", ""])  # fmt: skip
+@pytest.mark.parametrize(
+    "host",
+    [
+        "evil.example",
+        "evil.example:8000",
+        "127.0.0.1.evil.example",
+        "localhost.",
+        "10.0.0.1:8000",
+        "",
+    ],
+)
 def test_an_unknown_host_header_is_refused(utah: Path, host: str) -> None:
     web = client({"utah-2012": utah})
     answer = web.get("/s/utah-2012/", headers={"host": host})
@@ -374,8 +394,11 @@ def test_the_site_has_no_inline_script_or_style_for_the_policy_to_block(utah: Pa
 
 def test_a_body_beyond_the_limit_is_refused_by_its_length(utah: Path) -> None:
     web = client({"utah-2012": utah}, max_upload=1000)
-    answer = web.post("/s/utah-2012/reload", content=b"x" * 1001,
-                      headers={"content-type": "application/x-www-form-urlencoded"})  # fmt: skip
+    answer = web.post(
+        "/s/utah-2012/reload",
+        content=b"x" * 1001,
+        headers={"content-type": "application/x-www-form-urlencoded"},
+    )
     assert answer.status_code == 413
 
 
@@ -394,8 +417,9 @@ def post_streamed(web: TestClient, path: str, head: str, parts: int, size: int) 
         for _ in range(parts):
             yield b"x" * size
 
-    return web.post(path, content=chunks(),
-                    headers={"content-type": "application/x-www-form-urlencoded"})  # fmt: skip
+    return web.post(
+        path, content=chunks(), headers={"content-type": "application/x-www-form-urlencoded"}
+    )
 
 
 def test_an_oversize_body_is_refused_before_the_handler_reads_it(utah: Path) -> None:
@@ -411,13 +435,23 @@ def test_an_oversize_body_is_refused_before_the_handler_reads_it(utah: Path) -> 
         sent.append(message)
 
     scope = {
-        "type": "http", "asgi": {"version": "3.0"}, "http_version": "1.1", "method": "POST",
-        "scheme": "http", "path": "/s/utah-2012/reload", "raw_path": b"/s/utah-2012/reload",
-        "query_string": b"", "root_path": "", "client": ("127.0.0.1", 5000),
+        "type": "http",
+        "asgi": {"version": "3.0"},
+        "http_version": "1.1",
+        "method": "POST",
+        "scheme": "http",
+        "path": "/s/utah-2012/reload",
+        "raw_path": b"/s/utah-2012/reload",
+        "query_string": b"",
+        "root_path": "",
+        "client": ("127.0.0.1", 5000),
         "server": ("127.0.0.1", 8000),
-        "headers": [(b"host", b"127.0.0.1:8000"), (b"content-length", b"5000000000"),
-                    (b"content-type", b"application/x-www-form-urlencoded")],
-    }  # fmt: skip
+        "headers": [
+            (b"host", b"127.0.0.1:8000"),
+            (b"content-length", b"5000000000"),
+            (b"content-type", b"application/x-www-form-urlencoded"),
+        ],
+    }
     # In a thread of its own: once the session's browser fixture has started, Playwright's sync
     # API keeps an event loop running in this one, where asyncio.run refuses to start.
     with ThreadPoolExecutor(1) as thread:
@@ -428,17 +462,45 @@ def test_an_oversize_body_is_refused_before_the_handler_reads_it(utah: Path) -> 
 
 @pytest.mark.parametrize(
     "name",
-    ["../x.trf", "/etc/passwd", "a/b.csv", "..", ".", "a\\b.csv", "C:evil.trf", "x\x00.trf",
-     "x\n.trf", "con.csv", "CON.CSV", "lpt1.trf", "aux", "noextension", ".hidden.csv", "",
-     "   ", "x.trf.", "x" * 200 + ".trf", "a\u202e.csv"],
-)  # fmt: skip
+    [
+        "../x.trf",
+        "/etc/passwd",
+        "a/b.csv",
+        "..",
+        ".",
+        "a\\b.csv",
+        "C:evil.trf",
+        "x\x00.trf",
+        "x\n.trf",
+        "con.csv",
+        "CON.CSV",
+        "lpt1.trf",
+        "aux",
+        "noextension",
+        ".hidden.csv",
+        "",
+        "   ",
+        "x.trf.",
+        "x" * 200 + ".trf",
+        "a\u202e.csv",
+    ],
+)
 def test_safe_name_refuses_what_is_not_a_plain_file_name(name: str) -> None:
     with pytest.raises(UnsafeName):
         safe_name(name)
 
 
-@pytest.mark.parametrize("name", ["Open 2026.trf", "class_a.csv", "Ogden Open (final).xlsx",
-                                  "Dvořák.csv", "console.csv", "a.b.trf"])  # fmt: skip
+@pytest.mark.parametrize(
+    "name",
+    [
+        "Open 2026.trf",
+        "class_a.csv",
+        "Ogden Open (final).xlsx",
+        "Dvořák.csv",
+        "console.csv",
+        "a.b.trf",
+    ],
+)
 def test_safe_name_keeps_a_plain_file_name(name: str) -> None:
     assert safe_name(name) == name
 

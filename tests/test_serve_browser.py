@@ -194,9 +194,13 @@ def test_a_season_made_in_the_browser_from_start_to_publication(
     folder = root / KEY
     csv = {
         name: written(uploads, name, text)
-        for name, text in [("spring.csv", SPRING), ("summer.csv", SUMMER), ("autumn.csv", AUTUMN),
-                           ("winter.csv", WINTER)]
-    }  # fmt: skip
+        for name, text in [
+            ("spring.csv", SPRING),
+            ("summer.csv", SUMMER),
+            ("autumn.csv", AUTUMN),
+            ("winter.csv", WINTER),
+        ]
+    }
     (uploads / "first-try").mkdir()  # the file with the error has the corrected one's name
     bad = written(uploads / "first-try", "summer.csv", SUMMER_BAD)
     troubles: list[str] = []
@@ -327,8 +331,16 @@ def test_a_season_made_in_the_browser_from_start_to_publication(
     assert (folder / ALIASES_FILE).read_text(encoding="utf-8") == aliases
     own = sorted(p.name for p in folder.iterdir())
     # LOCK_FILE: the workspace's lock (an empty file, flock()ed while a change is written).
-    assert own == sorted([LOCK_FILE, SEASON_FILE, ALIASES_FILE, "players.csv", "site",
-                          *(results for _, _, results in EVENTS)])  # fmt: skip
+    assert own == sorted(
+        [
+            LOCK_FILE,
+            SEASON_FILE,
+            ALIASES_FILE,
+            "players.csv",
+            "site",
+            *(results for _, _, results in EVENTS),
+        ]
+    )
     assert (folder / LOCK_FILE).read_bytes() == b""
     # What the workspace wrote may be read as any file the coordinator makes there.
     mode = stat.S_IMODE((folder / "players.csv").stat().st_mode)
@@ -343,5 +355,7 @@ def form_moves(page: Page) -> list[list[str]]:
     """The rows of the preview's table of who moves."""
     assert page.get_by_role("heading", name="Who moves").count() == 1
     rows = page.locator("table tbody tr")
-    return [[c.strip() for c in rows.nth(i).locator("td").all_inner_texts()]
-            for i in range(rows.count())]  # fmt: skip
+    return [
+        [c.strip() for c in rows.nth(i).locator("td").all_inner_texts()]
+        for i in range(rows.count())
+    ]

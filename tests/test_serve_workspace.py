@@ -31,8 +31,9 @@ def utah(tmp_path: Path) -> Path:
 
 @pytest.fixture
 def web(utah: Path) -> TestClient:
-    return TestClient(create_app({"utah-2012": utah}, secret=b"s" * 32),
-                      base_url="http://127.0.0.1:8000")  # fmt: skip
+    return TestClient(
+        create_app({"utah-2012": utah}, secret=b"s" * 32), base_url="http://127.0.0.1:8000"
+    )
 
 
 def field(page: str, name: str) -> str:
@@ -55,9 +56,12 @@ def upload(
 def accept(web: TestClient, preview: str) -> httpx.Response:
     return web.post(
         f"{BASE}/accept",
-        data={CSRF_FIELD: field(preview, CSRF_FIELD), "token": field(preview, "token"),
-              "version": field(preview, "version")},
-    )  # fmt: skip
+        data={
+            CSRF_FIELD: field(preview, CSRF_FIELD),
+            "token": field(preview, "token"),
+            "version": field(preview, "version"),
+        },
+    )
 
 
 def test_an_upload_with_an_error_is_located_then_the_corrected_file_is_accepted(
@@ -127,15 +131,23 @@ def test_an_identity_decision_is_written_to_aliases_csv(web: TestClient, utah: P
     )
     page = web.get(f"{BASE}/names").text
     assert "Esme Daltan" in page
-    pair = re.search(r'name="name" value="([^"]*)">\s*<input type="hidden" name="other" '
-                     r'value="([^"]*)"', page)  # fmt: skip
+    pair = re.search(
+        r'name="name" value="([^"]*)">\s*<input type="hidden" name="other" '
+        r'value="([^"]*)"',
+        page,
+    )
     assert pair
     done = web.post(
         f"{BASE}/names",
-        data={CSRF_FIELD: field(page, CSRF_FIELD), "name": pair.group(1),
-              "other": pair.group(2), "version": field(page, "version"), "decision": "different"},
+        data={
+            CSRF_FIELD: field(page, CSRF_FIELD),
+            "name": pair.group(1),
+            "other": pair.group(2),
+            "version": field(page, "version"),
+            "decision": "different",
+        },
         follow_redirects=False,
-    )  # fmt: skip
+    )
     assert done.status_code == 303
     rows = (utah / "aliases.csv").read_text(encoding="utf-8").splitlines()
     assert rows[-1].endswith(",different")
@@ -171,17 +183,23 @@ def test_publishing_writes_the_static_site_into_the_season_folder(
 def test_a_season_is_started_from_a_preset_under_the_root(tmp_path: Path) -> None:
     root = tmp_path / "seasons"
     root.mkdir()
-    web = TestClient(create_app({}, secret=b"s" * 32, root=str(root)),
-                     base_url="http://127.0.0.1:8000")  # fmt: skip
+    web = TestClient(
+        create_app({}, secret=b"s" * 32, root=str(root)), base_url="http://127.0.0.1:8000"
+    )
     assert 'href="/new"' in web.get("/").text
     form = web.get("/new").text
     assert "keshmat-2026" in form
     made = web.post(
         "/new",
-        data={CSRF_FIELD: field(form, CSRF_FIELD), "name": "Club 2027", "folder": "club-2027",
-              "preset": "acf-2004", "like": ""},
+        data={
+            CSRF_FIELD: field(form, CSRF_FIELD),
+            "name": "Club 2027",
+            "folder": "club-2027",
+            "preset": "acf-2004",
+            "like": "",
+        },
         follow_redirects=False,
-    )  # fmt: skip
+    )
     assert made.status_code == 303 and made.headers["location"] == "/s/club-2027/workspace"
     assert 'rules = "acf-2004"' in (root / "club-2027" / SEASON_FILE).read_text(encoding="utf-8")
     assert web.get("/s/club-2027/workspace").status_code == 200
@@ -191,16 +209,22 @@ def test_a_season_is_started_from_a_preset_under_the_root(tmp_path: Path) -> Non
     for folder in ("../escape", "a/b", ""):
         refused = web.post(
             "/new",
-            data={CSRF_FIELD: field(form, CSRF_FIELD), "name": "X", "folder": folder,
-                  "preset": "acf-2004"},
-        )  # fmt: skip
+            data={
+                CSRF_FIELD: field(form, CSRF_FIELD),
+                "name": "X",
+                "folder": folder,
+                "preset": "acf-2004",
+            },
+        )
         assert refused.status_code == 400, folder
     assert sorted(p.name for p in tmp_path.iterdir()) == ["seasons"]
 
 
 def test_an_oversize_upload_is_refused_and_nothing_is_written(utah: Path) -> None:
-    web = TestClient(create_app({"utah-2012": utah}, secret=b"s" * 32, max_upload=10_000),
-                     base_url="http://127.0.0.1:8000")  # fmt: skip
+    web = TestClient(
+        create_app({"utah-2012": utah}, secret=b"s" * 32, max_upload=10_000),
+        base_url="http://127.0.0.1:8000",
+    )
     before = sorted(p.name for p in utah.iterdir())
     big = GOOD + b"".join(f"{i},Player {i},{5000 + i},1\n".encode() for i in range(3, 2000))
     refused = upload(web, big)

@@ -34,8 +34,12 @@ from test_serve_workspace import upload as upload_as
 UTAH = ROOT / "examples" / "utah-2012"
 KEY = "utah-2012"
 BASE = f"/s/{KEY}/workspace"
-PASSWORDS = {"cora": "coordinator-pw", "dan": "director-pw1", "dee": "director-pw2",
-             "rita": "reader-pw-12"}  # fmt: skip
+PASSWORDS = {
+    "cora": "coordinator-pw",
+    "dan": "director-pw1",
+    "dee": "director-pw2",
+    "rita": "reader-pw-12",
+}
 ROLES = {"cora": "coordinator", "dan": "director", "dee": "director", "rita": "reader"}
 
 
@@ -69,10 +73,14 @@ def log_in(web: TestClient, name: str, password: str | None = None) -> httpx.Res
     page = web.get("/login").text
     return web.post(
         "/login",
-        data={CSRF_FIELD: field(page, CSRF_FIELD), "name": name,
-              "password": password if password is not None else PASSWORDS[name], "next": "/"},
+        data={
+            CSRF_FIELD: field(page, CSRF_FIELD),
+            "name": name,
+            "password": password if password is not None else PASSWORDS[name],
+            "next": "/",
+        },
         follow_redirects=False,
-    )  # fmt: skip
+    )
 
 
 def upload(web: TestClient, name: str, filename: str = "park.csv") -> httpx.Response:
@@ -81,8 +89,12 @@ def upload(web: TestClient, name: str, filename: str = "park.csv") -> httpx.Resp
 
 # Every route of the route table, for every kind of visitor.
 
-SAMPLE = {"{season}": KEY, "{path:path}": "index.html", "{ident:int}": "1",
-          "{digest:str}": "0" * 64}  # fmt: skip
+SAMPLE = {
+    "{season}": KEY,
+    "{path:path}": "index.html",
+    "{ident:int}": "1",
+    "{digest:str}": "0" * 64,
+}
 
 
 def concrete(path: str) -> str:
@@ -108,8 +120,9 @@ def test_every_route_refuses_a_visitor_without_its_role(
         allowed = access in (OPEN, READ) or rank >= NEEDED[access]
         for method in sorted((route.methods or set()) - {"HEAD"}):
             path = concrete(route.path)
-            got = web.request(method, path, data={"x": "1"} if method == "POST" else None,
-                              follow_redirects=False)  # fmt: skip
+            got = web.request(
+                method, path, data={"x": "1"} if method == "POST" else None, follow_redirects=False
+            )
             where = f"{method} {path} ({access}) as {visitor}"
             if allowed:
                 assert got.status_code not in (401,) and "Not allowed" not in got.text, where
@@ -311,8 +324,12 @@ def test_with_approval_an_upload_waits_for_the_coordinator(season: Path, store: 
     accept(dan, upload_as(dan, vernal, "vernal.csv", "Vernal Open").text)
     [waiting] = store.submissions(KEY)
     page = cora.get(f"{BASE}/approvals/{waiting.id}").text
-    assert cora.post(f"{BASE}/approvals/{waiting.id}/reject",
-                     data={CSRF_FIELD: field(page, CSRF_FIELD)}).status_code == 200  # fmt: skip
+    assert (
+        cora.post(
+            f"{BASE}/approvals/{waiting.id}/reject", data={CSRF_FIELD: field(page, CSRF_FIELD)}
+        ).status_code
+        == 200
+    )
     assert not (season / "vernal.csv").exists()
     assert store.audit(KEY)[0].action == "reject"
 
@@ -376,14 +393,22 @@ def test_users_from_the_command_line(season: Path, tmp_path: Path) -> None:
         assert result.exit_code == 0, result.output
         return result.output
 
-    run("add", str(season), "cora", "--role", "coordinator", "--password-stdin",
-        stdin="coordinator-pw\n")  # fmt: skip
+    run(
+        "add",
+        str(season),
+        "cora",
+        "--role",
+        "coordinator",
+        "--password-stdin",
+        stdin="coordinator-pw\n",
+    )
     run("add", str(season), "dan", "--role", "director", stdin="director-pw1\ndirector-pw1\n")
     run("assign", str(season), "dan", "--season", KEY, "--event", "Park City")
     listed = run("list", str(season))
     assert "cora\tcoordinator\t" in listed and "dan\tdirector\tutah-2012: Park City" in listed
-    bad = runner.invoke(main, ["users", "add", str(season), "eve", "--role", "admin",
-                               "--database", url])  # fmt: skip
+    bad = runner.invoke(
+        main, ["users", "add", str(season), "eve", "--role", "admin", "--database", url]
+    )
     assert bad.exit_code == 2 and "admin" in bad.output
     asked = ["users", "add", str(season), "eve", "--role", "reader", "--password-stdin"]
     short = runner.invoke(main, [*asked, "--database", url], input="short\n")
@@ -408,14 +433,35 @@ def test_a_server_with_accounts_may_listen_beyond_this_machine(
     runner = CliRunner()
     refused = runner.invoke(main, ["serve", str(season), "--private"])
     assert refused.exit_code == 2 and "need accounts" in refused.output
-    added = runner.invoke(main, ["users", "add", str(season), "cora", "--role", "coordinator",
-                                 "--password-stdin"], input="coordinator-pw\n")  # fmt: skip
+    added = runner.invoke(
+        main,
+        ["users", "add", str(season), "cora", "--role", "coordinator", "--password-stdin"],
+        input="coordinator-pw\n",
+    )
     assert added.exit_code == 0, added.output
-    served = runner.invoke(main, ["serve", str(season), "--host", "0.0.0.0", "--allowed-host",
-                                  "chess.example.org", "--https", "--private"])  # fmt: skip
+    served = runner.invoke(
+        main,
+        [
+            "serve",
+            str(season),
+            "--host",
+            "0.0.0.0",
+            "--allowed-host",
+            "chess.example.org",
+            "--https",
+            "--private",
+        ],
+    )
     assert served.exit_code == 0, served.output
-    assert started == [{"host": "0.0.0.0", "port": 8000, "log_level": "warning",
-                        "proxy_headers": True, "forwarded_allow_ips": "127.0.0.1,::1"}]  # fmt: skip
+    assert started == [
+        {
+            "host": "0.0.0.0",
+            "port": 8000,
+            "log_level": "warning",
+            "proxy_headers": True,
+            "forwarded_allow_ips": "127.0.0.1,::1",
+        }
+    ]
     assert "accounts: log in at /login" in served.output
 
 

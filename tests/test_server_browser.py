@@ -50,8 +50,12 @@ WORKSPACE = f"/s/{KEY}/workspace"
 SECRET = b"s" * 32
 
 COORDINATOR, DIRECTOR, OTHER_DIRECTOR, READER = "carol", "dana", "derek", "rita"
-ROLES = {COORDINATOR: "coordinator", DIRECTOR: "director", OTHER_DIRECTOR: "director",
-         READER: "reader"}  # fmt: skip
+ROLES = {
+    COORDINATOR: "coordinator",
+    DIRECTOR: "director",
+    OTHER_DIRECTOR: "director",
+    READER: "reader",
+}
 PASSWORDS = {name: f"{name}-long-passphrase" for name in ROLES}
 # Events given to the directors: one new event each, and dana corrects one already there.
 NEW_EVENT, OTHERS_EVENT, OWN_OLD_EVENT = "Park City Open", "Ogden Winter Open", "December Quick"

@@ -69,8 +69,9 @@ def test_a_directors_upload_to_a_planned_event_keeps_the_calendars_values(
 ) -> None:
     folder = Path(shutil.copytree(UTAH, tmp_path / "utah-2012"))
     toml = folder / "season.toml"
-    toml.write_text(toml.read_text() + '\n[[events]]\nname = "Park City"\ndate = 2012-12-15\n'
-                    "planned = true\n")  # fmt: skip
+    toml.write_text(
+        toml.read_text() + '\n[[events]]\nname = "Park City"\ndate = 2012-12-15\nplanned = true\n'
+    )
     web = web_on(folder)
     form = web.get(f"{BASE}/event").text
     shown = web.post(
@@ -157,8 +158,9 @@ def test_a_prize_fund_typed_in_a_form_is_kept_exact_up_to_the_money_bound(
 
     folder = Path(shutil.copytree(UTAH, tmp_path / "utah-2012"))
     day = datetime.date(2012, 12, 15)
-    change = event_change(folder, "Park City", day, "park.csv", GOOD,
-                          prize_fund="999,999,999,999,999.99")  # fmt: skip
+    change = event_change(
+        folder, "Park City", day, "park.csv", GOOD, prize_fund="999,999,999,999,999.99"
+    )
     accept_change(folder, folder_version(folder), change)
     season, problems = load_season(folder)
     assert season is not None, problems
@@ -190,13 +192,40 @@ def test_users_assign_refuses_a_season_not_served_and_notes_an_event_not_listed(
     adding = ["users", "add", str(root), "dan", "--role", "director", "--password-stdin"]
     added = runner.invoke(main, [*adding, "--database", url], input="director-pw1\n")
     assert added.exit_code == 0, added.output
-    wrong = runner.invoke(main, ["users", "assign", str(root), "dan", "--season", "utah-2021",
-                                 "--event", "Park City", "--database", url])  # fmt: skip
+    wrong = runner.invoke(
+        main,
+        [
+            "users",
+            "assign",
+            str(root),
+            "dan",
+            "--season",
+            "utah-2021",
+            "--event",
+            "Park City",
+            "--database",
+            url,
+        ],
+    )
     assert wrong.exit_code == 2 and "serves no season of that key" in wrong.output
     assert "utah-2012" in wrong.output
-    given = runner.invoke(main, ["users", "assign", str(root), "dan", "--season", KEY,
-                                 "--event", "Park Cty", "--event", "Provo Open",
-                                 "--database", url])  # fmt: skip
+    given = runner.invoke(
+        main,
+        [
+            "users",
+            "assign",
+            str(root),
+            "dan",
+            "--season",
+            KEY,
+            "--event",
+            "Park Cty",
+            "--event",
+            "Provo Open",
+            "--database",
+            url,
+        ],
+    )
     assert given.exit_code == 0, given.output
     assert "'Park Cty' is not in" in given.output and "'Provo Open' is not" not in given.output
     store = Store(url)

@@ -262,8 +262,12 @@ def test_a_planted_csrf_nonce_does_not_let_another_origin_send_forms(
         follow_redirects=False,
     )
     assert forged.status_code == 403
-    own = cora.post(f"/s/{KEY}/reload", data={CSRF_FIELD: token(cora, BASE)},
-                    headers={"origin": ORIGIN}, follow_redirects=False)  # fmt: skip
+    own = cora.post(
+        f"/s/{KEY}/reload",
+        data={CSRF_FIELD: token(cora, BASE)},
+        headers={"origin": ORIGIN},
+        follow_redirects=False,
+    )
     assert own.status_code == 303  # the server's own pages still send their forms
 
 
@@ -333,8 +337,10 @@ def test_concurrent_wrong_passwords_are_throttled_as_one_after_another(
     lock = threading.Lock()
 
     def guess(i: int) -> None:
-        got = web.post("/login", data={CSRF_FIELD: csrf, "name": "dan",
-                                       "password": f"guess-{i:04d}", "next": "/"})  # fmt: skip
+        got = web.post(
+            "/login",
+            data={CSRF_FIELD: csrf, "name": "dan", "password": f"guess-{i:04d}", "next": "/"},
+        )
         with lock:
             statuses.append(got.status_code)
 
@@ -356,8 +362,11 @@ def test_a_login_name_with_a_nul_character_is_a_wrong_name(season: Path, any_sto
 
 def test_sql_in_names_and_passwords_is_only_text(season: Path, store: Store) -> None:
     web = client({KEY: season}, store)
-    for name, password in (("dan' OR '1'='1' --", "x' OR 'x'='x"), ("dan", "' OR ''='"),
-                           ("dan\"; DROP TABLE users; --", "x")):  # fmt: skip
+    for name, password in (
+        ("dan' OR '1'='1' --", "x' OR 'x'='x"),
+        ("dan", "' OR ''='"),
+        ('dan"; DROP TABLE users; --', "x"),
+    ):
         assert post_login(web, name, password).status_code == 401
     assert [u.name for u in store.users()] == sorted(ROLES)
     odd = 'O\'Brien "Memorial"; --'
@@ -377,9 +386,17 @@ def test_a_huge_login_form_is_refused_before_it_is_read(season: Path, store: Sto
 
 def test_names_that_only_look_like_this_server_are_refused(season: Path, store: Store) -> None:
     web = client({KEY: season}, store, hosts=("chess.example.org",))
-    for host in ("evil.example", "chess.example.org.evil.example", "127.0.0.1.evil.example",
-                 "localhost.evil.example", "evil.example:8000", "chess.example.org:80@evil",
-                 "chess-example.org", "chessXexample.org", ""):  # fmt: skip
+    for host in (
+        "evil.example",
+        "chess.example.org.evil.example",
+        "127.0.0.1.evil.example",
+        "localhost.evil.example",
+        "evil.example:8000",
+        "chess.example.org:80@evil",
+        "chess-example.org",
+        "chessXexample.org",
+        "",
+    ):
         assert web.get("/login", headers={"host": host}).status_code == 400, host
     assert web.get("/login", headers={"host": "CHESS.example.org:443"}).status_code == 200
 
@@ -390,9 +407,19 @@ def test_names_that_only_look_like_this_server_are_refused(season: Path, store: 
 def test_a_crafted_file_choice_names_no_other_event(season: Path, store: Store) -> None:
     dan = logged_in(season, store, "dan")
     before = files_of(season)
-    for choice in ("Utah Open\t", "Utah Class Championships\tClass A", "Moab Open\t",
-                   "Park City\t", "Park City\tClass A", "Park City", "../../etc/passwd\t",
-                   "Utah Open\t\t", "utah open\t", "\t", ""):  # fmt: skip
+    for choice in (
+        "Utah Open\t",
+        "Utah Class Championships\tClass A",
+        "Moab Open\t",
+        "Park City\t",
+        "Park City\tClass A",
+        "Park City",
+        "../../etc/passwd\t",
+        "Utah Open\t\t",
+        "utah open\t",
+        "\t",
+        "",
+    ):
         refused = correct(dan, choice, "utah_open.trf")
         assert refused.status_code in (400, 403), repr(choice)
         assert 'name="token"' not in refused.text, repr(choice)
@@ -407,9 +434,20 @@ def test_a_correction_is_written_inside_the_season_folder_only(season: Path, sto
     assert accept(dan, upload(dan, GOOD, "park.csv").text).status_code == 200
     before = files_of(season)
     outside = season.parent / "evil.csv"
-    for name in ("../evil.csv", "..\\evil.csv", "sub/evil.csv", "/tmp/evil.csv", "C:evil.csv",
-                 ".grandprix-server.sqlite3", ".hidden.csv", "season.toml", "utah_open.trf",
-                 "winter_quick.csv", "con.csv", "evil"):  # fmt: skip
+    for name in (
+        "../evil.csv",
+        "..\\evil.csv",
+        "sub/evil.csv",
+        "/tmp/evil.csv",
+        "C:evil.csv",
+        ".grandprix-server.sqlite3",
+        ".hidden.csv",
+        "season.toml",
+        "utah_open.trf",
+        "winter_quick.csv",
+        "con.csv",
+        "evil",
+    ):
         refused = correct(dan, "Park City\t", name)
         assert refused.status_code == 400, repr(name)
         assert 'name="token"' not in refused.text, repr(name)
@@ -456,16 +494,23 @@ def test_a_director_keeps_the_coordinators_calendar_of_a_planned_event(
     """The coordinator planned the event with its category and prize fund (which choose its
     points tables in some rules); the director's upload gives its results, not new terms."""
     toml = season / "season.toml"
-    toml.write_text(toml.read_text() + '\n[[events]]\nname = "Park City"\ndate = 2012-11-10\n'
-                    'category = "open"\nprize_fund = 500\nplanned = true\n')  # fmt: skip
+    toml.write_text(
+        toml.read_text() + '\n[[events]]\nname = "Park City"\ndate = 2012-11-10\n'
+        'category = "open"\nprize_fund = 500\nplanned = true\n'
+    )
     dan = logged_in(season, store, "dan")
     form = dan.get(f"{BASE}/event").text
     shown = dan.post(
         f"{BASE}/event",
-        data={CSRF_FIELD: field(form, CSRF_FIELD), "name": "Park City", "date": "2012-11-10",
-              "category": "premier", "prize_fund": "99999"},
+        data={
+            CSRF_FIELD: field(form, CSRF_FIELD),
+            "name": "Park City",
+            "date": "2012-11-10",
+            "category": "premier",
+            "prize_fund": "99999",
+        },
         files={"results": ("park.csv", GOOD, "text/csv")},
-    )  # fmt: skip
+    )
     if shown.status_code == 200:
         accept(dan, shown.text)
     [park] = [e for e in tomllib.loads(toml.read_text())["events"] if e["name"] == "Park City"]
@@ -496,20 +541,25 @@ def test_a_director_cannot_accept_or_decide_what_is_not_theirs(
     before = files_of(season)
     dan = browser(cora)
     log_in(dan, "dan")
-    stolen = dan.post(f"{BASE}/accept", data={CSRF_FIELD: token(dan, BASE),
-                                              "token": field(rules.text, "token")})  # fmt: skip
+    stolen = dan.post(
+        f"{BASE}/accept", data={CSRF_FIELD: token(dan, BASE), "token": field(rules.text, "token")}
+    )
     assert stolen.status_code == 410  # the coordinator's rules change, not dan's
-    elsewhere = cora.post("/s/other/workspace/accept", data={
-        CSRF_FIELD: token(cora, BASE), "token": field(rules.text, "token")})  # fmt: skip
+    elsewhere = cora.post(
+        "/s/other/workspace/accept",
+        data={CSRF_FIELD: token(cora, BASE), "token": field(rules.text, "token")},
+    )
     assert elsewhere.status_code == 410  # previewed on another season
     assert files_of(season) == before and files_of(other) == files_of(UTAH)
-    ident = store.submit("other", "dee", "event", "Moab Open", {"date": "2012-12-01",
-                         "filename": "moab.csv"}, GOOD)  # fmt: skip
+    ident = store.submit(
+        "other", "dee", "event", "Moab Open", {"date": "2012-12-01", "filename": "moab.csv"}, GOOD
+    )
     assert cora.get(f"{BASE}/approvals/{ident}").status_code == 404  # another season's
     crossed = cora.post(f"{BASE}/approvals/{ident}/reject", data={CSRF_FIELD: token(cora, BASE)})
     assert crossed.status_code == 409
-    refused = dan.post(f"/s/other/workspace/approvals/{ident}/reject",
-                       data={CSRF_FIELD: token(dan, BASE)})  # fmt: skip
+    refused = dan.post(
+        f"/s/other/workspace/approvals/{ident}/reject", data={CSRF_FIELD: token(dan, BASE)}
+    )
     assert refused.status_code == 403
     assert [s.status for s in store.submissions("other", None)] == [WAITING]
 
@@ -537,8 +587,10 @@ def test_a_symbolic_link_in_the_folder_is_replaced_not_followed(season: Path, st
     outside.write_bytes(secret)
     (season / "park.csv").symlink_to(outside)
     toml = season / "season.toml"
-    toml.write_text(toml.read_text() + '\n[[events]]\nname = "Park City"\ndate = 2012-12-15\n'
-                    'results = "park.csv"\n')  # fmt: skip
+    toml.write_text(
+        toml.read_text() + '\n[[events]]\nname = "Park City"\ndate = 2012-12-15\n'
+        'results = "park.csv"\n'
+    )
     dan = logged_in(season, store, "dan")
     shown = correct(dan, "Park City\t", "park.csv")
     assert shown.status_code == 200
@@ -552,8 +604,10 @@ def test_a_results_path_out_of_the_folder_is_never_written(season: Path, store: 
     outside = season.parent / "outside.csv"
     outside.write_bytes(GOOD)
     toml = season / "season.toml"
-    toml.write_text(toml.read_text() + '\n[[events]]\nname = "Park City"\ndate = 2012-12-15\n'
-                    'results = "../outside.csv"\n')  # fmt: skip
+    toml.write_text(
+        toml.read_text() + '\n[[events]]\nname = "Park City"\ndate = 2012-12-15\n'
+        'results = "../outside.csv"\n'
+    )
     dan = logged_in(season, store, "dan")
     refused = correct(dan, "Park City\t", "outside.csv", GOOD.replace(b"5\n", b"4.5\n"))
     if refused.status_code == 200:
@@ -608,8 +662,16 @@ def test_the_audit_csv_has_no_formula_cells(season: Path, store: Store) -> None:
     begins with = + - @ is a formula in the coordinator's spreadsheet (writers/cells.py)."""
     store.add_user("@SUM(1+1)", "coordinator", hashed("cora"))
     player = '=HYPERLINK("http://evil.example/","click")'
-    moves = [{"table": "", "player": player, "rank_before": "", "rank_after": "1",
-              "points_before": "", "points_after": "21"}]  # fmt: skip
+    moves = [
+        {
+            "table": "",
+            "player": player,
+            "rank_before": "",
+            "rank_after": "1",
+            "points_before": "",
+            "points_after": "21",
+        }
+    ]
     store.settle(
         Intent("f1", {"+cmd.csv": b"x"}, {}, Entry(KEY, "@SUM(1+1)", "event", "-2+3", moves))
     )
@@ -663,8 +725,15 @@ def test_only_files_named_by_this_seasons_trail_are_served(
     log_in(cora, "cora")
     assert cora.get(f"/s/other/workspace/files/{digest}").content == secret
     unnamed = hashlib.sha256(b"kept but named by no trail\n").hexdigest()
-    for asked in (digest, digest.upper(), unnamed, "' OR 1=1 --", "0" * 5000,
-                  f"{digest}%00", f"{digest} "):  # fmt: skip
+    for asked in (
+        digest,
+        digest.upper(),
+        unnamed,
+        "' OR 1=1 --",
+        "0" * 5000,
+        f"{digest}%00",
+        f"{digest} ",
+    ):
         got = cora.get(f"{BASE}/files/{asked}")
         assert got.status_code == 404 and secret not in got.content, asked[:70]
 
@@ -694,9 +763,17 @@ def test_a_new_season_cannot_take_the_key_of_a_season_served(store: Store, tmp_p
     cora = client(served, store, root=str(root))
     log_in(cora, "cora")
     form = cora.get("/new").text
-    made = cora.post("/new", data={CSRF_FIELD: field(form, CSRF_FIELD), "name": "Clash",
-                                   "folder": KEY, "preset": "acf-2004", "like": ""},
-                     follow_redirects=False)  # fmt: skip
+    made = cora.post(
+        "/new",
+        data={
+            CSRF_FIELD: field(form, CSRF_FIELD),
+            "name": "Clash",
+            "folder": KEY,
+            "preset": "acf-2004",
+            "like": "",
+        },
+        follow_redirects=False,
+    )
     assert made.status_code == 400
     assert "Utah Chess Grand Prix 2012" in cora.get(f"/s/{KEY}/").text
     assert sorted(os.listdir(root)) == ["Utah 2012"]

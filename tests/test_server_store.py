@@ -36,8 +36,16 @@ def test_the_migrations_make_the_schema_once_and_again_change_nothing(database: 
     again = Store(database)  # opening again runs the migrations again: nothing to do
     assert [u.name for u in again.users()] == ["cora"]
     tables = set(sa.inspect(again.engine).get_table_names())
-    expected = {"users", "sessions", "assignments", "login_failures", "files", "audit",
-                "submissions", "alembic_version"}  # fmt: skip
+    expected = {
+        "users",
+        "sessions",
+        "assignments",
+        "login_failures",
+        "files",
+        "audit",
+        "submissions",
+        "alembic_version",
+    }
     assert expected <= tables
     with again.engine.connect() as db:
         assert db.execute(sa.text("select version_num from alembic_version")).scalar() == "0002"
@@ -131,8 +139,12 @@ def test_passwords_are_argon2id_and_short_ones_refused() -> None:
 def test_the_audit_trail_keeps_every_file_and_the_one_it_replaced(database: str) -> None:
     store = Store(database)
     moves = [{"player": "Ann", "points_before": "1", "points_after": "2"}]
-    change = Intent("c1", {"a.csv": b"new"}, {"a.csv": b"old"},
-                    Entry("utah", "cora", "results", "correct", moves))  # fmt: skip
+    change = Intent(
+        "c1",
+        {"a.csv": b"new"},
+        {"a.csv": b"old"},
+        Entry("utah", "cora", "results", "correct", moves),
+    )
     assert store.settle(change)
     assert not store.settle(change)  # settled once: a change finished again adds nothing
     assert store.settle(Intent("c2", {}, {}, Entry("other", "cora", "names", "decide")))

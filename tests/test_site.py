@@ -252,8 +252,11 @@ def test_text_colours_have_wcag_aa_contrast() -> None:
         r"header \{[^}]*background:\s*(#[0-9a-f]{6});\s*color:\s*(#[0-9a-f]{3})", css
     )
     assert header is not None
-    pairs = [(names[n], bg) for n in ("ink", "muted", "accent", "up", "down")
-             for bg in backgrounds - {header.group(1)}]  # fmt: skip
+    pairs = [
+        (names[n], bg)
+        for n in ("ink", "muted", "accent", "up", "down")
+        for bg in backgrounds - {header.group(1)}
+    ]
     pairs.append((header.group(2), header.group(1)))
     for text, background in pairs:
         light, dark = sorted((_luminance(text), _luminance(background)), reverse=True)
@@ -322,9 +325,12 @@ def test_an_exports_process_killed_fails_the_build_and_keeps_the_old_site(
 
     monkeypatch.setattr("grandprix.site.build._can_fork", lambda: True)  # whatever the threads
     monkeypatch.setattr("grandprix.reports.exports.write_workbook", killed)
-    with pytest.raises(WriteError, match=r"writing the exports stopped before it finished "
-                       r"\(killed by signal 9; out of memory\?\); the site was not written and "
-                       r"\S+ is as it was"):  # fmt: skip
+    with pytest.raises(
+        WriteError,
+        match=r"writing the exports stopped before it finished "
+        r"\(killed by signal 9; out of memory\?\); the site was not written and "
+        r"\S+ is as it was",
+    ):
         build_site(season, copy)
     assert {p.relative_to(copy): p.read_bytes() for p in copy.rglob("*") if p.is_file()} == before
     assert sorted(p.name for p in tmp_path.iterdir()) == ["site"]
@@ -611,8 +617,9 @@ def test_compact_entries_are_the_documents_text(tmp_path: Path) -> None:
         compact = compact_entries(season)
         for name, lines in division_standings(season):
             document = standings_document(season, [(name, lines)])
-            entries = json.dumps(document["divisions"][0]["standings"], ensure_ascii=False,
-                                 separators=(",", ":"))[1:-1]  # fmt: skip
+            entries = json.dumps(
+                document["divisions"][0]["standings"], ensure_ascii=False, separators=(",", ":")
+            )[1:-1]
             assert compact(lines) == entries, (folder.name, name)
             seen.append(entries)
     assert '"event":"Open \\"A\\" \\\\ été"' in seen[0]
@@ -629,8 +636,9 @@ def test_a_folder_of_season_sites_gets_an_index_page(tmp_path: Path) -> None:
 
     runner = CliRunner()
     for name in ("acf-2004", "utah-2012"):
-        built = runner.invoke(main, ["site", str(ROOT / "examples" / name), "-o",
-                                     str(tmp_path / name)])  # fmt: skip
+        built = runner.invoke(
+            main, ["site", str(ROOT / "examples" / name), "-o", str(tmp_path / name)]
+        )
         assert built.exit_code == 0, built.output
     done = runner.invoke(main, ["site-index", str(tmp_path)])
     assert done.exit_code == 0 and "2 season(s)" in done.output

@@ -31,9 +31,15 @@ SEASONS = ["utah-2012", "acf-2004", "lupiae-2012-13"]
 WIDTHS = [390, 1280]  # a phone, a desktop
 HEIGHT = 844
 KINDS = ["home", "player", "event", "after", "events", "prizes", "rules", "downloads", "players"]
-FILES = {"home": "index.html", "events": "events.html", "prizes": "prizes.html",
-         "rules": "rules.html", "downloads": "downloads.html", "players": "players.html",
-         "after": "events/after-001.html"}  # fmt: skip
+FILES = {
+    "home": "index.html",
+    "events": "events.html",
+    "prizes": "prizes.html",
+    "rules": "rules.html",
+    "downloads": "downloads.html",
+    "players": "players.html",
+    "after": "events/after-001.html",
+}
 WAIT_MS = 3000  # for the search script to answer
 
 
@@ -184,8 +190,12 @@ def event_rows(path: Path) -> tuple[list[EventRow], list[str]]:
                 for tr in tbody.iter("tr"):
                     cells = _cells(tr)
                     link = next(cells[who].iter("a"), None)
-                    add(section, tr, link.attrs.get("href") if link else None,
-                        {None: cells[gp].text()})  # fmt: skip
+                    add(
+                        section,
+                        tr,
+                        link.attrs.get("href") if link else None,
+                        {None: cells[gp].text()},
+                    )
     return rows, problems
 
 
@@ -379,19 +389,21 @@ def long_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
     rng = random.Random(5)
     pool = [str(1000 + i) for i in range(900)]
-    files = {"players.csv": "id,name,region,member\n"
-             + "".join(f"{p},Player {p},UT,yes\n" for p in pool)}  # fmt: skip
+    files = {
+        "players.csv": "id,name,region,member\n" + "".join(f"{p},Player {p},UT,yes\n" for p in pool)
+    }
     events = []
     for k in range(20):
         field = rng.sample(pool, 50)
         files[f"e{k}.csv"] = "rank,name,id,points\n" + "".join(
             f"{i},Player {p},{p},{(50 - i) / 2}\n" for i, p in enumerate(field, 1)
         )
-        events.append(f'[[events]]\nname = "Open {k}"\ndate = 2012-{1 + k // 2:02d}-{1 + k:02d}\n'
-                      f'results = "e{k}.csv"\n')  # fmt: skip
+        events.append(
+            f'[[events]]\nname = "Open {k}"\ndate = 2012-{1 + k // 2:02d}-{1 + k:02d}\n'
+            f'results = "e{k}.csv"\n'
+        )
     toml = 'name = "Long"\nstart = 2012-01-01\nend = 2012-12-31\nrules = "utah-2012"\n\n'
-    folder = write_season(tmp_path_factory.mktemp("long") / "long", toml + "\n".join(events),
-                          files)  # fmt: skip
+    folder = write_season(tmp_path_factory.mktemp("long") / "long", toml + "\n".join(events), files)
     season, problems = load_season(folder)
     assert season is not None, [str(p) for p in problems]
     out = folder.parent / "site"
@@ -401,8 +413,9 @@ def long_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 @pytest.mark.parametrize("width", WIDTHS, ids=lambda w: f"{w}px")
-@pytest.mark.parametrize("page", ["index.html", "standings/standings-2.html", "players-2.html",
-                                  "events/after-020.html"])  # fmt: skip
+@pytest.mark.parametrize(
+    "page", ["index.html", "standings/standings-2.html", "players-2.html", "events/after-020.html"]
+)
 def test_the_pages_of_a_long_table_pass_axe_and_fit_a_phone(
     long_site: Path, browser: Browser, page: str, width: int
 ) -> None:
@@ -424,8 +437,11 @@ def test_the_pages_of_a_long_table_pass_axe_and_fit_a_phone(
 
 def player_page(site: Path, name: str) -> Path:
     """The page of the player called ``name``: the one whose ``<h1>`` shows the name."""
-    found = [p for p in sorted((site / "players").glob("*.html"))
-             if name in next(parse(p).iter("h1")).text()]  # fmt: skip
+    found = [
+        p
+        for p in sorted((site / "players").glob("*.html"))
+        if name in next(parse(p).iter("h1")).text()
+    ]
     assert len(found) == 1, (name, found)
     return found[0]
 
@@ -439,11 +455,14 @@ def test_every_page_has_the_search_form(sites: dict[str, Path], name: str) -> No
     for path in sorted(site.rglob("*.html")):
         forms = [f for f in parse(path).iter("form") if f.attrs.get("role") == "search"]
         good = [
-            f for f in forms
+            f
+            for f in forms
             if (path.parent / f.attrs.get("action", "")).resolve() == (site / "players.html")
-            and any(i.attrs.get("id") == "find" and i.attrs.get("type") == "search"
-                    for i in f.iter("input"))
-        ]  # fmt: skip
+            and any(
+                i.attrs.get("id") == "find" and i.attrs.get("type") == "search"
+                for i in f.iter("input")
+            )
+        ]
         if not good:
             missing.append(str(path.relative_to(site)))
     shown = ", ".join(missing[:5]) + (f" and {len(missing) - 5} more" if missing[5:] else "")

@@ -70,9 +70,12 @@ def text(sentence: tuple[str | Link, ...]) -> str:
 def award_of(season: Season, player: str, event: str) -> Award:
     views = SiteViews(season)
     return next(
-        a for _, lines in views.tables for ln in lines for a in ln.awards
+        a
+        for _, lines in views.tables
+        for ln in lines
+        for a in ln.awards
         if ln.name == player and a.event_name == event
-    )  # fmt: skip
+    )
 
 
 def test_circuit_example_rules_page_says_bands_groups_bonuses_limits_and_rounds() -> None:
@@ -124,8 +127,9 @@ def test_circuit_example_event_page_uses_the_category_points_and_rounds_needed()
         "Points by place in this field of 24 players: 1st 70, 2nd 57, 3rd 50, 4th-5th 43"
     )
     notes = [c.note for s in january.sections for r in s.rows for c in r.points]
-    assert any(re.fullmatch(r"played \d of 7 rounds; points need at least half of them", n)
-               for n in notes)  # fmt: skip
+    assert any(
+        re.fullmatch(r"played \d of 7 rounds; points need at least half of them", n) for n in notes
+    )
     group = views.event(next(e.index for e in season.events if e.name.endswith("Group B")))
     assert "Points for 1st, 2nd, ... places: 110, 90, 75, 62, 48, 37." in group.facts
 

@@ -117,15 +117,41 @@ def test_a_list_is_read_as_columns_and_its_records_made_on_request(
     assert section.columns.points == (Fraction(9, 2), Fraction(7, 2), Fraction(7, 2))
     assert section.columns.played == (5, 4, 5) and section.columns.line == (2, 3, 4)
     expected = (
-        Player(2, "Ann Able", rating=2100, title="FM", sex="f", federation="USA",
-               fide_id="111", birth_date="1990-01-02", declared_points=Fraction(9, 2),
-               declared_rank="1", declared_played=5, extra=(("club", "North"),)),
-        Player(1, "Bob Baker", rating=None, sex="m", federation="CAN",
-               declared_points=Fraction(7, 2), declared_rank="2-3", declared_played=4,
-               extra=(("club", ""),)),
-        Player(3, "Cy Cole", fide_id="333", declared_points=Fraction(7, 2), declared_rank="2-3",
-               declared_played=5, extra=(("club", "South"),)),
-    )  # fmt: skip
+        Player(
+            2,
+            "Ann Able",
+            rating=2100,
+            title="FM",
+            sex="f",
+            federation="USA",
+            fide_id="111",
+            birth_date="1990-01-02",
+            declared_points=Fraction(9, 2),
+            declared_rank="1",
+            declared_played=5,
+            extra=(("club", "North"),),
+        ),
+        Player(
+            1,
+            "Bob Baker",
+            rating=None,
+            sex="m",
+            federation="CAN",
+            declared_points=Fraction(7, 2),
+            declared_rank="2-3",
+            declared_played=4,
+            extra=(("club", ""),),
+        ),
+        Player(
+            3,
+            "Cy Cole",
+            fide_id="333",
+            declared_points=Fraction(7, 2),
+            declared_rank="2-3",
+            declared_played=5,
+            extra=(("club", "South"),),
+        ),
+    )
     assert made == []
     players = section.players
     assert made == [1] and players == expected and section.players is players
@@ -223,8 +249,10 @@ def test_a_list_split_at_its_commas_reads_as_the_csv_module_reads_it(
     through the csv module: the same section and the same problems, blank lines and all."""
     lines = [",".join(header)]
     for row in picks:
-        cells = [_CELLS[key][k % len(_CELLS[key])].replace(",", ".")
-                 for key, k in zip(header, row[: len(header)], strict=True)]  # fmt: skip
+        cells = [
+            _CELLS[key][k % len(_CELLS[key])].replace(",", ".")
+            for key, k in zip(header, row[: len(header)], strict=True)
+        ]
         lines.append(",".join(cells))
     if blank < len(lines) - 1:
         lines.insert(blank + 1, "")

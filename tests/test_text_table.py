@@ -31,16 +31,18 @@ ROWS = st.lists(
 )
 
 
-def rich_text(title: str, caption: str, rows: list[tuple[str, ...]], width: int,
-              styled: bool) -> str:  # fmt: skip
+def rich_text(
+    title: str, caption: str, rows: list[tuple[str, ...]], width: int, styled: bool
+) -> str:
     made = Table(title=title, caption=caption)
     for head, right in zip(HEADS, RIGHT, strict=True):
         made.add_column(head, justify="right" if right else "left")
     for row in rows:
         made.add_row(*row)
     out = io.StringIO()
-    console = Console(file=out, width=width, force_terminal=styled,
-                      color_system="standard" if styled else None)  # fmt: skip
+    console = Console(
+        file=out, width=width, force_terminal=styled, color_system="standard" if styled else None
+    )
     console.print(made)
     return out.getvalue()
 
@@ -57,8 +59,9 @@ def test_the_table_is_riches_to_the_character(
         edged = any(t != t.strip() for t in (title, caption, *(c for r in rows for c in r)))
         assert total > width or cell_len(title) > total or cell_len(caption) > total or edged
         return
-    assert "".join(f"{line}\n" for line in written) == rich_text(title, caption, rows, width,
-                                                                  styled)  # fmt: skip
+    assert "".join(f"{line}\n" for line in written) == rich_text(
+        title, caption, rows, width, styled
+    )
 
 
 def test_a_table_wider_than_the_console_is_left_to_rich() -> None:

@@ -20,12 +20,16 @@ def values(rules: Rules, codes: str) -> dict[str, Fraction | None]:
 @pytest.mark.parametrize(
     ("rules", "expected"),
     [
-        (Rules.FIDE_2024, {"BH": "16.5", "BH/C1": "13", "BH/M1": "9", "SB": "10.75",
-                           "SB/C1": "8.75"}),
-        (Rules.FIDE_2026, {"BH": "13.5", "BH/C1": "11", "BH/M1": "7", "SB": "8.25",
-                           "SB/C1": "6.75"}),
+        (
+            Rules.FIDE_2024,
+            {"BH": "16.5", "BH/C1": "13", "BH/M1": "9", "SB": "10.75", "SB/C1": "8.75"},
+        ),
+        (
+            Rules.FIDE_2026,
+            {"BH": "13.5", "BH/C1": "11", "BH/M1": "7", "SB": "8.25", "SB/C1": "6.75"},
+        ),
     ],
-)  # fmt: skip
+)
 def test_c07_art16_dummy_opponent_and_cut1_exception(
     rules: Rules, expected: dict[str, str]
 ) -> None:

@@ -52,9 +52,14 @@ def test_every_game_result_code_has_its_kind(codes: tuple[str, str], kinds: tupl
 
 @pytest.mark.parametrize(
     ("code", "kind", "points"),
-    [("H", K.HALF_BYE, "0.5"), ("F", K.FULL_BYE, "1.0"), ("U", K.PAIRING_BYE, "1.0"),
-     ("Z", K.ZERO_BYE, "0.0"), ("h", K.HALF_BYE, "0.5")],
-)  # fmt: skip
+    [
+        ("H", K.HALF_BYE, "0.5"),
+        ("F", K.FULL_BYE, "1.0"),
+        ("U", K.PAIRING_BYE, "1.0"),
+        ("Z", K.ZERO_BYE, "0.0"),
+        ("h", K.HALF_BYE, "0.5"),
+    ],
+)
 def test_every_bye_code_has_its_kind(code: str, kind: K, points: str) -> None:
     section, problems = read("012 Byes\nXXR 1\n" + line(1, points, f"0000 - {code}"))
     assert problems == []

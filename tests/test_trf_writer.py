@@ -62,8 +62,9 @@ def test_non_default_scoring_is_written_and_read_back() -> None:
     from fractions import Fraction
 
     three, one = Fraction(3), Fraction(1)
-    scoring = Scoring(win=three, draw=one, forfeit_win=three, full_bye=three, half_bye=one,
-                      pairing_bye=three)  # fmt: skip
+    scoring = Scoring(
+        win=three, draw=one, forfeit_win=three, full_bye=three, half_bye=one, pairing_bye=three
+    )
     base = generate(10, 5, 4)
     players = tuple(
         replace(

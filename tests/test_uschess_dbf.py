@@ -33,30 +33,97 @@ from grandprix.tiebreaks import Context, Rules, parse, rules_table
 K = ResultKind
 DATA = Path(__file__).resolve().parent / "data" / "uschess-dbf"
 
-H = [("H_FORMAT", 5), ("H_PROGRAM", 10), ("H_EVENT_ID", 12), ("H_NAME", 35), ("H_TOT_SECT", 2),
-     ("H_BEG_DATE", 8), ("H_END_DATE", 8), ("H_AFF_ID", 8), ("H_CITY", 21), ("H_STATE", 2),
-     ("H_ZIPCODE", 10), ("H_COUNTRY", 21), ("H_SENDCROS", 1), ("H_CTD_ID", 8), ("H_ATD_ID", 8),
-     ("H_OTHER_TD", 254)]  # fmt: skip
-S = [("S_EVENT_ID", 12), ("S_SEC_NUM", 2), ("S_SEC_NAME", 30), ("S_R_SYSTEM", 1),
-     ("S_TIMECTL", 40), ("S_CTD_ID", 8), ("S_ATD_ID", 8), ("S_TRN_TYPE", 1), ("S_TOT_RNDS", 2),
-     ("S_LST_PAIR", 4), ("S_BEG_DATE", 8), ("S_END_DATE", 8), ("S_SCH_LVL", 1),
-     ("S_GR_PRIX", 1), ("S_GP_PTS", 3), ("S_FIDE", 1)]  # fmt: skip
-D = [("D_EVENT_ID", 12), ("D_SEC_NUM", 2), ("D_PAIR_NUM", 4), ("D_MEM_ID", 8), ("D_NAME", 30),
-     ("D_STATE", 2), ("D_RATING", 4), ("D_RND01", 7), ("D_RND02", 7), ("D_RND03", 7),
-     ("D_RND04", 7)]  # fmt: skip
+H = [
+    ("H_FORMAT", 5),
+    ("H_PROGRAM", 10),
+    ("H_EVENT_ID", 12),
+    ("H_NAME", 35),
+    ("H_TOT_SECT", 2),
+    ("H_BEG_DATE", 8),
+    ("H_END_DATE", 8),
+    ("H_AFF_ID", 8),
+    ("H_CITY", 21),
+    ("H_STATE", 2),
+    ("H_ZIPCODE", 10),
+    ("H_COUNTRY", 21),
+    ("H_SENDCROS", 1),
+    ("H_CTD_ID", 8),
+    ("H_ATD_ID", 8),
+    ("H_OTHER_TD", 254),
+]
+S = [
+    ("S_EVENT_ID", 12),
+    ("S_SEC_NUM", 2),
+    ("S_SEC_NAME", 30),
+    ("S_R_SYSTEM", 1),
+    ("S_TIMECTL", 40),
+    ("S_CTD_ID", 8),
+    ("S_ATD_ID", 8),
+    ("S_TRN_TYPE", 1),
+    ("S_TOT_RNDS", 2),
+    ("S_LST_PAIR", 4),
+    ("S_BEG_DATE", 8),
+    ("S_END_DATE", 8),
+    ("S_SCH_LVL", 1),
+    ("S_GR_PRIX", 1),
+    ("S_GP_PTS", 3),
+    ("S_FIDE", 1),
+]
+D = [
+    ("D_EVENT_ID", 12),
+    ("D_SEC_NUM", 2),
+    ("D_PAIR_NUM", 4),
+    ("D_MEM_ID", 8),
+    ("D_NAME", 30),
+    ("D_STATE", 2),
+    ("D_RATING", 4),
+    ("D_RND01", 7),
+    ("D_RND02", 7),
+    ("D_RND03", 7),
+    ("D_RND04", 7),
+]
 
-EVENT_ROW = dict(H_FORMAT="2C", H_PROGRAM="SWISSSYS11", H_NAME="Prairie Fall Swiss",
-                 H_TOT_SECT="2", H_BEG_DATE="20261003", H_END_DATE="20261004",
-                 H_AFF_ID="A9999999", H_CITY="Springfield", H_STATE="IL", H_ZIPCODE="62701",
-                 H_COUNTRY="USA", H_SENDCROS="N", H_CTD_ID="90000001")  # fmt: skip
+EVENT_ROW = dict(
+    H_FORMAT="2C",
+    H_PROGRAM="SWISSSYS11",
+    H_NAME="Prairie Fall Swiss",
+    H_TOT_SECT="2",
+    H_BEG_DATE="20261003",
+    H_END_DATE="20261004",
+    H_AFF_ID="A9999999",
+    H_CITY="Springfield",
+    H_STATE="IL",
+    H_ZIPCODE="62701",
+    H_COUNTRY="USA",
+    H_SENDCROS="N",
+    H_CTD_ID="90000001",
+)
 SECTION_ROWS = [
-    dict(S_SEC_NUM="1", S_SEC_NAME="Open", S_R_SYSTEM="R", S_TIMECTL="G/60;d5",
-         S_CTD_ID="90000001", S_TRN_TYPE="S", S_TOT_RNDS="4", S_LST_PAIR="6", S_GR_PRIX="N",
-         S_FIDE="N"),
-    dict(S_SEC_NUM="2", S_SEC_NAME="Side game", S_R_SYSTEM="Q", S_TIMECTL="G/25;+5",
-         S_CTD_ID="90000001", S_TRN_TYPE="S", S_TOT_RNDS="1", S_LST_PAIR="2", S_GR_PRIX="N",
-         S_FIDE="N"),
-]  # fmt: skip
+    dict(
+        S_SEC_NUM="1",
+        S_SEC_NAME="Open",
+        S_R_SYSTEM="R",
+        S_TIMECTL="G/60;d5",
+        S_CTD_ID="90000001",
+        S_TRN_TYPE="S",
+        S_TOT_RNDS="4",
+        S_LST_PAIR="6",
+        S_GR_PRIX="N",
+        S_FIDE="N",
+    ),
+    dict(
+        S_SEC_NUM="2",
+        S_SEC_NAME="Side game",
+        S_R_SYSTEM="Q",
+        S_TIMECTL="G/25;+5",
+        S_CTD_ID="90000001",
+        S_TRN_TYPE="S",
+        S_TOT_RNDS="1",
+        S_LST_PAIR="2",
+        S_GR_PRIX="N",
+        S_FIDE="N",
+    ),
+]
 # The Open: 6 players, 4 rounds; every code but Z's twin U0 in a played round. Round 3's
 # forfeit names the opponent (as the spec allows), so the TRF can say the same.
 Entrant = tuple[str, str, str, str, str, tuple[str, ...]]  # pair, id, name, state, rating, cells
@@ -80,8 +147,9 @@ def table(fields: list[tuple[str, int]], rows: list[dict[str, str]]) -> bytes:
     at the end."""
     header_length = 32 + 32 * len(fields) + 1
     record_length = 1 + sum(width for _, width in fields)
-    out = bytearray(struct.pack("<BBBBIHH20x", 3, 126, 10, 4, len(rows), header_length,
-                                record_length))  # fmt: skip
+    out = bytearray(
+        struct.pack("<BBBBIHH20x", 3, 126, 10, 4, len(rows), header_length, record_length)
+    )
     for name, width in fields:
         out += name.encode().ljust(11, b"\0") + b"C" + bytes(4) + bytes([width, 0]) + bytes(14)
     out += b"\r"
@@ -93,8 +161,14 @@ def table(fields: list[tuple[str, int]], rows: list[dict[str, str]]) -> bytes:
 def player_rows(section: str, players: Sequence[Entrant]) -> list[dict[str, str]]:
     rows = []
     for pair, member, name, state, rating, cells in players:
-        row = dict(D_SEC_NUM=section, D_PAIR_NUM=pair, D_MEM_ID=member, D_NAME=name,
-                   D_STATE=state, D_RATING=rating)  # fmt: skip
+        row = dict(
+            D_SEC_NUM=section,
+            D_PAIR_NUM=pair,
+            D_MEM_ID=member,
+            D_NAME=name,
+            D_STATE=state,
+            D_RATING=rating,
+        )
         row.update({f"D_RND{n:02d}": cell for n, cell in enumerate(cells, start=1)})
         rows.append(row)
     return rows
@@ -178,8 +252,11 @@ def test_three_files_in_a_folder_read_as_every_section() -> None:
     ann = open_.player(1)
     assert (ann.name, ann.id, ann.rating, ann.start_no) == ("ALPHA, ANN", "90000011", 2010, 1)
     assert [(r.kind, r.opponent, r.colour) for r in ann.rounds] == [
-        (K.WIN, 4, "w"), (K.DRAW, 3, "b"), (K.LOSS, 2, "w"), (K.WIN, 5, "w")
-    ]  # fmt: skip
+        (K.WIN, 4, "w"),
+        (K.DRAW, 3, "b"),
+        (K.LOSS, 2, "w"),
+        (K.WIN, 5, "w"),
+    ]
     assert side.player(1).id == "90000011" and side.player(1).points == 1
     assert [r.number for r in side.player(2).rounds] == [1]  # padding past S_TOT_RNDS left out
 
@@ -229,8 +306,9 @@ def test_a_forfeit_without_opponent_is_a_forfeit_not_a_missing_pairing() -> None
     section, problems = read_zip(report(EVENT_ROW | {"H_TOT_SECT": "1"}, one, rows))
     assert problems == [] and section is not None
     assert [(p.rounds[0].kind, p.rounds[0].opponent) for p in section.players] == [
-        (K.FORFEIT_WIN, None), (K.FORFEIT_LOSS, None)
-    ]  # fmt: skip
+        (K.FORFEIT_WIN, None),
+        (K.FORFEIT_LOSS, None),
+    ]
 
 
 def test_the_same_event_as_trf_gives_the_same_tiebreaks() -> None:
@@ -323,8 +401,10 @@ def test_a_report_of_several_sections_needs_a_name() -> None:
     assert "the report holds 2 sections (1 'Open', 2 'Side game')" in problems[0]
     section, problems = read_zip(report(), "Reserve")
     assert section is None
-    assert problems == ["fall.zip!TSEXPORT.DBF: the report has no section 'Reserve'; its "
-                        "sections are 1 'Open', 2 'Side game'"]  # fmt: skip
+    assert problems == [
+        "fall.zip!TSEXPORT.DBF: the report has no section 'Reserve'; its "
+        "sections are 1 'Open', 2 'Side game'"
+    ]
 
 
 def test_a_report_of_one_section_needs_no_name() -> None:
@@ -537,8 +617,14 @@ def test_a_double_game_section_is_refused() -> None:
 
 
 def test_a_legacy_report_is_refused_with_its_reason() -> None:
-    legacy = [("D_EVENT_ID", 9), ("D_SEC_NUM", 2), ("D_PAIR_NUM", 4), ("D_REC_SEQ", 1),
-              ("D_MEM_ID", 8), *((f"D_RND{n:02d}", 5) for n in range(1, 11))]  # fmt: skip
+    legacy = [
+        ("D_EVENT_ID", 9),
+        ("D_SEC_NUM", 2),
+        ("D_PAIR_NUM", 4),
+        ("D_REC_SEQ", 1),
+        ("D_MEM_ID", 8),
+        *((f"D_RND{n:02d}", 5) for n in range(1, 11)),
+    ]
     rows = [dict(D_SEC_NUM=" 1", D_PAIR_NUM="1", D_REC_SEQ="1", D_MEM_ID="90000011")]
     section, problems = read_zip(report(players=rows, details=legacy))
     assert section is None and "legacy layout" in problems[0]
@@ -582,8 +668,10 @@ def test_a_season_reads_each_section_of_a_report_by_its_name(tmp_path: Path) -> 
     from seasons import season_toml, write_season
 
     def event(name: str, date: str, section: str) -> str:
-        return (f'[[events]]\nname = "{name}"\ndate = {date}\n[[events.sections]]\n'
-                f'name = "{section}"\nresults = "fall.zip"\n')  # fmt: skip
+        return (
+            f'[[events]]\nname = "{name}"\ndate = {date}\n[[events.sections]]\n'
+            f'name = "{section}"\nresults = "fall.zip"\n'
+        )
 
     main, side = (
         event("Prairie Fall", "2012-10-01", "Open"),
@@ -613,8 +701,10 @@ def test_a_change_to_a_sibling_table_alone_is_read(tmp_path: Path) -> None:
 
     path = write(tmp_path, report())
     first, _ = load_section(path, "uschess-dbf", part="Open")
-    renamed = [row | {"S_SEC_NAME": "Championship"} if row["S_SEC_NUM"] == "1" else row
-               for row in SECTION_ROWS]  # fmt: skip
+    renamed = [
+        row | {"S_SEC_NAME": "Championship"} if row["S_SEC_NUM"] == "1" else row
+        for row in SECTION_ROWS
+    ]
     write(tmp_path, report(sections=renamed))
     second, problems = load_section(path, "uschess-dbf", part="Championship")
     assert first is not None and second is not None, problems

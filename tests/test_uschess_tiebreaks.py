@@ -117,9 +117,17 @@ def test_the_r_modifier_is_parsed_for_cum_and_ocum_only() -> None:
 def test_the_cli_prints_both_readings_side_by_side() -> None:
     result = CliRunner().invoke(
         main,
-        ["event", str(EXAMPLES / "spring_open_2026.trf"), "--tiebreak-rules", "us-chess",
-         "--tiebreaks", "CUM,CUM/R,OCUM,OCUM/R", "--format", "csv"],
-    )  # fmt: skip
+        [
+            "event",
+            str(EXAMPLES / "spring_open_2026.trf"),
+            "--tiebreak-rules",
+            "us-chess",
+            "--tiebreaks",
+            "CUM,CUM/R,OCUM,OCUM/R",
+            "--format",
+            "csv",
+        ],
+    )
     assert result.exit_code == 0, result.output
     rows = list(csv.DictReader(io.StringIO(result.stdout)))
     assert rows and all(

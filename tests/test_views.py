@@ -188,8 +188,10 @@ def test_the_race_shows_on_the_home_and_player_pages(tmp_path: Path) -> None:
     folder = tmp_path / "acf-2004"
     shutil.copytree(ROOT / "examples" / "acf-2004", folder)
     with (folder / "season.toml").open("a", encoding="utf-8") as toml:
-        toml.write('\n[[events]]\nname = "Darwin Cup"\ndate = 2004-12-20\nplanned = true\n'
-                   "prize_fund = 1000\n")  # fmt: skip
+        toml.write(
+            '\n[[events]]\nname = "Darwin Cup"\ndate = 2004-12-20\nplanned = true\n'
+            "prize_fund = 1000\n"
+        )
     season, problems = load_season(folder)
     assert season is not None, [str(p) for p in problems]
     views = SiteViews(season)
@@ -269,8 +271,11 @@ def test_long_tables_are_shown_in_part_and_listed_in_full_page_by_page(
             current = [link for link in page.tables[0].pages if not link.href]
             assert [c.text for c in current] == [shown.pages[n - 1].text]
             assert all(r.href.startswith("../players/") for r in page.tables[0].rows)
-            assert all(posixpath.normpath(posixpath.join("standings", link.href)) in paths
-                       for link in page.tables[0].pages if link.href)  # fmt: skip
+            assert all(
+                posixpath.normpath(posixpath.join("standings", link.href)) in paths
+                for link in page.tables[0].pages
+                if link.href
+            )
     players = [views.players_index(n) for n in range(1, -(-len(views.lines) // 7) + 1)]
     names = [entry.href for part in players for entry in part.blocks[0].entries]
     assert sorted(names) == sorted(f"players/{f}" for f in views.player_files.values())
@@ -334,8 +339,12 @@ def test_the_events_page_lists_each_events_field_winner_and_rate() -> None:
 def test_the_home_page_names_each_tables_leaders_at_the_top(tmp_path: Path) -> None:
     """Before the tables: each table's players ranked 1st (all who share it), with the points."""
     out = tmp_path / "site"
-    assert CliRunner().invoke(main, ["site", str(ROOT / "examples" / "acf-2004"), "-o",
-                                     str(out)]).exit_code == 0  # fmt: skip
+    assert (
+        CliRunner()
+        .invoke(main, ["site", str(ROOT / "examples" / "acf-2004"), "-o", str(out)])
+        .exit_code
+        == 0
+    )
     page = (out / "index.html").read_text()
     leaders = page[page.index('<ul class="leaders">') : page.index("</ul>", page.index("leaders"))]
     assert page.index('<ul class="leaders">') < page.index('<table class="standings">')

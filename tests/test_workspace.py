@@ -107,15 +107,15 @@ def test_a_preview_made_on_the_same_version_is_not_made_again_on_accepting(
 
     monkeypatch.setattr(workspace, "preview", counted)
     version = folder_version(season)
-    change = event_change(season, "Park City Open", datetime.date(2012, 12, 15), "park.csv",
-                          NEW_EVENT.encode())  # fmt: skip
+    change = event_change(
+        season, "Park City Open", datetime.date(2012, 12, 15), "park.csv", NEW_EVENT.encode()
+    )
     seen = workspace.preview(season, change)
     assert made == [change]
     done = accept(season, version, change, seen)
     assert made == [change] and done.preview is seen  # not made again
     later = NEW_EVENT.replace(",3\n", ",2.5\n")  # another event's own results
-    other = event_change(season, "Later", datetime.date(2012, 12, 20), "later.csv",
-                         later.encode())  # fmt: skip
+    other = event_change(season, "Later", datetime.date(2012, 12, 20), "later.csv", later.encode())
     again = accept(season, done.version, other, seen)  # a preview of another change
     assert made == [change, other] and again.preview is not seen
 
@@ -159,10 +159,11 @@ def test_an_existing_file_is_never_replaced_by_an_upload(season: Path) -> None:
 def test_two_changes_at_once_one_lands_the_other_is_refused(season: Path) -> None:
     version = folder_version(season)
     changes = [
-        event_change(season, f"Event {i}", datetime.date(2012, 12, 10 + i), f"e{i}.csv",
-                     NEW_EVENT.encode())
+        event_change(
+            season, f"Event {i}", datetime.date(2012, 12, 10 + i), f"e{i}.csv", NEW_EVENT.encode()
+        )
         for i in range(2)
-    ]  # fmt: skip
+    ]
     outcomes: list[str] = []
 
     def run(i: int) -> None:
@@ -273,8 +274,9 @@ def test_a_shared_folder_named_in_a_season_toml_with_a_bom_is_part_of_the_folder
     (shared / "players.csv").write_text("name\nAnn\n", encoding="utf-8")
     folder = tmp_path / "season"
     folder.mkdir()
-    (folder / SEASON_FILE).write_text('name = "S"\nshared_folders = ["../federation"]\n',
-                                      encoding="utf-8-sig")  # fmt: skip
+    (folder / SEASON_FILE).write_text(
+        'name = "S"\nshared_folders = ["../federation"]\n', encoding="utf-8-sig"
+    )
     before = folder_version(folder)
     (shared / "players.csv").write_text("name\nAnn\nBob\n", encoding="utf-8")
     assert folder_version(folder) != before
@@ -292,8 +294,9 @@ def test_a_season_toml_the_season_cannot_read_is_one_the_workspace_cannot_read(
     assert SeasonSource(season).name == ""
     located = r"season\.toml:\d+(:\d+)?: not valid TOML: .*; correct it first"
     with pytest.raises(UsageError, match=located):
-        event_change(season, "Park City Open", datetime.date(2012, 12, 15), "park.csv",
-                     NEW_EVENT.encode())  # fmt: skip
+        event_change(
+            season, "Park City Open", datetime.date(2012, 12, 15), "park.csv", NEW_EVENT.encode()
+        )
 
 
 def test_an_event_is_added_to_a_season_whose_events_are_written_inline(tmp_path: Path) -> None:
@@ -353,15 +356,22 @@ def test_the_previews_kept_awards_give_the_standings_computed_afresh(
 
     steps: list[Callable[[], object]] = [
         lambda: None,
-        lambda: accepted(event_change(folder, "Added", day, "added.csv",  # its own results:
-                                      "".join(rows[:1] + rows[2:] + rows[1:2]).encode(),
-                                      prize_fund=fund)),  # the winner last
+        lambda: accepted(
+            event_change(
+                folder,
+                "Added",
+                day,
+                "added.csv",  # its own results:
+                "".join(rows[:1] + rows[2:] + rows[1:2]).encode(),
+                prize_fund=fund,
+            )
+        ),  # the winner last
         lambda: accepted(alias_change(folder, "Ann Zed", "Cy Xu", same=False)),
         lambda: accepted(rules_change(folder, {rule: toml_value(value)})),
         lambda: results.write_text("".join(rows[:1] + rows[2:])),  # the winner's row removed
         lambda: listed.write_text(listed.read_text().replace(',"', ',"X')),  # names changed
         lambda: (folder / "added.csv").write_text("".join(rows[:2])),  # only its winner
-    ]  # fmt: skip
+    ]
     seen = []
     for step in steps:
         step()
@@ -380,8 +390,14 @@ def test_an_event_can_bring_its_prize_fund_and_a_bad_amount_is_refused(tmp_path:
         event_change(
             folder, "Added", datetime.date(2004, 12, 1), "added.csv", b"", prize_fund="lots"
         )
-    change = event_change(folder, "Added", datetime.date(2004, 12, 1), "added.csv",
-                          NEW_EVENT.encode(), prize_fund="2,500")  # fmt: skip
+    change = event_change(
+        folder,
+        "Added",
+        datetime.date(2004, 12, 1),
+        "added.csv",
+        NEW_EVENT.encode(),
+        prize_fund="2,500",
+    )
     accept(folder, folder_version(folder), change)
     season, _ = load_season(folder)
     assert season is not None
@@ -416,8 +432,9 @@ def test_a_change_made_before_another_landed_is_refused_not_written_over_it(
     change lands before it is previewed, accepting it would write the older season.toml back
     and drop the other event. It carries the version it was made from and is refused."""
     late = event_change(season, "Event B", datetime.date(2012, 12, 31), "b.csv", NEW_EVENT.encode())
-    first = event_change(season, "Event A", datetime.date(2012, 12, 31), "a.csv",
-                         NEW_EVENT.encode())  # fmt: skip
+    first = event_change(
+        season, "Event A", datetime.date(2012, 12, 31), "a.csv", NEW_EVENT.encode()
+    )
     accept(season, preview(season, first).version, first)
     seen = preview(season, late)
     assert not seen.ok and "changed while this change was being made" in str(seen.errors[0])
@@ -429,10 +446,13 @@ def test_a_change_made_before_another_landed_is_refused_not_written_over_it(
 
 def test_results_of_a_planned_event_go_into_its_entry(season: Path) -> None:
     toml = season / SEASON_FILE
-    toml.write_text(toml.read_text() + '\n[[events]]\nname = "Park City"\ndate = 2012-12-20\n'
-                    "planned = true  # in the calendar\n")  # fmt: skip
-    change = event_change(season, "Park City", datetime.date(2012, 12, 15), "park.csv",
-                          NEW_EVENT.encode())  # fmt: skip
+    toml.write_text(
+        toml.read_text() + '\n[[events]]\nname = "Park City"\ndate = 2012-12-20\n'
+        "planned = true  # in the calendar\n"
+    )
+    change = event_change(
+        season, "Park City", datetime.date(2012, 12, 15), "park.csv", NEW_EVENT.encode()
+    )
     assert "planned event 'Park City'" in change.what
     accept(season, folder_version(season), change)
     listed = [e for e in tomllib.loads(toml.read_text())["events"] if e["name"] == "Park City"]
@@ -446,8 +466,7 @@ def test_results_of_a_planned_event_go_into_its_entry(season: Path) -> None:
 def test_a_preview_pauses_the_collector_and_gives_it_back_as_it_was(season: Path) -> None:
     import gc
 
-    change = event_change(season, "Added", datetime.date(2012, 12, 30), "a.csv",
-                          NEW_EVENT.encode())  # fmt: skip
+    change = event_change(season, "Added", datetime.date(2012, 12, 30), "a.csv", NEW_EVENT.encode())
     assert gc.isenabled()
     preview(season, change)
     assert gc.isenabled()
@@ -468,8 +487,9 @@ def test_a_preview_takes_the_folders_standings_from_the_snapshot_served(
 
     source = SeasonSource(season)
     source.refresh()
-    change = event_change(season, "Park City Open", datetime.date(2012, 12, 15), "park.csv",
-                          NEW_EVENT.encode())  # fmt: skip
+    change = event_change(
+        season, "Park City Open", datetime.date(2012, 12, 15), "park.csv", NEW_EVENT.encode()
+    )
     alone = preview(season, change)
     reads: list[Path] = []
     real = load_season
@@ -490,7 +510,8 @@ def test_a_preview_takes_the_folders_standings_from_the_snapshot_served(
     )
     (season / "notes.txt").write_text("by hand\n")  # the snapshot is no longer of the folder
     reads.clear()
-    again = event_change(season, "Park City Open", datetime.date(2012, 12, 15), "park.csv",
-                         NEW_EVENT.encode())  # fmt: skip
+    again = event_change(
+        season, "Park City Open", datetime.date(2012, 12, 15), "park.csv", NEW_EVENT.encode()
+    )
     assert preview(season, again, workspace.Previews(source)).ok
     assert season.resolve() in reads

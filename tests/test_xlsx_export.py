@@ -176,8 +176,9 @@ def test_season_xlsx_reads_back_as_the_csv_exports(name: str, tmp_path: Path) ->
     got = read_back(tmp_path / "season.xlsx")
     assert list(got) == ["Standings", "Results"]
     stored = stored_numbers(tmp_path / "season.xlsx")
-    for k, (title, export) in enumerate((("Standings", "standings.csv"),
-                                         ("Results", "results.csv"))):  # fmt: skip
+    for k, (title, export) in enumerate(
+        (("Standings", "standings.csv"), ("Results", "results.csv"))
+    ):
         expected = csv_rows(texts[export])
         numbers = numbers_of(expected[0])
         assert len(expected) > 10 and len(numbers) == 3
@@ -302,10 +303,37 @@ def xlsx_of(sheets: Sequence[Sheet | tuple[str, Rows]]) -> bytes:
 # Numbers a column of numbers holds as number cells, and values it holds as text
 NUMBERS = ["72.00", "-1.5", "0", "3", "-0.25", "1234567890.12345", "0.000001", "99999999999999.9"]
 NOT_NUMBERS = [
-    "9-10", "", "1e3", "1E3", "inf", "-inf", "Infinity", "NaN", "nan", "0012", "-012", "+1",
-    "1.", ".5", "-.5", " 1", "1 ", "1,5", "1.5.1", "=1+1", "-", "--1", "0x1F", "1_000", "½",
-    "١٢", "１２", "1234567890.123456", "12345678901234567", "-1234567890123456",
-]  # fmt: skip
+    "9-10",
+    "",
+    "1e3",
+    "1E3",
+    "inf",
+    "-inf",
+    "Infinity",
+    "NaN",
+    "nan",
+    "0012",
+    "-012",
+    "+1",
+    "1.",
+    ".5",
+    "-.5",
+    " 1",
+    "1 ",
+    "1,5",
+    "1.5.1",
+    "=1+1",
+    "-",
+    "--1",
+    "0x1F",
+    "1_000",
+    "½",
+    "١٢",
+    "１２",
+    "1234567890.123456",
+    "12345678901234567",
+    "-1234567890123456",
+]
 
 
 def test_a_column_of_numbers_holds_plain_decimals_as_numbers_and_anything_else_as_text() -> None:
@@ -394,8 +422,15 @@ def test_sheet_names_spreadsheets_refuse_are_refused() -> None:
 
 def test_column_names() -> None:
     assert [column_name(i) for i in (0, 25, 26, 51, 52, 701, 702, 16_383)] == [
-        "A", "Z", "AA", "AZ", "BA", "ZZ", "AAA", "XFD"
-    ]  # fmt: skip
+        "A",
+        "Z",
+        "AA",
+        "AZ",
+        "BA",
+        "ZZ",
+        "AAA",
+        "XFD",
+    ]
 
 
 # LibreOffice opens it
@@ -451,11 +486,22 @@ def libreoffice(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Path
     ]
     (folder / "writer.xlsx").write_bytes(xlsx_of(books["writer"]))
     done = subprocess.run(
-        [program, f"-env:UserInstallation={(folder / 'profile').as_uri()}", "--headless",
-         "--norestore", "--convert-to", CSV_FILTER, "--outdir", str(folder / "csv"),
-         *(str(folder / f"{stem}.xlsx") for stem in books)],
-        capture_output=True, text=True, timeout=600, check=False,
-    )  # fmt: skip
+        [
+            program,
+            f"-env:UserInstallation={(folder / 'profile').as_uri()}",
+            "--headless",
+            "--norestore",
+            "--convert-to",
+            CSV_FILTER,
+            "--outdir",
+            str(folder / "csv"),
+            *(str(folder / f"{stem}.xlsx") for stem in books),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=600,
+        check=False,
+    )
     assert done.returncode == 0, done.stdout + done.stderr
     expected = sorted(f"{stem}-{sheet.name}.csv" for stem in books for sheet in books[stem])
     assert sorted(p.name for p in (folder / "csv").iterdir()) == expected, done.stdout

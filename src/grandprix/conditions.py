@@ -79,8 +79,12 @@ def reasons(profile: Profile, conditions: Conditions, date_of: DateOf) -> list[t
     if conditions.unrated is not None:
         said = _("unrated") if rating is None else _("rated {rating}").format(rating=rating)
         kind = _("unrated") if conditions.unrated else _("a rating")
-        out.append(((rating is None) == conditions.unrated,
-                    _("{have}; {wanted} needed").format(have=said, wanted=kind)))  # fmt: skip
+        out.append(
+            (
+                (rating is None) == conditions.unrated,
+                _("{have}; {wanted} needed").format(have=said, wanted=kind),
+            )
+        )
     if conditions.rating_at_least is not None or conditions.rating_below is not None:
         band = []
         if conditions.rating_at_least is not None:
@@ -98,32 +102,56 @@ def reasons(profile: Profile, conditions: Conditions, date_of: DateOf) -> list[t
         if conditions.age_at_least is not None:
             needed.append(_("{age} or older").format(age=conditions.age_at_least))
         if profile.birth is None:
-            out.append((False, _("no birth date known; {wanted} on {day} needed").format(
-                wanted=_both(needed), day=short_date(day))))  # fmt: skip
+            out.append(
+                (
+                    False,
+                    _("no birth date known; {wanted} on {day} needed").format(
+                        wanted=_both(needed), day=short_date(day)
+                    ),
+                )
+            )
         else:
             age = age_on(profile.birth, day)
             ok = (conditions.age_below is None or age < conditions.age_below) and (
                 conditions.age_at_least is None or age >= conditions.age_at_least
             )
-            out.append((ok, _("aged {age} on {day}; {wanted} needed").format(
-                age=age, day=short_date(day), wanted=_both(needed))))  # fmt: skip
+            out.append(
+                (
+                    ok,
+                    _("aged {age} on {day}; {wanted} needed").format(
+                        age=age, day=short_date(day), wanted=_both(needed)
+                    ),
+                )
+            )
     if conditions.sex is not None:
         sex = conditions.sex.lower()
         sexes = {"w", "f"} if sex in ("w", "f") else {sex}
         given = profile.attribute("sex")
         ok = bool(given) and given.lower() in sexes
-        out.append((ok, _("sex '{have}', '{wanted}' needed").format(
-            have=given or _("not given"), wanted=conditions.sex)))  # fmt: skip
+        out.append(
+            (
+                ok,
+                _("sex '{have}', '{wanted}' needed").format(
+                    have=given or _("not given"), wanted=conditions.sex
+                ),
+            )
+        )
     if conditions.us_class is not None:
         own = profile.attribute("class") or us_class(rating)
-        out.append((own.casefold() == conditions.us_class.casefold(),
-                    _("class {have}, {wanted} needed").format(
-                        have=own or _("none"), wanted=conditions.us_class)))  # fmt: skip
+        out.append(
+            (
+                own.casefold() == conditions.us_class.casefold(),
+                _("class {have}, {wanted} needed").format(
+                    have=own or _("none"), wanted=conditions.us_class
+                ),
+            )
+        )
     for name, wanted in conditions.require.items():
         have = profile.attribute(name)
         shown, needs = attribute_words(name, have, wanted)
-        out.append((matches(have, wanted), _("{have}, {wanted} needed").format(
-            have=shown, wanted=needs)))  # fmt: skip
+        out.append(
+            (matches(have, wanted), _("{have}, {wanted} needed").format(have=shown, wanted=needs))
+        )
     return out
 
 

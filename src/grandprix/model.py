@@ -321,21 +321,41 @@ class Columns(NamedTuple):
         """The ``Player`` of row ``i`` as far as the columns tell (no rounds, location or
         ``played`` cell unless ``more`` gives them): enough to say who the player is."""
         return quick_player(
-            start_no=self.start_no[i], name=self.name[i], rating=self.rating[i],
-            title=self.title[i], sex=self.sex[i], federation=self.federation[i],
-            fide_id=self.fide_id[i], birth_date=self.birth_date[i], extra=self.extra[i],
-            declared_points=self.points[i], declared_rank=self.rank[i], **more,
-        )  # fmt: skip
+            start_no=self.start_no[i],
+            name=self.name[i],
+            rating=self.rating[i],
+            title=self.title[i],
+            sex=self.sex[i],
+            federation=self.federation[i],
+            fide_id=self.fide_id[i],
+            birth_date=self.birth_date[i],
+            extra=self.extra[i],
+            declared_points=self.points[i],
+            declared_rank=self.rank[i],
+            **more,
+        )
 
 
 def columns_of(players: Iterable[Player]) -> Columns:
     """The columns of player records."""
     rows = [
-        (p.start_no, p.name, p.rating, p.title, p.sex, p.federation, p.fide_id, p.birth_date,
-         p.extra, p.points, p.declared_rank, p.rounds_played,
-         p.location.line if p.location is not None else 0)
+        (
+            p.start_no,
+            p.name,
+            p.rating,
+            p.title,
+            p.sex,
+            p.federation,
+            p.fide_id,
+            p.birth_date,
+            p.extra,
+            p.points,
+            p.declared_rank,
+            p.rounds_played,
+            p.location.line if p.location is not None else 0,
+        )
         for p in players
-    ]  # fmt: skip
+    ]
     return Columns(*zip(*rows, strict=True)) if rows else Columns(*((),) * len(Columns._fields))
 
 
@@ -401,9 +421,16 @@ class ListedSection(Section):
         if rounds is None:
             rounds = max(filter(None, declared), default=0)
         # Made in one step (a large season reads 10,000 lists); ``players`` is the property's.
-        return made(cls, name=name, rounds=rounds,
-                    has_crosstable=False, source=source, columns=columns, _players=None,
-                    _declared=declared)  # fmt: skip
+        return made(
+            cls,
+            name=name,
+            rounds=rounds,
+            has_crosstable=False,
+            source=source,
+            columns=columns,
+            _players=None,
+            _declared=declared,
+        )
 
     @property
     def players(self) -> tuple[Player, ...]:

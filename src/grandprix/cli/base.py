@@ -42,10 +42,24 @@ SEASON_DIR = click.Path(path_type=Path, file_okay=False)
 EVENT_FILE = click.Path(path_type=Path, dir_okay=False)
 # What the system says of a path the user gave: bad input (exit 2), never an internal error.
 PATH_ERRORS = frozenset(
-    {errno.ENAMETOOLONG, errno.ENOENT, errno.ENOTDIR, errno.EISDIR, errno.ELOOP, errno.EACCES,
-     errno.EPERM, errno.EROFS, errno.ENOSPC, errno.EEXIST, errno.ENOTEMPTY, errno.EXDEV,
-     errno.EBUSY, errno.EFBIG, getattr(errno, "EDQUOT", errno.ENOSPC)}
-)  # fmt: skip
+    {
+        errno.ENAMETOOLONG,
+        errno.ENOENT,
+        errno.ENOTDIR,
+        errno.EISDIR,
+        errno.ELOOP,
+        errno.EACCES,
+        errno.EPERM,
+        errno.EROFS,
+        errno.ENOSPC,
+        errno.EEXIST,
+        errno.ENOTEMPTY,
+        errno.EXDEV,
+        errno.EBUSY,
+        errno.EFBIG,
+        getattr(errno, "EDQUOT", errno.ENOSPC),
+    }
+)
 
 
 class _Date(click.ParamType):  # type: ignore[type-arg]

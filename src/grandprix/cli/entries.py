@@ -116,16 +116,20 @@ def _refuse_overwriting(event_file: Path, event: EventFile, targets: list[Path])
     identities = {_identity(folder / name) for name in names if name} - {None}
     for target in targets:
         if target.is_symlink():
-            fail(UsageError(
-                f"{target}: a symbolic link; export writes no file through a link (it would "
-                "change the file it points to): remove the link, or give another -o folder"
-            ))  # fmt: skip
+            fail(
+                UsageError(
+                    f"{target}: a symbolic link; export writes no file through a link (it would "
+                    "change the file it points to): remove the link, or give another -o folder"
+                )
+            )
         if _identity(target) in identities:
-            fail(UsageError(
-                f"{target}: a file the event reads ({event_file.name} names it); export never "
-                "overwrites the event's own files, --force or not: give another -o folder "
-                "(nothing was written)"
-            ))  # fmt: skip
+            fail(
+                UsageError(
+                    f"{target}: a file the event reads ({event_file.name} names it); export never "
+                    "overwrites the event's own files, --force or not: give another -o folder "
+                    "(nothing was written)"
+                )
+            )
 
 
 def _identity(path: Path) -> tuple[int, int] | None:

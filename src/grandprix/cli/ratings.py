@@ -113,8 +113,11 @@ def ratings_show(player_id: str, kind: str, on: datetime.datetime, store: Path) 
             fail(UsageError(f"{store}: {_no_list(ratings.lists(), kind, when)}"))
         found = ratings.ratings_on([player_id], kind, on.date()).get(player_id)
     if found is None:
-        say(f"{player_id}: no rating on the {kind} list of {info.date} (in force on "
-            f"{on.date()}) in {store}", err=True)  # fmt: skip
+        say(
+            f"{player_id}: no rating on the {kind} list of {info.date} (in force on "
+            f"{on.date()}) in {store}",
+            err=True,
+        )
         sys.exit(1)
     say(f"{player_id}: {found.rating} ({found.kind} list of {found.date})")
 
@@ -140,6 +143,10 @@ def ratings_remove(kind: str, date: datetime.datetime, store: Path) -> None:
         done = ratings.remove(kind, date.date())
         lists = ratings.lists() if not done else []
     if not done:
-        fail(UsageError(f"{store}: {_no_list(lists, kind, f'dated {date.date()}')}; nothing "
-                        "was removed ('grandprix ratings lists' shows the lists)"))  # fmt: skip
+        fail(
+            UsageError(
+                f"{store}: {_no_list(lists, kind, f'dated {date.date()}')}; nothing "
+                "was removed ('grandprix ratings lists' shows the lists)"
+            )
+        )
     say(f"removed the {kind} list of {date.date()} from {store}")

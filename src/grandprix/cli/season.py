@@ -72,11 +72,17 @@ def standings_command(
         console = Console()
         styled = console.is_terminal and console.color_system is not None
         parts: list[tuple[tuple[str, str, list[list[str]]], tuple[str, ...], tuple[bool, ...]]]
-        parts = [(table.safe(*table_parts(season, name, lines)), HEADS, RIGHT)
-                 for name, lines in tables]  # fmt: skip
+        parts = [
+            (table.safe(*table_parts(season, name, lines)), HEADS, RIGHT) for name, lines in tables
+        ]
         if left_out:
-            parts.append((table.safe(*unplaced_parts(season, left_out)), UNPLACED_HEADS,
-                          (False, True, False)))  # fmt: skip
+            parts.append(
+                (
+                    table.safe(*unplaced_parts(season, left_out)),
+                    UNPLACED_HEADS,
+                    (False, True, False),
+                )
+            )
         for (title, caption, rows), heads, right in parts:
             text = table.lines(title, caption, heads, right, rows, console.width, styled)
             if text is None:  # too wide for the console: rich wraps its cells
@@ -120,8 +126,10 @@ def explain_command(
         for u in unplaced(season, tables):  # named, they are told why they have no points
             if u.player.id == player or name_key(u.name) == name_key(player):
                 events = "event" if u.events == 1 else "events"
-                say(f"{u.name} ({u.player}): in no standings, 0 points from {u.events} "
-                    f"{events}: {u.reason}")  # fmt: skip
+                say(
+                    f"{u.name} ({u.player}): in no standings, 0 points from {u.events} "
+                    f"{events}: {u.reason}"
+                )
                 return
     key = _player_named(player, placed.values())
     parts = [
@@ -150,8 +158,11 @@ def _player_named(player: str, everyone: Iterable[Line]) -> PlayerKey:
         return found[0].player
     if found:
         names = ", ".join(f"{ln.name} ({ln.player})" for ln in found[:10])
-        fail(UsageError(f"'{player}': several players match: {names}; give the player's id "
-                        "or full name"))  # fmt: skip
+        fail(
+            UsageError(
+                f"'{player}': several players match: {names}; give the player's id or full name"
+            )
+        )
     keyed: dict[str, Line] = {}
     for ln in everyone:
         keyed.setdefault(name_key(ln.name), ln)
@@ -160,8 +171,12 @@ def _player_named(player: str, everyone: Iterable[Line]) -> PlayerKey:
     if close:
         names = " or ".join(f"'{keyed[k].name}' ({keyed[k].player})" for k in close)
         hint = f"; did you mean {names}?"
-    fail(UsageError(f"'{player}': no player of the standings{hint} (give the player's id or "
-                    "full name; 'grandprix players SEASON_DIR' lists them)"))  # fmt: skip
+    fail(
+        UsageError(
+            f"'{player}': no player of the standings{hint} (give the player's id or "
+            "full name; 'grandprix players SEASON_DIR' lists them)"
+        )
+    )
 
 
 @main.command("check")

@@ -129,8 +129,14 @@ def serve_command(
     for key in seasons:
         say(f"  http://{shown}:{port}/s/{key}/  workspace: /s/{key}/workspace")
     proxied, trusted = proxy_options(https, hosts)
-    uvicorn.run(app, host=host, port=port, log_level="warning", proxy_headers=proxied,
-                forwarded_allow_ips=trusted)  # fmt: skip
+    uvicorn.run(
+        app,
+        host=host,
+        port=port,
+        log_level="warning",
+        proxy_headers=proxied,
+        forwarded_allow_ips=trusted,
+    )
 
 
 def proxy_options(https: bool, hosts: tuple[str, ...]) -> tuple[bool, str]:
@@ -247,14 +253,18 @@ def users_assign(
     served = _served(folder)
     if season not in served:
         known = ", ".join(sorted(served)) or "none yet"
-        raise UsageError(f"--season {season}: {folder} serves no season of that key (it "
-                         f"serves: {known}); give the key of one of them")  # fmt: skip
+        raise UsageError(
+            f"--season {season}: {folder} serves no season of that key (it "
+            f"serves: {known}); give the key of one of them"
+        )
     planned = _event_names(served[season])
     if not remove:
         for event in events:
             if event not in planned:
-                say(f"note: '{event}' is not in {served[season] / 'season.toml'} yet: the "
-                    "director's upload of its results will add it")  # fmt: skip
+                say(
+                    f"note: '{event}' is not in {served[season] / 'season.toml'} yet: the "
+                    "director's upload of its results will add it"
+                )
     store = _store(folder, database)
     for event in events:
         (store.unassign if remove else store.assign)(name, season, event)

@@ -39,16 +39,28 @@ def byes_of(event: EventFile, placed: Placed) -> list[Bye]:
         if start is not None and asked is not None:
             notice = datetime.timedelta(hours=float(rules.notice_hours))
             if asked > start - notice:
-                out.append(Bye(entry.name, request.round, "",
-                               f"asked at {asked:%H:%M}, less than {rules.notice_hours} hour(s) "
-                               f"before round {request.round} (UCC-15)"))  # fmt: skip
+                out.append(
+                    Bye(
+                        entry.name,
+                        request.round,
+                        "",
+                        f"asked at {asked:%H:%M}, less than {rules.notice_hours} hour(s) "
+                        f"before round {request.round} (UCC-15)",
+                    )
+                )
                 continue
         if request.round == last and rules.last_round_by <= len(times) and asked is not None:
             deadline = times[rules.last_round_by - 1]
             if asked >= deadline:
-                out.append(Bye(entry.name, request.round, "",
-                               f"last-round byes must be asked before round {rules.last_round_by} "
-                               f"({deadline:%H:%M}) (UCC-15)"))  # fmt: skip
+                out.append(
+                    Bye(
+                        entry.name,
+                        request.round,
+                        "",
+                        f"last-round byes must be asked before round {rules.last_round_by} "
+                        f"({deadline:%H:%M}) (UCC-15)",
+                    )
+                )
                 continue
         if halves < rules.half_point:
             halves += 1

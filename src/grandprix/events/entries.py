@@ -18,8 +18,21 @@ from grandprix.model import Location, Problem
 from grandprix.readers.text import csv_rows, decode, excerpt
 from grandprix.scores import is_rating
 
-KNOWN = ("name", "id", "rating", "grade", "resident", "town", "registered_on", "paid_on",
-         "arrived", "byes", "section", "reason", "unpublished_rating")  # fmt: skip
+KNOWN = (
+    "name",
+    "id",
+    "rating",
+    "grade",
+    "resident",
+    "town",
+    "registered_on",
+    "paid_on",
+    "arrived",
+    "byes",
+    "section",
+    "reason",
+    "unpublished_rating",
+)
 
 
 @dataclass(frozen=True)
@@ -102,9 +115,13 @@ def read_entries(path: Path, rounds: int) -> list[Entry]:
 
 
 def _entry(
-    path: str, number: int, header: list[str], cells: dict[str, str], rounds: int,
+    path: str,
+    number: int,
+    header: list[str],
+    cells: dict[str, str],
+    rounds: int,
     problems: list[Problem],
-) -> Entry | None:  # fmt: skip
+) -> Entry | None:
     def where(key: str) -> Location:
         return Location(path, number, header.index(key) + 1 if key in header else 1)
 

@@ -40,9 +40,12 @@ def ledger_csv(fees: list[Fee]) -> str:
     for fee in fees:
         entry = fee.placed.entry
         writer.writerow(
-            [*map(safe_text, (entry.name, entry.id, fee.placed.section, fee.placed.klass)),
-             show(fee.amount, 2), safe_text(fee.basis)]
-        )  # fmt: skip
+            [
+                *map(safe_text, (entry.name, entry.id, fee.placed.section, fee.placed.klass)),
+                show(fee.amount, 2),
+                safe_text(fee.basis),
+            ]
+        )
     total = sum((f.amount for f in fees), Fraction(0))
     writer.writerow(["TOTAL", "", "", "", show(total, 2), f"{len(fees)} entries"])
     return out.getvalue()

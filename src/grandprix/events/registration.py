@@ -14,8 +14,20 @@ from grandprix.events.config import EventFile
 from grandprix.rules.federation import RegistrationRules, bundled_rules, cite
 from grandprix.scores import show
 
-MONTHS = ("one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
-          "eleven", "twelve")  # fmt: skip
+MONTHS = (
+    "one",
+    "two",
+    "three",
+    "four",
+    "five",
+    "six",
+    "seven",
+    "eight",
+    "nine",
+    "ten",
+    "eleven",
+    "twelve",
+)
 
 
 def tournament_class(prize_fund: Fraction, rules: RegistrationRules) -> int:

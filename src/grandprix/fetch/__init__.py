@@ -454,8 +454,10 @@ def _listing(address: str, what: str, found: list[tuple[int, int]], info: dict[s
             f"{address}: chess.com lists no {what} of this tournament (status: "
             f"{shown(str(info.get('status', '?')))}): it has no results yet"
         )
-    addresses = [f"{_API}{address.removeprefix(_API).split('/')[0]}/{r}" + (f"/{g}" if g else "")
-                 for r, g in found[:12]]  # fmt: skip
+    addresses = [
+        f"{_API}{address.removeprefix(_API).split('/')[0]}/{r}" + (f"/{g}" if g else "")
+        for r, g in found[:12]
+    ]
     more = f" and {len(found) - 12} more" if len(found) > 12 else ""
     step = "" if what == "groups" else " (each round's address lists its groups)"
     return (
@@ -472,8 +474,11 @@ def _last_game(data: bytes) -> datetime.date | None:
         games = json.loads(data.decode("utf-8")).get("games")
     except (UnicodeDecodeError, ValueError, AttributeError):
         return None
-    ends = [_count(g.get("end_time")) for g in games if isinstance(g, dict)] if isinstance(
-        games, list) else []  # fmt: skip
+    ends = (
+        [_count(g.get("end_time")) for g in games if isinstance(g, dict)]
+        if isinstance(games, list)
+        else []
+    )
     ends = [end for end in ends if 0 < end <= chesscom.MAX_TIME]
     if not ends:
         return None

@@ -80,8 +80,9 @@ def source_of(url: str) -> Source:
                 "https://chess-results.com/tnrNNNNNN.aspx (its number after 'tnr')"
             )
         node = _SNODE.search(parts.query)
-        return Source("chess-results", "crosstable", str(int(found[1])), host,
-                      node[1].upper() if node else "")  # fmt: skip
+        return Source(
+            "chess-results", "crosstable", str(int(found[1])), host, node[1].upper() if node else ""
+        )
     if LICHESS_HOST.fullmatch(host):
         found = _LICHESS_PATH.fullmatch(path)
         if found is None:

@@ -113,9 +113,17 @@ class _State:
         if amount is not None:
             self.series_of.setdefault(who.key, offer.series)
         self.won.append(
-            Won(offer.prize.name, offer.prize.ranking, who.key, who.name, who.place, amount,
-                offer.prize.title, reason + note)
-        )  # fmt: skip
+            Won(
+                offer.prize.name,
+                offer.prize.ranking,
+                who.key,
+                who.name,
+                who.place,
+                amount,
+                offer.prize.title,
+                reason + note,
+            )
+        )
 
     def cash(self, offer: Offer, series: list[Offer], ties: str, every: list[Offer]) -> None:
         found = self.candidates(offer, self.winners)
@@ -131,18 +139,23 @@ class _State:
         higher = above[: above.index(top)] if top in above else []
         passed = sum(1 for s in higher if self.series_of.get(s.key) != offer.series)
         down = (
-            "; " + ngettext("{n} eligible player above took another prize (one prize each)",
-                            "{n} eligible players above took another prize (one prize each)",
-                            passed).format(n=passed)
+            "; "
+            + ngettext(
+                "{n} eligible player above took another prize (one prize each)",
+                "{n} eligible players above took another prize (one prize each)",
+                passed,
+            ).format(n=passed)
             if passed
             else ""
-        )  # fmt: skip
+        )
         if len(tied) == 1 or ties == "tiebreak":
             how = _("place {place}").format(place=top.place)
             if len(tied) > 1:
-                how += ", " + ngettext("ahead of {n} tied player by the tie-break order",
-                                       "ahead of {n} tied players by the tie-break order",
-                                       len(tied) - 1).format(n=len(tied) - 1)  # fmt: skip
+                how += ", " + ngettext(
+                    "ahead of {n} tied player by the tie-break order",
+                    "ahead of {n} tied players by the tie-break order",
+                    len(tied) - 1,
+                ).format(n=len(tied) - 1)
             self._take(offer, top, offer.amount, how + down)
             return
         free = [o for o in series if o.index not in self.paid]
@@ -233,13 +246,18 @@ class _State:
                     offer,
                     who,
                     offer.amount,
-                    _("best player of {attribute} {value}, which has no other prize winner "
-                      "(ACF-8)").format(attribute=name, value=value),
-                )  # fmt: skip
+                    _(
+                        "best player of {attribute} {value}, which has no other prize winner "
+                        "(ACF-8)"
+                    ).format(attribute=name, value=value),
+                )
         if not given:
-            self.missed.append(NotAwarded(
-                offer.prize.name, _("every {attribute} has a prize winner").format(attribute=name)
-            ))  # fmt: skip
+            self.missed.append(
+                NotAwarded(
+                    offer.prize.name,
+                    _("every {attribute} has a prize winner").format(attribute=name),
+                )
+            )
 
     def title(self, offer: Offer) -> None:
         """Trophies and titles: the tie-break order decides, never shared (UCC-12)."""
@@ -251,8 +269,10 @@ class _State:
         self.titled.add(who.key)
         tied = sum(1 for s in found if (s.first, s.last) == (who.first, who.last))
         if tied > 1:
-            reason = _("highest placed eligible player (place {place}, first of {n} tied players "
-                       "by tie-break)").format(place=who.place, n=tied)  # fmt: skip
+            reason = _(
+                "highest placed eligible player (place {place}, first of {n} tied players "
+                "by tie-break)"
+            ).format(place=who.place, n=tied)
         else:
             reason = _("highest placed eligible player (place {place})").format(place=who.place)
         self.give(offer, who, None, reason)

@@ -59,9 +59,15 @@ def offers(
         if amount is not None and share < 1:
             amount = amount * share
             note = "; ".join(
-                filter(None, [note, _("fund paid at {percent}%: {n} entries, based on "
-                                      "{based_on}").format(percent=decimal(show(share * 100, 1)),
-                                                           n=entries, based_on=fund_based_on)])
-            )  # fmt: skip
+                filter(
+                    None,
+                    [
+                        note,
+                        _("fund paid at {percent}%: {n} entries, based on {based_on}").format(
+                            percent=decimal(show(share * 100, 1)), n=entries, based_on=fund_based_on
+                        ),
+                    ],
+                )
+            )
         out.append(Offer(index, prize, amount, note))
     return out, dropped

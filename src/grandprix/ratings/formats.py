@@ -78,8 +78,17 @@ MAX_LINES = 5_000_000  # lines of a TXT or CSV list; FIDE's combined list has ab
 _BOM = b"\xef\xbb\xbf"
 # How a damaged zip fails: in its headers, in the decompressor its method names (deflate, bzip2:
 # OSError, LZMA), a method or an encryption the zip module does not read.
-_DAMAGED = (zipfile.BadZipFile, zipfile.LargeZipFile, EOFError, OSError, ValueError, zlib.error,
-            lzma.LZMAError, NotImplementedError, RuntimeError)  # fmt: skip
+_DAMAGED = (
+    zipfile.BadZipFile,
+    zipfile.LargeZipFile,
+    EOFError,
+    OSError,
+    ValueError,
+    zlib.error,
+    lzma.LZMAError,
+    NotImplementedError,
+    RuntimeError,
+)
 
 
 def _unzip(name: str, data: bytes) -> tuple[str, bytes]:
@@ -260,9 +269,14 @@ def _txt_rows(name: str, text: str, kind: str, progress: Progress) -> Iterator[R
     assert rating_label is not None
     nothing = (0, 0)  # an absent column reads as ''
     spans = _Spans(
-        cols["ID Number"], cols["Name"], cols.get("Fed") or nothing, cols.get("Sex") or nothing,
-        cols.get("Tit") or nothing, cols.get("B-day") or nothing, cols[rating_label],
-    )  # fmt: skip
+        cols["ID Number"],
+        cols["Name"],
+        cols.get("Fed") or nothing,
+        cols.get("Sex") or nothing,
+        cols.get("Tit") or nothing,
+        cols.get("B-day") or nothing,
+        cols[rating_label],
+    )
     # A line may stop after its last filled field; one that stops inside the name is cut short.
     need = (cols.get("Fed") or cols["Name"])[0] + 1
     if not ended and len(lines) > 1:
@@ -500,9 +514,14 @@ def _csv_rows(name: str, text: str, progress: Progress) -> Iterator[Row]:
                     continue
                 born = get(row, "birth_year") or get(row, "birth_date")
                 yield (
-                    get(row, "id"), get(row, "name"), get(row, "federation"),
-                    get(row, "sex").lower(), get(row, "title"), _year(born), value,
-                )  # fmt: skip
+                    get(row, "id"),
+                    get(row, "name"),
+                    get(row, "federation"),
+                    get(row, "sex").lower(),
+                    get(row, "title"),
+                    _year(born),
+                    value,
+                )
         except csv.Error as exc:
             raise _csv_error(name, done + 1, reader.line_num, exc) from None
         problems.check()
@@ -578,10 +597,14 @@ def _xml_rows(name: str, data: bytes, kind: str) -> Iterator[Row]:
                 continue
             value = _rating(fields[tag], (name, line, 0), problems)
             yield (
-                fields["fideid"], fields.get("name", ""), fields.get("country", ""),
-                fields.get("sex", "").lower(), fields.get("title", ""),
-                _year(fields.get("birthday", "")), value,
-            )  # fmt: skip
+                fields["fideid"],
+                fields.get("name", ""),
+                fields.get("country", ""),
+                fields.get("sex", "").lower(),
+                fields.get("title", ""),
+                _year(fields.get("birthday", "")),
+                value,
+            )
         problems.check()
 
     return rows()

@@ -36,8 +36,14 @@ Columns = dict[str, list[int]]
 
 ROUND = re.compile(r"^(\d{1,3})\.\s*Rd\.?$", re.IGNORECASE)
 _GAME = re.compile(r"^(\d{1,5})([wbs])([10½=+\-])$")
-_GAME_KIND = {"1": K.WIN, "0": K.LOSS, "½": K.DRAW, "=": K.DRAW, "+": K.FORFEIT_WIN,
-              "-": K.FORFEIT_LOSS}  # fmt: skip
+_GAME_KIND = {
+    "1": K.WIN,
+    "0": K.LOSS,
+    "½": K.DRAW,
+    "=": K.DRAW,
+    "+": K.FORFEIT_WIN,
+    "-": K.FORFEIT_LOSS,
+}
 _BYE_KIND = {"-1": K.PAIRING_BYE, "-½": K.HALF_BYE, "-0": K.ZERO_BYE, "0": K.ABSENT, "": K.ABSENT}
 _TITLES = frozenset({"GM", "IM", "FM", "CM", "WGM", "WIM", "WFM", "WCM", "AGM", "AIM", "AFM"})
 # Free lines of the header block that are not the tournament's name.

@@ -34,8 +34,16 @@ from grandprix.readers.crosstable import RawPlayer, RawRound, SectionInfo, assem
 from grandprix.readers.text import excerpt
 
 K = ResultKind
-_MATRIX_KIND = {"1": K.WIN, "0": K.LOSS, "½": K.DRAW, "=": K.DRAW, "0.5": K.DRAW, "0,5": K.DRAW,
-                "+": K.FORFEIT_WIN, "-": K.FORFEIT_LOSS}  # fmt: skip
+_MATRIX_KIND = {
+    "1": K.WIN,
+    "0": K.LOSS,
+    "½": K.DRAW,
+    "=": K.DRAW,
+    "0.5": K.DRAW,
+    "0,5": K.DRAW,
+    "+": K.FORFEIT_WIN,
+    "-": K.FORFEIT_LOSS,
+}
 _MAX_START_NO = 99_999
 _WHOLE = re.compile(r"[0-9]{1,5}")
 

@@ -27,11 +27,29 @@ from grandprix.scores import is_rating, parse_score
 REQUIRED = ("name", "points")
 MAX_SCORE = 1000  # game points of one player in one event
 MAX_ROUNDS = 1000
-KNOWN = ("rank", "id", "rating", "title", "federation", "birth_date", "sex", "start_rank",
-         "played", *REQUIRED)  # fmt: skip
-_ALIASES = {"fed": "federation", "fide_id": "id", "elo": "rating", "pts": "points",
-            "score": "points", "place": "rank", "birthdate": "birth_date", "seed": "start_rank",
-            "sno": "start_rank"}  # fmt: skip
+KNOWN = (
+    "rank",
+    "id",
+    "rating",
+    "title",
+    "federation",
+    "birth_date",
+    "sex",
+    "start_rank",
+    "played",
+    *REQUIRED,
+)
+_ALIASES = {
+    "fed": "federation",
+    "fide_id": "id",
+    "elo": "rating",
+    "pts": "points",
+    "score": "points",
+    "place": "rank",
+    "birthdate": "birth_date",
+    "seed": "start_rank",
+    "sno": "start_rank",
+}
 
 
 def recognise(suffix: str, head: bytes) -> bool:
@@ -128,13 +146,28 @@ class _Header:
         self.name, self.points = self.at["name"], self.at["points"]
         self.rank, self.rating = self.at.get("rank"), self.at.get("rating")
         self.seed, self.played = self.at.get("start_rank"), self.at.get("played")
-        self.optional = tuple(self.at.get(key) for key in ("title", "sex", "federation", "id",
-                                                            "birth_date"))  # fmt: skip
+        self.optional = tuple(
+            self.at.get(key) for key in ("title", "sex", "federation", "id", "birth_date")
+        )
 
 
 # A row read: the fields of ``Columns`` in order, then the ``played`` cell (None without one).
-_Row = tuple[int, str, int | None, str, str, str, str, str, tuple[tuple[str, str], ...],
-             Fraction, str, int, int, int | None]  # fmt: skip
+_Row = tuple[
+    int,
+    str,
+    int | None,
+    str,
+    str,
+    str,
+    str,
+    str,
+    tuple[tuple[str, str], ...],
+    Fraction,
+    str,
+    int,
+    int,
+    int | None,
+]
 _SEED: Final = 0  # Columns.start_no
 _ID: Final = 6  # Columns.fide_id
 
@@ -195,8 +228,11 @@ def _read_columns(
         return tuple(map(str.strip, cells[column])) if column is not None else _same("", size)
 
     def interned(column: int | None) -> tuple[str, ...]:  # names, ids and places recur
-        return tuple(map(intern, map(str.strip, cells[column]))) if column is not None else (
-            _same("", size))  # fmt: skip
+        return (
+            tuple(map(intern, map(str.strip, cells[column])))
+            if column is not None
+            else (_same("", size))
+        )
 
     names = interned(columns.name)
     points = tuple(map(_points, cells[columns.points]))

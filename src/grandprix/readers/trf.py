@@ -47,9 +47,12 @@ _DATE_FORMS = (
     re.compile(r"^(?P<d>\d{1,2})[/.-](?P<m>\d{1,2})[/.-](?P<y>\d{4})$"),
     re.compile(r"^(?P<mon>[A-Za-z]{3}) (?P<d>\d{1,2}), (?P<y>\d{4})$"),  # lichess: Oct 3, 2026
 )
-_MONTHS = {name: k for k, name in enumerate(
-    ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"), 1
-)}  # fmt: skip
+_MONTHS = {
+    name: k
+    for k, name in enumerate(
+        ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"), 1
+    )
+}
 # lichess writes a Swiss's address where the city goes (022) and each player's lichess user id
 # in the name field, without a FIDE id: the user id is then the player's id (lichess:NAME), as
 # the lichess results reader gives it.
@@ -184,10 +187,13 @@ def _read_player(line: str, where: Location, problems: list[Problem]) -> RawPlay
     rating = _field(line, 49, 52)
     if rating.isdecimal() and line[52:53].isdecimal():  # column 53 is a blank separator
         problems.append(
-            Problem(where.at(53), f"rating '{_field(line, 49, 53)}' runs past columns 49-52 into "
-                    "column 53, which is blank in TRF: a rating has at most 4 digits; write it "
-                    "in columns 49-52 (the fields after it then stay in their columns)")
-        )  # fmt: skip
+            Problem(
+                where.at(53),
+                f"rating '{_field(line, 49, 53)}' runs past columns 49-52 into "
+                "column 53, which is blank in TRF: a rating has at most 4 digits; write it "
+                "in columns 49-52 (the fields after it then stay in their columns)",
+            )
+        )
     elif rating and not is_rating(rating):
         problems.append(
             Problem(where.at(49), f"rating '{rating}' in columns 49-52 is not a number")

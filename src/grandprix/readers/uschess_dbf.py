@@ -227,12 +227,18 @@ def _listed_sections(
         rounds = _whole(values["S_TOT_RNDS"], MAX_ROUNDS)
         if number is None or rounds is None or any(s.number == number for s in listed):
             field, what = (
-                ("S_SEC_NUM", f"section number {excerpt(values['S_SEC_NUM'])} is not a "
-                 "number from 1 to 99, or is used twice")
+                (
+                    "S_SEC_NUM",
+                    f"section number {excerpt(values['S_SEC_NUM'])} is not a "
+                    "number from 1 to 99, or is used twice",
+                )
                 if number is None or rounds is not None
-                else ("S_TOT_RNDS", f"number of rounds {excerpt(values['S_TOT_RNDS'])} is not "
-                      f"a number from 1 to {MAX_ROUNDS}")
-            )  # fmt: skip
+                else (
+                    "S_TOT_RNDS",
+                    f"number of rounds {excerpt(values['S_TOT_RNDS'])} is not "
+                    f"a number from 1 to {MAX_ROUNDS}",
+                )
+            )
             problems.append(Problem(sections.where(record, field), f"{what}: correct {field}"))
             return None
         kind = values.get("S_TRN_TYPE", "").upper()
@@ -299,10 +305,16 @@ def _read_section(
     kind = {"R": "Round robin", "S": "Swiss System"}.get(listed.kind, "")
     info.headers = tuple(
         (code, text)
-        for code, text in (("012", info.name), ("022", head.get("H_CITY", "")), ("042", start),
-                           ("052", end), ("092", kind), ("122", values.get("S_TIMECTL", "")))
+        for code, text in (
+            ("012", info.name),
+            ("022", head.get("H_CITY", "")),
+            ("042", start),
+            ("052", end),
+            ("092", kind),
+            ("122", values.get("S_TIMECTL", "")),
+        )
         if text
-    )  # fmt: skip
+    )
     players = []
     for record, row in report.players[listed.number]:
         player = _player(details, record, row, report.round_fields, rounds, label, problems)

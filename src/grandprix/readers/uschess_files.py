@@ -21,8 +21,17 @@ EVENT, SECTIONS, DETAILS = "THEXPORT.DBF", "TSEXPORT.DBF", "TDEXPORT.DBF"
 TABLES = (EVENT, SECTIONS, DETAILS)
 ZIP_RATIO = 100  # most bytes unzipped per byte zipped, for a table over ZIP_RATIO_FREE
 ZIP_RATIO_FREE = 1024**2  # bytes a table may unzip to at any ratio
-_DAMAGED_ZIP = (zipfile.BadZipFile, zipfile.LargeZipFile, EOFError, OSError, ValueError,
-                zlib.error, lzma.LZMAError, NotImplementedError, RuntimeError)  # fmt: skip
+_DAMAGED_ZIP = (
+    zipfile.BadZipFile,
+    zipfile.LargeZipFile,
+    EOFError,
+    OSError,
+    ValueError,
+    zlib.error,
+    lzma.LZMAError,
+    NotImplementedError,
+    RuntimeError,
+)
 
 
 def unzipped(name: str, data: bytes, problems: list[Problem]) -> dict[str, tuple[str, bytes]]:

@@ -147,10 +147,15 @@ def standings_document(
     if left_out:
         zero = show(Fraction(0), decimals)
         document["not_eligible"] = [
-            {"player_id": u.player.id or None, "name": u.name, "points": zero,
-             "events": u.events, "reason": u.reason}
+            {
+                "player_id": u.player.id or None,
+                "name": u.name,
+                "points": zero,
+                "events": u.events,
+                "reason": u.reason,
+            }
             for u in left_out
-        ]  # fmt: skip
+        ]
     return document
 
 
@@ -226,8 +231,14 @@ class _Texts:
         whether it counts, made once for each such combination (the players of a place span
         share them all, but for the score when points are not by score)."""
         score = award.score
-        key = (award.first, award.last, score.numerator, score.denominator,
-               id(award.valuation), counted)  # fmt: skip
+        key = (
+            award.first,
+            award.last,
+            score.numerator,
+            score.denominator,
+            id(award.valuation),
+            counted,
+        )
         found = self._rest_json.get(key)
         if found is None:
             found = self._rest_json[key] = (
@@ -239,8 +250,11 @@ class _Texts:
     def _origin(self, award: Award) -> dict[str, str]:
         found = self._origins.get(id(award.origin))
         if found is None:
-            fields = {"date": award.date.isoformat(), "event": award.event_name,
-                      "section": award.section}  # fmt: skip
+            fields = {
+                "date": award.date.isoformat(),
+                "event": award.event_name,
+                "section": award.section,
+            }
             found = self._origins[id(award.origin)] = (award.origin, fields)
         return found[1]
 

@@ -34,8 +34,18 @@ from grandprix.writers import xlsx
 from grandprix.writers.cells import CsvRows, safe_text
 from grandprix.writers.xlsx import Sheet, write_workbook
 
-RESULTS_COLUMNS = ["division", "player_id", "name", "date", "event", "section", "place", "score",
-                   "points", "counted"]  # fmt: skip
+RESULTS_COLUMNS = [
+    "division",
+    "player_id",
+    "name",
+    "date",
+    "event",
+    "section",
+    "place",
+    "score",
+    "points",
+    "counted",
+]
 # The columns the XLSX writes as numbers where their value is a plain decimal.
 NUMBER_COLUMNS = frozenset({"rank", "points", "events", "place", "score"})
 
@@ -58,15 +68,20 @@ def column_dictionary(season: Season) -> ColumnDictionary:
         else _("shown as whole numbers")
     )
     per_event = rules.counting.bonus_per_event
-    total = _("The season's total: the points of the counted results; {shown}, the exact sum "
-              "rounded once.").format(shown=shown)  # fmt: skip
+    total = _(
+        "The season's total: the points of the counted results; {shown}, the exact sum "
+        "rounded once."
+    ).format(shown=shown)
     # 'yes' and 'no' as the files write them
-    counted = _("'{yes}' when the row counts toward the total, '{no}' when the rules drop "
-                "it.").format(yes="yes", no="no")  # fmt: skip
+    counted = _(
+        "'{yes}' when the row counts toward the total, '{no}' when the rules drop it."
+    ).format(yes="yes", no="no")
     if per_event:
-        total = _("The season's total: the points of the counted results, plus the bonus for "
-                  "events played ({points} points each); {shown}, the exact sum rounded "
-                  "once.").format(points=decimal(show(per_event)), shown=shown)  # fmt: skip
+        total = _(
+            "The season's total: the points of the counted results, plus the bonus for "
+            "events played ({points} points each); {shown}, the exact sum rounded "
+            "once."
+        ).format(points=decimal(show(per_event)), shown=shown)
         date = _("The event's date, YYYY-MM-DD; empty on a bonus row.")
         event = _("The event's name; on a bonus row, '{bonus}'.").format(
             bonus="Bonus for N events played"
@@ -76,23 +91,37 @@ def column_dictionary(season: Season) -> ColumnDictionary:
     else:
         date, event = _("The event's date, YYYY-MM-DD."), _("The event's name.")
     player: Columns = (
-        ("player_id", _("The player's id, as players.csv or the results files give it; empty "
-                        "when there is none.")),
+        (
+            "player_id",
+            _(
+                "The player's id, as players.csv or the results files give it; empty "
+                "when there is none."
+            ),
+        ),
         ("name", _("The player's name.")),
-    )  # fmt: skip
-    division = ("division", _("The standings table the line belongs to; empty in a season "
-                              "without divisions."))  # fmt: skip
+    )
+    division = (
+        "division",
+        _("The standings table the line belongs to; empty in a season without divisions."),
+    )
     standings: Columns = (
         division,
-        ("rank", _("The place in the table: '3', or '9-10' for players sharing places 9 to 10 "
-                   "(in season.xlsx a single place is a number, a shared one is text).")),
+        (
+            "rank",
+            _(
+                "The place in the table: '3', or '9-10' for players sharing places 9 to 10 "
+                "(in season.xlsx a single place is a number, a shared one is text)."
+            ),
+        ),
         *player,
         ("points", total),
         ("events", _("The events the player took part in.")),
-    )  # fmt: skip
+    )
     if rules.standings.ineligible == "listed":
-        note = _("Only on the rows after the standings: why a player of the season's events is "
-                 "in no standings (no rank, 0 points).")  # fmt: skip
+        note = _(
+            "Only on the rows after the standings: why a player of the season's events is "
+            "in no standings (no rank, 0 points)."
+        )
         standings += (("note", note),)
     results: Columns = (
         division,
@@ -102,11 +131,15 @@ def column_dictionary(season: Season) -> ColumnDictionary:
         ("section", _("The section of the event the result is in.")),
         ("place", _("The place in the section: '3', or '6-8' for a place three players share.")),
         ("score", _("The player's score in the section, in game points (6.5).")),
-        ("points", _("The Grand Prix points of the result, {shown}: each row is its own value "
-                     "rounded, so a sum of rows can differ from the total by their rounding.")
-         .format(shown=shown)),
+        (
+            "points",
+            _(
+                "The Grand Prix points of the result, {shown}: each row is its own value "
+                "rounded, so a sum of rows can differ from the total by their rounding."
+            ).format(shown=shown),
+        ),
         ("counted", counted),
-    )  # fmt: skip
+    )
     caption = _("{file} (season.xlsx: sheet '{sheet}')")
     return (
         (caption.format(file="standings.csv", sheet="Standings"), standings),
@@ -142,13 +175,10 @@ def _result_rows(tables: Tables, decimals: int) -> Iterator[list[str]]:
                         safe_text(origin.event_name),
                         safe_text(origin.section),
                     )
-                key = (award.first, award.last, score.numerator, score.denominator,
-                       id(valuation))  # fmt: skip
+                key = (award.first, award.last, score.numerator, score.denominator, id(valuation))
                 if (rest := rests.get(key)) is None:
-                    rest = rests[key] = (award.place, show(score),
-                                         show(valuation.points, decimals))  # fmt: skip
-                yield [shown_division, player, name, *section, *rest,
-                       "yes" if counted else "no"]  # fmt: skip
+                    rest = rests[key] = (award.place, show(score), show(valuation.points, decimals))
+                yield [shown_division, player, name, *section, *rest, "yes" if counted else "no"]
             if line.bonus:
                 yield _bonus_row(shown_division, player, name, line, decimals)
 
@@ -195,8 +225,12 @@ def text_exports(season: Season, tables: Tables) -> dict[str, str]:
     decimals = season.rules.standings.decimals
     left_out = _left_out(season, tables)
     results = _csv(RESULTS_COLUMNS, _results(tables, decimals))
-    texts = (standings_csv(tables, decimals, left_out), results, export_json(season, tables),
-             json.dumps(SCHEMA, indent=1))  # fmt: skip
+    texts = (
+        standings_csv(tables, decimals, left_out),
+        results,
+        export_json(season, tables),
+        json.dumps(SCHEMA, indent=1),
+    )
     return dict(zip(TEXT_EXPORTS, texts, strict=True))
 
 
@@ -257,8 +291,10 @@ def json_pieces(season: Season, tables: Tables) -> Iterator[str]:
     frame = standings_document(season, [(name, []) for name, _ in tables], left_out=left_out)
     pieces = _dump(frame).split(EMPTY_STANDINGS)
     entries = compact_entries(season)
-    firsts = [_entries(season, frame, i, name, lines[:JSON_LINES], entries, left_out)
-              for i, (name, lines) in enumerate(tables)]  # fmt: skip
+    firsts = [
+        _entries(season, frame, i, name, lines[:JSON_LINES], entries, left_out)
+        for i, (name, lines) in enumerate(tables)
+    ]
     if len(pieces) != len(tables) + 1 or None in firsts:
         yield export_json(season, tables)
         return

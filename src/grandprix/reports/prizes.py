@@ -34,9 +34,17 @@ def prizes_csv(result: PrizeList) -> str:
     for won in result.won:
         amount = show(won.amount, 2) if won.amount is not None else ""
         writer.writerow(
-            [safe_text(won.prize), safe_text(won.ranking), won.place, safe_text(won.key.id),
-             safe_text(won.name), amount, safe_text(won.title or ""), safe_text(won.reason)]
-        )  # fmt: skip
+            [
+                safe_text(won.prize),
+                safe_text(won.ranking),
+                won.place,
+                safe_text(won.key.id),
+                safe_text(won.name),
+                amount,
+                safe_text(won.title or ""),
+                safe_text(won.reason),
+            ]
+        )
     return out.getvalue()
 
 

@@ -47,8 +47,18 @@ def standings_rows(
         for line in lines
     ]
     zero = show(Fraction(0), decimals)
-    rows += [["", "", safe_text(u.player.id), safe_text(u.name), zero, str(u.events),
-              safe_text(u.reason)] for u in left_out]  # fmt: skip
+    rows += [
+        [
+            "",
+            "",
+            safe_text(u.player.id),
+            safe_text(u.name),
+            zero,
+            str(u.events),
+            safe_text(u.reason),
+        ]
+        for u in left_out
+    ]
     return rows
 
 

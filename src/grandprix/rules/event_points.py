@@ -90,10 +90,22 @@ class PaidPlaces(Strict):
     places: Count = Field(description="The places that earn table points.")
 
 
-RoundKind = Literal["game", "forfeit-win", "forfeit-loss", "pairing-bye", "full-bye", "half-bye",
-                    "zero-bye", "unpaired"]  # fmt: skip
-TERM_WORDS = {"place": "the place", "score": "the score", "from-bottom": "the places below",
-              "fixed": "taking part"}  # fmt: skip
+RoundKind = Literal[
+    "game",
+    "forfeit-win",
+    "forfeit-loss",
+    "pairing-bye",
+    "full-bye",
+    "half-bye",
+    "zero-bye",
+    "unpaired",
+]
+TERM_WORDS = {
+    "place": "the place",
+    "score": "the score",
+    "from-bottom": "the places below",
+    "fixed": "taking part",
+}
 
 
 class Term(Strict):
@@ -274,8 +286,10 @@ class PointsBase(Strict):
     @model_validator(mode="after")
     def _terms_alone(self) -> PointsBase:
         if self.terms and self.from_score:
-            raise ValueError("give either 'terms' or 'from_score': the score is a term "
-                             '(terms = [{ kind = "score" }])')  # fmt: skip
+            raise ValueError(
+                "give either 'terms' or 'from_score': the score is a term "
+                '(terms = [{ kind = "score" }])'
+            )
         kinds = [term.kind for term in self.terms]
         if kinds.count("place") > 1:
             raise ValueError("'terms' has one 'place' term at most (the table and its ties)")
@@ -285,8 +299,11 @@ class PointsBase(Strict):
     def per_player(self) -> list[str]:
         """The keys that add to a player's points more than their place is worth: the
         places-gained bonus (KW-4), every round played (KW-5), the tie split (FC-4)."""
-        used = [("gain", self.gain is not None), ("completion", bool(self.completion)),
-                ('ties = "split"', self.ties == "split")]  # fmt: skip
+        used = [
+            ("gain", self.gain is not None),
+            ("completion", bool(self.completion)),
+            ('ties = "split"', self.ties == "split"),
+        ]
         return [name for name, on in used if on]
 
     @model_validator(mode="after")

@@ -117,18 +117,21 @@ def _rerank_problems(rules: RuleSet, locate: typing.Callable[[KeyPath], Location
     the per-player additions of KW-4, KW-5 and FC-4 are not defined inside a division, so such
     rules are refused rather than computed without them."""
     used = [
-        name for points in (rules.points, *rules.points.categories.values())
+        name
+        for points in (rules.points, *rules.points.categories.values())
         for name in points.per_player
-    ]  # fmt: skip
+    ]
     out = []
     for i, division in enumerate(rules.divisions):
         if division.award == "rerank" and used:
-            out.append(Problem(
-                locate(("divisions", i)),
-                f"division '{division.name[:60]}' places its players again (award = "
-                f"\"rerank\"), which gives table points only, but the rules use "
-                f"{', '.join(dict.fromkeys(used))}: use award = \"filter\" for this division",
-            ))  # fmt: skip
+            out.append(
+                Problem(
+                    locate(("divisions", i)),
+                    f"division '{division.name[:60]}' places its players again (award = "
+                    f'"rerank"), which gives table points only, but the rules use '
+                    f'{", ".join(dict.fromkeys(used))}: use award = "filter" for this division',
+                )
+            )
     return out
 
 

@@ -194,8 +194,10 @@ class Division(Conditions):
         """Whether every player belongs (no condition, no section of its own): its places are
         the event's."""
         conditions = set(Conditions.model_fields)
-        return self.section is None and self.model_dump(include=conditions) == Conditions(
-        ).model_dump()  # fmt: skip
+        return (
+            self.section is None
+            and self.model_dump(include=conditions) == Conditions().model_dump()
+        )
 
 
 class Restriction(Strict):

@@ -135,9 +135,15 @@ def _category_problems(
         ]
     if not category:
         return []
-    return [Problem(where, f"event '{entry.name}' has {what}, which the rules do not name "
-                    f"({listed}): it earns the rules' own points with no category limit; "
-                    "correct the spelling if that is not meant", Severity.WARNING)]  # fmt: skip
+    return [
+        Problem(
+            where,
+            f"event '{entry.name}' has {what}, which the rules do not name "
+            f"({listed}): it earns the rules' own points with no category limit; "
+            "correct the spelling if that is not meant",
+            Severity.WARNING,
+        )
+    ]
 
 
 class RatingListEntry(Strict):

@@ -101,8 +101,11 @@ def membership(profile: Profile, rules: RuleSet, season: Season) -> list[tuple[s
     dates = season_dates(season)
     rating = profile.rating.rating if profile.rating else None
     origin = profile.rating.kind if profile.rating else UNRATED
-    limits = [limit for limit in rules.restrictions if limit.source == origin
-              and in_band(rating, limit.rating_at_least, limit.rating_below)]  # fmt: skip
+    limits = [
+        limit
+        for limit in rules.restrictions
+        if limit.source == origin and in_band(rating, limit.rating_at_least, limit.rating_below)
+    ]
     out = []
     for division in rules.divisions:
         said = reasons(profile, division, dates)
@@ -114,8 +117,9 @@ def membership(profile: Profile, rules: RuleSet, season: Season) -> list[tuple[s
             if origin == UNRATED:
                 but = _("but players with no rating may only be in {divisions}")
             else:
-                but = _("but players with a rating from the {origin} list may only be in "
-                        "{divisions}")  # fmt: skip
+                but = _(
+                    "but players with a rating from the {origin} list may only be in {divisions}"
+                )
             words += "; " + but.format(origin=origin, divisions=", ".join(barred[0].only))
         out.append((division.name, member, words))
     return out
@@ -176,8 +180,9 @@ def division_awards(
         weight = weights.get(id(section), section.weight or Fraction(1))
         if not division.cascade:
             position = 1  # each section is its own ranking; only a cascade runs on
-        origin = Origin(event.index, event.name, event.date, section.name, scale.name,
-                        event.category)  # fmt: skip
+        origin = Origin(
+            event.index, event.name, event.date, section.name, scale.name, event.category
+        )
         for first, last, who in kept:
             first, last = first + position - 1, last + position - 1
             value = None

@@ -64,8 +64,15 @@ class History:
             elif kept and len(kept) == len(self.dates) - 1 and _final(season, name, lines, days):
                 made = [_as_it_is(lines, days[-1][0], top)]
             else:
-                made = rerank_each(lines, season.rules, self.calendar, self.countings[name], days,
-                                   top, len(self.dates) - len(kept))  # fmt: skip
+                made = rerank_each(
+                    lines,
+                    season.rules,
+                    self.calendar,
+                    self.countings[name],
+                    days,
+                    top,
+                    len(self.dates) - len(kept),
+                )
             self.stood[name] = [*kept, *made]
 
     def _kept(self, name: str, previous: History | None) -> list[Stood]:
@@ -161,9 +168,14 @@ def signatures(lines: list[Line]) -> dict[datetime.date, Counter[Signature]]:
         for r in line.held.rows:
             points = valuation[r].points  # as two integers: a Fraction's hash is slow
             found[origin[r].date][
-                origin[r], player[r], name[r], first[r], last[r], points.numerator,
+                origin[r],
+                player[r],
+                name[r],
+                first[r],
+                last[r],
+                points.numerator,
                 points.denominator,
-            ] += 1  # fmt: skip
+            ] += 1
     return dict(found)
 
 
@@ -198,7 +210,8 @@ def running_totals(
         if event.index in by_event:  # the total changes only with the line's own results
             so_far.extend(by_event[event.index])
             units = [values[table.valuation[r].id] for r in so_far]
-            total = player_line(line.player, table, so_far, units, counting, len(season.events),
-                                scale)[0].total  # fmt: skip
+            total = player_line(
+                line.player, table, so_far, units, counting, len(season.events), scale
+            )[0].total
         totals.append(total)
     return totals

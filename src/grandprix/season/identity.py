@@ -105,8 +105,14 @@ class Directory:
     def sameness(self) -> tuple[object, ...]:
         """Everything that decides a results-file player's entrant: two directories with equal
         sameness give every player the same key, name and eligibility."""
-        return (self.rules.eligibility, self.players, self.same, self.apart, self.id_of_name,
-                self.years_of_name)  # fmt: skip
+        return (
+            self.rules.eligibility,
+            self.players,
+            self.same,
+            self.apart,
+            self.id_of_name,
+            self.years_of_name,
+        )
 
     def _canonical(self, name: str) -> str:
         key = name_key(name)

@@ -58,7 +58,9 @@ def unplaced(season: Season, tables: Tables) -> list[Unplaced]:
                     )
                 found[entrant.key] = (name, events, reason)
     return sorted(
-        (Unplaced(key, name, len(events), reason or _("no points in any table"))
-         for key, (name, events, reason) in found.items()),
+        (
+            Unplaced(key, name, len(events), reason or _("no points in any table"))
+            for key, (name, events, reason) in found.items()
+        ),
         key=lambda u: (u.name, u.player),
-    )  # fmt: skip
+    )

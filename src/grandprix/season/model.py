@@ -203,8 +203,18 @@ class AwardRows:
     awards are counted and ranked without a record each). ``award`` makes the record of one
     row when something asks for it (a page, an explanation), the same object every time."""
 
-    __slots__ = ("_made", "first", "last", "name", "origin", "overall", "player", "repeats",
-                 "score", "valuation")  # fmt: skip
+    __slots__ = (
+        "_made",
+        "first",
+        "last",
+        "name",
+        "origin",
+        "overall",
+        "player",
+        "repeats",
+        "score",
+        "valuation",
+    )
 
     def __init__(self) -> None:
         self.origin: list[Origin] = []
@@ -243,9 +253,16 @@ class AwardRows:
             made += [None] * (len(self.player) - len(made))
         found = made[row]
         if found is None:
-            found = made[row] = Award(self.origin[row], self.player[row], self.name[row],
-                                      self.first[row], self.last[row], self.score[row],
-                                      self.valuation[row], self.overall[row])  # fmt: skip
+            found = made[row] = Award(
+                self.origin[row],
+                self.player[row],
+                self.name[row],
+                self.first[row],
+                self.last[row],
+                self.score[row],
+                self.valuation[row],
+                self.overall[row],
+            )
         return found
 
     def awards(self, rows: Sequence[int]) -> tuple[Award, ...]:
@@ -370,8 +387,10 @@ def section_awards(lines: Sequence[Line]) -> Iterator[tuple[Origin, dict[PlayerK
     players = table.player
     for origin, run in itertools.groupby(rows, table.origin.__getitem__):
         found = list(run)
-        yield origin, dict(zip(map(players.__getitem__, found), map(table.award, found),
-                               strict=True))  # fmt: skip
+        yield (
+            origin,
+            dict(zip(map(players.__getitem__, found), map(table.award, found), strict=True)),
+        )
 
 
 class Unplaced(NamedTuple):

@@ -51,9 +51,12 @@ def base_points(
 
 
 def at_least(
-    value: Fraction, values: tuple[Fraction, ...], notes: list[str], rules: RuleSet,
+    value: Fraction,
+    values: tuple[Fraction, ...],
+    notes: list[str],
+    rules: RuleSet,
     points: PointsBase,
-) -> tuple[Fraction, tuple[Fraction, ...], list[str]]:  # fmt: skip
+) -> tuple[Fraction, tuple[Fraction, ...], list[str]]:
     """LUP-1: ``value`` raised to the points every participant earns at least."""
     if value < points.minimum:
         notes.append(f"minimum {show(points.minimum)} for every participant{rules.cite('LUP-1')}")
@@ -127,20 +130,26 @@ def gain_bonus(gained: int, placement: Fraction, points: PointsBase) -> tuple[Fr
     raw = gain.per_place * gained
     per, caps = show(gain.per_place), []
     if gain.cap is not None:
-        words = Phrase("{per} a place, {raw} capped at {cap}", per=per, raw=show(raw),
-                       cap=show(gain.cap))  # fmt: skip
+        words = Phrase(
+            "{per} a place, {raw} capped at {cap}", per=per, raw=show(raw), cap=show(gain.cap)
+        )
         caps.append((gain.cap, words))
     if gain.cap_percent is not None:
         most = placement * gain.cap_percent / 100
         most = Fraction(math.floor(most)) if gain.round_down else most
-        values = {"per": per, "raw": show(raw), "percent": show(gain.cap_percent),
-                  "placement": show(placement)}  # fmt: skip
+        values = {
+            "per": per,
+            "raw": show(raw),
+            "percent": show(gain.cap_percent),
+            "placement": show(placement),
+        }
         words = (
-            Phrase("{per} a place, {raw} capped at {percent}% of {placement}, rounded down",
-                   **values)
+            Phrase(
+                "{per} a place, {raw} capped at {percent}% of {placement}, rounded down", **values
+            )
             if gain.round_down
             else Phrase("{per} a place, {raw} capped at {percent}% of {placement}", **values)
-        )  # fmt: skip
+        )
         caps.append((most, words))
     value = min([raw, *(cap for cap, _ in caps)])
     if value < raw:

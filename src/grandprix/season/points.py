@@ -421,8 +421,10 @@ def event_awards(
         eligible = [e.eligible for e in entrants]
         took_part = results.rounds_played(points.played)
         if rules.eligibility.min_rounds_percent is not None:  # KW-6
-            eligible = [ok and plays_enough(played, results.rounds, rules)
-                        for ok, played in zip(eligible, took_part, strict=True)]  # fmt: skip
+            eligible = [
+                ok and plays_enough(played, results.rounds, rules)
+                for ok, played in zip(eligible, took_part, strict=True)
+            ]
         placed = section_spans(section, event, rules, points)
         extras = None
         if points.per_player:
@@ -441,8 +443,9 @@ def event_awards(
         weights = (event.weight, weight)
         by_score = points.by_score
         score_of = columns.points
-        origin = Origin(event.index, event.name, event.date, section.name, scale.name,
-                        event.category)  # fmt: skip
+        origin = Origin(
+            event.index, event.name, event.date, section.name, scale.name, event.category
+        )
         everyone = skip or all(eligible)  # the skipped are out of ``placed`` already
         known = valuations.spans(scale, weights, outright)
         rows: list[int] = []  # the players awarded, in the order of their awards
@@ -457,8 +460,9 @@ def event_awards(
                 n = len(members)
                 same = known.get(span)
                 if same is None:
-                    same = known[span] = valuations.get(scale, span, score_of[members[0]],
-                                                        weights, NO_EXTRAS, outright)  # fmt: skip
+                    same = known[span] = valuations.get(
+                        scale, span, score_of[members[0]], weights, NO_EXTRAS, outright
+                    )
                 rows += members
                 firsts += [first] * n
                 lasts += [last] * n
@@ -470,11 +474,13 @@ def event_awards(
                     if not eligible[i]:
                         continue  # keep-place: the place is taken, its points go to nobody
                     if extras is not None:
-                        value = valuations.get(scale, span, score_of[i], weights, extras[i],
-                                               outright)  # fmt: skip
+                        value = valuations.get(
+                            scale, span, score_of[i], weights, extras[i], outright
+                        )
                     elif value is None or by_score:  # the same for the span unless by score
-                        value = valuations.get(scale, span, score_of[i], weights, NO_EXTRAS,
-                                               outright)  # fmt: skip
+                        value = valuations.get(
+                            scale, span, score_of[i], weights, NO_EXTRAS, outright
+                        )
                     rows.append(i)
                     firsts.append(first)
                     lasts.append(last)
@@ -519,8 +525,9 @@ def _extras(
     final = {i: first for first, _, members in placed for i in members}
     order: dict[int, tuple[int, int]] = {}
     if points.ties == "split":
-        order = {i: (f, last) for f, last, members in order_spans(section, event, rules)
-                 for i in members}  # fmt: skip
+        order = {
+            i: (f, last) for f, last, members in order_spans(section, event, rules) for i in members
+        }
     seeds = _seeds(columns, points.gain.seed if points.gain is not None else "start")
     out = []
     for i, played in enumerate(took_part):  # rounds of the kinds ``points.played`` lists

@@ -169,45 +169,55 @@ def assumptions(season: Season, newcomers: int | None = None) -> list[str]:
     unknown = _unbounded_by(rules)
     if unknown and not _by_score(rules):
         notes.append(
-            _("What an event not yet played gives depends on {what}, unknown until it is "
-              "played: no limit is set on what a player can still score.").format(
-                what=_and([_(what) for what in unknown]))
-        )  # fmt: skip
+            _(
+                "What an event not yet played gives depends on {what}, unknown until it is "
+                "played: no limit is set on what a player can still score."
+            ).format(what=_and([_(what) for what in unknown]))
+        )
     if _by_score(rules):
         notes.append(
-            _("Points are the event scores and an event not yet played has no known number of "
-              "rounds: there is no limit to what a player can still score.")
-        )  # fmt: skip
+            _(
+                "Points are the event scores and an event not yet played has no known number of "
+                "rounds: there is no limit to what a player can still score."
+            )
+        )
     if rules.points.classes:
         for event in planned:
             if event.prize_fund is None:
                 notes.append(
-                    _("{event} has no prize fund yet: it may be of the class worth the most "
-                      "points{rule_ids}.").format(event=event.name, rule_ids=rules.cite("ACF-6"))
-                )  # fmt: skip
+                    _(
+                        "{event} has no prize fund yet: it may be of the class worth the most "
+                        "points{rule_ids}."
+                    ).format(event=event.name, rule_ids=rules.cite("ACF-6"))
+                )
     rate = _section_rate(season)
     notes.append(
-        _("A player plays one section of each event left, earning at most its top section's "
-          "rate ({rate}, the highest of the season) times the event's weight{rule_ids}.").format(
-            rate=decimal(show(rate, 2)), rule_ids=rules.cite("UT-6", "UT-7"))
-    )  # fmt: skip
+        _(
+            "A player plays one section of each event left, earning at most its top section's "
+            "rate ({rate}, the highest of the season) times the event's weight{rule_ids}."
+        ).format(rate=decimal(show(rate, 2)), rule_ids=rules.cite("UT-6", "UT-7"))
+    )
     if rules.divisions:
         notes.append(_("Who belongs to each division is as known today."))
     if not unknown and not _by_score(rules):
         notes.append(
-            _("What a player needs at {event}, the next event, is a place there taken alone: "
-              "with the place that makes a place of the table sure, it is theirs whatever "
-              "everyone else does; with anything worse than the place they need, it is out of "
-              "reach whatever happens after.").format(event=planned[0].name)
-        )  # fmt: skip
+            _(
+                "What a player needs at {event}, the next event, is a place there taken alone: "
+                "with the place that makes a place of the table sure, it is theirs whatever "
+                "everyone else does; with anything worse than the place they need, it is out of "
+                "reach whatever happens after."
+            ).format(event=planned[0].name)
+        )
     if newcomers is None:
         notes.append(_("Players not yet in a table may still enter it, any number of them."))
     else:
         notes.append(
-            ngettext("At most {n} player not yet in a table may still enter it.",
-                     "At most {n} players not yet in a table may still enter it.",
-                     newcomers).format(n=newcomers)
-        )  # fmt: skip
+            ngettext(
+                "At most {n} player not yet in a table may still enter it.",
+                "At most {n} players not yet in a table may still enter it.",
+                newcomers,
+            ).format(n=newcomers)
+        )
     return notes
 
 
@@ -379,10 +389,13 @@ class _Table:
         self.newcomers = newcomers
         largest = max(places)
         spans = [
-            [c.span(first, last) for first in range(1, largest + 1)
-             for last in range(first, largest + 1)]
+            [
+                c.span(first, last)
+                for first in range(1, largest + 1)
+                for last in range(first, largest + 1)
+            ]
             for c in chances
-        ]  # fmt: skip
+        ]
         numbers = {a.points for ln in lines for a in ln.awards}
         numbers |= {counting.bonus_per_event, *(v for values in spans for v in values)}
         self.scale = math.lcm(*(n.denominator for n in numbers))

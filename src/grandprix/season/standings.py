@@ -254,8 +254,15 @@ def rank_lines(
     by_player: dict[PlayerKey, array[int]] = defaultdict(_rows)
     for r, player in enumerate(awards.player):
         by_player[player].append(r)
-    return _ranked(awards, by_player.items(), valuations.items, rules, calendar, counting,
-                   max(map(_EVENT, awards.origin), default=None))  # fmt: skip
+    return _ranked(
+        awards,
+        by_player.items(),
+        valuations.items,
+        rules,
+        calendar,
+        counting,
+        max(map(_EVENT, awards.origin), default=None),
+    )
 
 
 def rerank(
@@ -276,14 +283,21 @@ def rerank(
     dates = list(map(_DATE, table.origin))
     if ordered(dates, le):  # the awards event by event, in the calendar's order: a line's
         end = bisect_right(dates, as_of)  # awards by then are the rows before ``end``
-        kept = [(line.player, line.held.rows[: bisect_left(line.held.rows, end)])
-                for line in lines]  # fmt: skip
+        kept = [(line.player, line.held.rows[: bisect_left(line.held.rows, end)]) for line in lines]
     else:
-        kept = [(line.player, _rows(r for r in line.held.rows if dates[r] <= as_of))
-                for line in lines]  # fmt: skip
+        kept = [
+            (line.player, _rows(r for r in line.held.rows if dates[r] <= as_of)) for line in lines
+        ]
     valuations = set(table.valuation)
-    return _ranked(table, [(player, rows) for player, rows in kept if rows], valuations, rules,
-                   calendar, counting, last_event)  # fmt: skip
+    return _ranked(
+        table,
+        [(player, rows) for player, rows in kept if rows],
+        valuations,
+        rules,
+        calendar,
+        counting,
+        last_event,
+    )
 
 
 class Placed(NamedTuple):
@@ -422,9 +436,17 @@ def rerank_each(
         redo = order if counting.mode == "most-minus" else stale
         for k in redo:
             own = owns[k]
-            made[k], raws[k] = player_line(lines[k].player, table, own,
-                                           list(map(units.__getitem__, own)), counting,
-                                           calendar, scale, most, counts[k])  # fmt: skip
+            made[k], raws[k] = player_line(
+                lines[k].player,
+                table,
+                own,
+                list(map(units.__getitem__, own)),
+                counting,
+                calendar,
+                scale,
+                most,
+                counts[k],
+            )
         redo, stale = set(redo), set()
         if n == first_shown:
             again: Iterable[int] = order
@@ -433,8 +455,7 @@ def rerank_each(
             if by_last and last_event != last:
                 again.update(in_event.get(last, ()), in_event.get(last_event, ()))
         for k in again:
-            keys[k] = (_criteria(made[k], raws[k], rules, last_event), made[k].name,
-                       made[k].player)  # fmt: skip
+            keys[k] = (_criteria(made[k], raws[k], rules, last_event), made[k].name, made[k].player)
         last = last_event
         order.sort(key=keys.__getitem__)
         ranking = list(map(_FIRST, map(keys.__getitem__, order)))  # without the names
@@ -468,8 +489,17 @@ def _ranked(
     most = max(played, default=0)
     lines, keys = [], []
     for (player, own), count in zip(groups, played, strict=True):
-        line, raw = player_line(player, table, own, list(map(units.__getitem__, own)), counting,
-                                calendar, scale, most, count)  # fmt: skip
+        line, raw = player_line(
+            player,
+            table,
+            own,
+            list(map(units.__getitem__, own)),
+            counting,
+            calendar,
+            scale,
+            most,
+            count,
+        )
         lines.append(line)
         keys.append(_criteria(line, raw, rules, last_event))
     order = sorted(range(len(lines)), key=lambda i: (keys[i], lines[i].name, lines[i].player))
@@ -496,8 +526,9 @@ def _with_rank(line: Line, first: int, last: int) -> Line:
     """``replace(line, rank_first=first, rank_last=last)`` without checking every field again
     (a line per player of the season)."""
     ranked = object.__new__(Line)
-    object.__setattr__(ranked, "__dict__", {**line.__dict__, "rank_first": first,
-                                            "rank_last": last})  # fmt: skip
+    object.__setattr__(
+        ranked, "__dict__", {**line.__dict__, "rank_first": first, "rank_last": last}
+    )
     return ranked
 
 

@@ -166,8 +166,9 @@ class Throttled(Exception):
         self.minutes = minutes
 
 
-def log_in(store: Store, policy: Policy, name: str, password: str, address: str,
-           earlier: str | None) -> tuple[User, str] | None:  # fmt: skip
+def log_in(
+    store: Store, policy: Policy, name: str, password: str, address: str, earlier: str | None
+) -> tuple[User, str] | None:
     """A new session token for ``name`` if the password is right (None if not); ``Throttled``
     after too many failures. ``earlier``: the browser's session token before, ended."""
     plain = name.replace("\x00", "\ufffd")[:100]  # what a database can hold; no user has it

@@ -182,8 +182,14 @@ async def home(request: Request) -> Response:
         (key, str(source.folder) if insider else "") for key, source in served.seasons.items()
     ]
     root = served.root if insider else ""
-    return render(request, "seasons.html", title="Seasons", seasons=listed, root=root,
-                  starts=bool(served.root) and insider)  # fmt: skip
+    return render(
+        request,
+        "seasons.html",
+        title="Seasons",
+        seasons=listed,
+        root=root,
+        starts=bool(served.root) and insider,
+    )
 
 
 def _coordinator(request: Request) -> bool:
@@ -217,11 +223,18 @@ async def workspace_page(request: Request) -> Response:
         for label, href, what, access in forms.ACTIONS
         if may(user, access, private)
     ]
-    return render(request, "workspace.html", title="Workspace", season=key, season_name=name,
-                  folder=str(source.folder), actions=actions,
-                  coordinator=may(user, COORDINATOR, private),
-                  problems=loaded.problems or loaded.warnings,
-                  heading="Problems" if loaded.problems else "Warnings")  # fmt: skip
+    return render(
+        request,
+        "workspace.html",
+        title="Workspace",
+        season=key,
+        season_name=name,
+        folder=str(source.folder),
+        actions=actions,
+        coordinator=may(user, COORDINATOR, private),
+        problems=loaded.problems or loaded.warnings,
+        heading="Problems" if loaded.problems else "Warnings",
+    )
 
 
 @csrf_protected
@@ -249,10 +262,15 @@ async def season_file(request: Request) -> Response:
             return error_page(404, "Not found", f"The season has problems: no {path} for now.")
         key = request.path_params["season"]
         insider = _coordinator(request)  # the problems quote the files: for coordinators
-        return render(request, "problems.html", title="Problems in the season's files",
-                      season=key, folder=str(source.folder) if insider else "",
-                      problems=loaded.problems if insider else [],
-                      errors=len(loaded.problems))  # fmt: skip
+        return render(
+            request,
+            "problems.html",
+            title="Problems in the season's files",
+            season=key,
+            folder=str(source.folder) if insider else "",
+            problems=loaded.problems if insider else [],
+            errors=len(loaded.problems),
+        )
     if _unchanged(request, loaded):
         return Response(status_code=304, headers=_validators(loaded))
     data: bytes | None
@@ -262,8 +280,7 @@ async def season_file(request: Request) -> Response:
         data = loaded.pages.get(path) or await run_in_threadpool(loaded.page, path)
     if data is None:
         return error_page(404, "Not found", f"The season's site has no page {path!r}.")
-    return Response(data, media_type=TYPES.get(suffix, TYPES[".html"]),
-                    headers=_validators(loaded))  # fmt: skip
+    return Response(data, media_type=TYPES.get(suffix, TYPES[".html"]), headers=_validators(loaded))
 
 
 def _validators(loaded: Loaded) -> dict[str, str]:
@@ -298,8 +315,14 @@ def _next(target: str) -> str:
 async def login_form(request: Request) -> Response:
     if not request.app.state.accounts:
         return RedirectResponse("/", status_code=303)
-    return render(request, "login.html", title="Log in", message="",
-                  next=_next(request.query_params.get("next", "/")), name="")  # fmt: skip
+    return render(
+        request,
+        "login.html",
+        title="Log in",
+        message="",
+        next=_next(request.query_params.get("next", "/")),
+        name="",
+    )
 
 
 @csrf_protected
@@ -314,19 +337,35 @@ async def login(request: Request, form: FormData) -> Response:
     address = request.client.host if request.client else ""
     earlier = request.cookies.get(policy.cookie)
     try:
-        found = await run_in_threadpool(log_in, state.store, policy, name, password, address,
-                                        earlier)  # fmt: skip
+        found = await run_in_threadpool(
+            log_in, state.store, policy, name, password, address, earlier
+        )
     except Throttled as exc:
         wait = f"Too many failed logins: try again in {exc.minutes} minute(s)."
-        return render(request, "login.html", status=429, title="Log in", next=target, name=name,
-                      message=wait)  # fmt: skip
+        return render(
+            request, "login.html", status=429, title="Log in", next=target, name=name, message=wait
+        )
     if found is None:
-        return render(request, "login.html", status=401, title="Log in", next=target, name=name,
-                      message="Wrong name or password.")  # fmt: skip
+        return render(
+            request,
+            "login.html",
+            status=401,
+            title="Log in",
+            next=target,
+            name=name,
+            message="Wrong name or password.",
+        )
     _, token = found
     response = RedirectResponse(target, status_code=303)
-    response.set_cookie(policy.cookie, token, max_age=int(policy.longest), path="/",
-                        secure=policy.secure, httponly=True, samesite="lax")  # fmt: skip
+    response.set_cookie(
+        policy.cookie,
+        token,
+        max_age=int(policy.longest),
+        path="/",
+        secure=policy.secure,
+        httponly=True,
+        samesite="lax",
+    )
     return response
 
 
@@ -338,6 +377,7 @@ async def logout(request: Request, form: FormData) -> Response:
     if state.accounts and token:
         await run_in_threadpool(state.store.end_session, token)
     response = RedirectResponse("/", status_code=303)
-    response.delete_cookie(policy.cookie, path="/", secure=policy.secure, httponly=True,
-                           samesite="lax")  # fmt: skip
+    response.delete_cookie(
+        policy.cookie, path="/", secure=policy.secure, httponly=True, samesite="lax"
+    )
     return response

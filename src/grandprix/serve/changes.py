@@ -63,8 +63,10 @@ def event_change(
     base = folder_version(folder)
     seen = contents(folder, SEASON_FILE, filename)
     if not name.strip() or any(not c.isprintable() for c in name):
-        raise UsageError(f"{name[:60]!r} cannot be an event's name: write it on one line, "
-                         "without control characters")  # fmt: skip
+        raise UsageError(
+            f"{name[:60]!r} cannot be an event's name: write it on one line, "
+            "without control characters"
+        )
     _not_reserved(folder, filename)
     if (folder / filename).exists():
         raise UsageError(
@@ -87,8 +89,9 @@ def event_change(
         raise UsageError(f"{path}: cannot read it ({exc})") from exc
     tables = isinstance(listed, list) and listed and all(isinstance(e, dict) for e in listed)
     calendar = listed if isinstance(listed, list) else []
-    planned = any(isinstance(e, dict) and e.get("name") == name and e.get("planned")
-                  for e in calendar)  # fmt: skip
+    planned = any(
+        isinstance(e, dict) and e.get("name") == name and e.get("planned") for e in calendar
+    )
     if planned:  # in the calendar already: its entry gets the results, its values stay
         document = season_document(folder)
         when: object = date
@@ -153,9 +156,12 @@ def season_read_files(folder: Path) -> set[str]:
     except InputError:
         said = {}
     rules = said.get("rules")
-    named = [said.get("players"), said.get("ratings_store"),
-             rules if isinstance(rules, str) and rules.endswith(".toml") else None,
-             rules.get("file") if isinstance(rules, dict) else None]  # fmt: skip
+    named = [
+        said.get("players"),
+        said.get("ratings_store"),
+        rules if isinstance(rules, str) and rules.endswith(".toml") else None,
+        rules.get("file") if isinstance(rules, dict) else None,
+    ]
     lists = said.get("rating_lists")
     named += (
         [e.get("file") for e in lists if isinstance(e, dict)] if isinstance(lists, list) else []
@@ -256,8 +262,10 @@ def _amount(text: str) -> int | Float:
     if not amount.is_finite() or amount < 0:
         raise UsageError(f"prize fund '{text[:20]}' is not an amount: write it as 1500 or 750.50")
     if amount > MONEY_LIMIT:
-        raise UsageError(f"prize fund '{text[:20]}' is more than {MONEY_LIMIT:,}, the most an "
-                         "amount of money may be in any currency")  # fmt: skip
+        raise UsageError(
+            f"prize fund '{text[:20]}' is more than {MONEY_LIMIT:,}, the most an "
+            "amount of money may be in any currency"
+        )
     if amount == amount.to_integral_value():
         return int(amount)
     written = format(amount, "f")

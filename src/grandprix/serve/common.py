@@ -161,11 +161,17 @@ class Upload:
         f = self.fields
         if self.kind == "event":
             return changes.event_change(
-                folder, self.event, datetime.date.fromisoformat(f["date"]), f["filename"],
-                self.data, category=f.get("category", ""), prize_fund=f.get("prize_fund", ""),
-            )  # fmt: skip
-        return changes.results_change(folder, self.event, f["filename"], self.data,
-                                        section=f.get("section", ""))  # fmt: skip
+                folder,
+                self.event,
+                datetime.date.fromisoformat(f["date"]),
+                f["filename"],
+                self.data,
+                category=f.get("category", ""),
+                prize_fund=f.get("prize_fund", ""),
+            )
+        return changes.results_change(
+            folder, self.event, f["filename"], self.data, section=f.get("section", "")
+        )
 
 
 @dataclass(frozen=True)
@@ -210,8 +216,16 @@ def preview_page(
         pending = pending_changes(request)
         token = os.urandom(16).hex()
         action = back if submission is None else "approve"
-        pending[token] = Pending(key, seen.change, seen.version, user.name, action, upload,
-                                 submission.id if submission else None, preview=seen)  # fmt: skip
+        pending[token] = Pending(
+            key,
+            seen.change,
+            seen.version,
+            user.name,
+            action,
+            upload,
+            submission.id if submission else None,
+            preview=seen,
+        )
         mine = [t for t, p in pending.items() if p.user == user.name]
         for old in mine[:-PENDING_PER_USER]:  # this user's oldest go first
             del pending[old]
@@ -220,6 +234,14 @@ def preview_page(
     source = source_of(request)
     waits = upload is not None and source is not None and waits_for_approval(request, source)
     return render_season(
-        request, "preview.html", key, "What this change does", preview=seen, token=token,
-        back=back, status=200 if seen.ok else 422, waits=waits, submission=submission,
-    )  # fmt: skip
+        request,
+        "preview.html",
+        key,
+        "What this change does",
+        preview=seen,
+        token=token,
+        back=back,
+        status=200 if seen.ok else 422,
+        waits=waits,
+        submission=submission,
+    )

@@ -45,20 +45,45 @@ from grandprix.serve.workspace import StaleError
 WAITING_PER_USER = 10  # a director's uploads waiting for approval in one season
 UPLOAD_ROWS = 20_000  # lines of an uploaded results file (the largest open has some 1,500)
 ACTIONS = (
-    ("Add an event", "event", "upload its results (TRF, CSV, chess-results) and see what "
-     "changes before accepting", DIRECTOR),
-    ("Correct an event's results", "results", "upload corrected results of an event already "
-     "in the season (the earlier file is kept)", DIRECTOR),
+    (
+        "Add an event",
+        "event",
+        "upload its results (TRF, CSV, chess-results) and see what changes before accepting",
+        DIRECTOR,
+    ),
+    (
+        "Correct an event's results",
+        "results",
+        "upload corrected results of an event already in the season (the earlier file is kept)",
+        DIRECTOR,
+    ),
     ("Approve uploads", "approvals", "directors' uploads waiting for approval", COORDINATOR),
-    ("Review similar names", "names", "decide whether two similar names are one person",
-     COORDINATOR),
-    ("Change the rules", "rules", "change a setting of the rule set and see what it changes",
-     COORDINATOR),
-    ("Publish the site", "publish", f"write the static site into the season's '{PUBLISHED}' "
-     "folder", COORDINATOR),
-    ("Audit trail", "audit", "every accepted change: who, when, which files (with their "
-     "checksums) and what it did to the standings", COORDINATOR),
-)  # fmt: skip
+    (
+        "Review similar names",
+        "names",
+        "decide whether two similar names are one person",
+        COORDINATOR,
+    ),
+    (
+        "Change the rules",
+        "rules",
+        "change a setting of the rule set and see what it changes",
+        COORDINATOR,
+    ),
+    (
+        "Publish the site",
+        "publish",
+        f"write the static site into the season's '{PUBLISHED}' folder",
+        COORDINATOR,
+    ),
+    (
+        "Audit trail",
+        "audit",
+        "every accepted change: who, when, which files (with their "
+        "checksums) and what it did to the standings",
+        COORDINATOR,
+    ),
+)
 
 
 def routes() -> list[BaseRoute]:
@@ -97,8 +122,9 @@ async def _open_events(request: Request, key: str, source: SeasonSource) -> list
     return sorted(own - await run_in_threadpool(changes.with_results, source.folder))
 
 
-def entry(request: Request, key: str, action: str, what: str,
-          submission: int | None = None) -> journal.Entry | None:  # fmt: skip
+def entry(
+    request: Request, key: str, action: str, what: str, submission: int | None = None
+) -> journal.Entry | None:
     """The audit entry of a change this request's user makes (None without a database);
     ``submission``: the waiting upload it approves."""
     store = request.app.state.store
@@ -126,21 +152,35 @@ async def event_preview(
     choices = await _open_events(request, key, source)
 
     def again(message: str, status: int = 400) -> Response:
-        return render_season(request, "event.html", key, "Add an event", values=values,
-                               message=message, status=status, choices=choices)  # fmt: skip
+        return render_season(
+            request,
+            "event.html",
+            key,
+            "Add an event",
+            values=values,
+            message=message,
+            status=status,
+            choices=choices,
+        )
 
     if not values["name"]:
         return again("Give the event's name.")
     if choices is not None and values["name"] not in choices:
-        return again(f"The event '{values['name'][:60]}' is not one of yours waiting for its "
-                     "results: ask the coordinator to give it to you, or correct its results "
-                     "if it has some.", 403)  # fmt: skip
+        return again(
+            f"The event '{values['name'][:60]}' is not one of yours waiting for its "
+            "results: ask the coordinator to give it to you, or correct its results "
+            "if it has some.",
+            403,
+        )
     try:
         datetime.date.fromisoformat(values["date"])
     except ValueError:
         return again(f"'{values['date'][:20]}' is not a date: write it as YYYY-MM-DD.")
-    fields = {"date": values["date"], "category": values["category"],
-              "prize_fund": values["prize_fund"]}  # fmt: skip
+    fields = {
+        "date": values["date"],
+        "category": values["category"],
+        "prize_fund": values["prize_fund"],
+    }
     shown = await _upload_preview(request, form, key, source, "event", values["name"], fields)
     return again(shown) if isinstance(shown, str) else shown
 
@@ -166,8 +206,10 @@ async def _upload_preview(
         return f"The file's name cannot be used: {exc}"
     data = await upload.read()
     if data.count(b"\n") > UPLOAD_ROWS:
-        return (f"{filename} has more than {UPLOAD_ROWS:,} lines: no event has as many players. "
-                "Upload the event's own results file.")  # fmt: skip
+        return (
+            f"{filename} has more than {UPLOAD_ROWS:,} lines: no event has as many players. "
+            "Upload the event's own results file."
+        )
     made = Upload(kind, event, {**fields, "filename": filename}, data)
     try:
         change = made.change(source.folder)
@@ -193,8 +235,9 @@ def _correctable(source: SeasonSource, own: set[str] | None) -> list[tuple[str, 
 @season_page
 async def results_form(request: Request, key: str, source: SeasonSource) -> Response:
     files = _correctable(source, await _own_events(request, key))
-    return render_season(request, "results.html", key, "Correct an event's results", files=files,
-                           chosen="")  # fmt: skip
+    return render_season(
+        request, "results.html", key, "Correct an event's results", files=files, chosen=""
+    )
 
 
 @season_form
@@ -205,16 +248,24 @@ async def results_preview(
     chosen = str(form.get("file", ""))
 
     def again(message: str, status: int = 400) -> Response:
-        return render_season(request, "results.html", key, "Correct an event's results",
-                             files=files, chosen=chosen, message=message,
-                             status=status)  # fmt: skip
+        return render_season(
+            request,
+            "results.html",
+            key,
+            "Correct an event's results",
+            files=files,
+            chosen=chosen,
+            message=message,
+            status=status,
+        )
 
     picked = [(e, s) for e, s, name in files if f"{e}\t{s}" == chosen]
     if not picked:
         return again("Choose one of your events' results files.", 403 if chosen else 400)
     event, section = picked[0]
-    shown = await _upload_preview(request, form, key, source, "results", event,
-                                  {"section": section})  # fmt: skip
+    shown = await _upload_preview(
+        request, form, key, source, "results", event, {"section": section}
+    )
     return again(shown) if isinstance(shown, str) else shown
 
 
@@ -236,28 +287,39 @@ async def accept_change(
         pending = None  # as old as an ended session: made again, on the season as it is
     if pending is None or pending.season != key or pending.user != user.name:
         return error_page(
-            410, "Change no longer waiting",
+            410,
+            "Change no longer waiting",
             "This change is not waiting here any more (the server restarted, or many changes "
             "were previewed since): make it again.",
-        )  # fmt: skip
+        )
     store = request.app.state.store
     own = await _own_events(request, key)
     if pending.upload is not None and own is not None and pending.upload.event not in own:
-        return error_page(403, "Not allowed", f"'{pending.upload.event}' is no longer one of "
-                          "your events: ask the coordinator.")  # fmt: skip
+        return error_page(
+            403,
+            "Not allowed",
+            f"'{pending.upload.event}' is no longer one of your events: ask the coordinator.",
+        )
     if pending.upload is not None and waits_for_approval(request, source):
         made = pending.upload
-        mine = [s for s in await run_in_threadpool(store.submissions, key)
-                if s.user_name == user.name]  # fmt: skip
+        mine = [
+            s for s in await run_in_threadpool(store.submissions, key) if s.user_name == user.name
+        ]
         if len(mine) >= WAITING_PER_USER:
-            return error_page(429, "Too many uploads waiting", f"{len(mine)} of your uploads "
-                              "wait for the coordinator already: send more once they are "
-                              "decided.")  # fmt: skip
-        await run_in_threadpool(store.submit, key, user.name, made.kind, made.event,
-                                made.fields, made.data)  # fmt: skip
+            return error_page(
+                429,
+                "Too many uploads waiting",
+                f"{len(mine)} of your uploads "
+                "wait for the coordinator already: send more once they are "
+                "decided.",
+            )
+        await run_in_threadpool(
+            store.submit, key, user.name, made.kind, made.event, made.fields, made.data
+        )
         pending_changes(request).pop(token, None)
-        return render_season(request, "done.html", key, "Sent for approval", waits=True,
-                               what=pending.change.what)  # fmt: skip
+        return render_season(
+            request, "done.html", key, "Sent for approval", waits=True, what=pending.change.what
+        )
     what = pending.change.what
     if pending.submission is not None:
         sent = await run_in_threadpool(store.submission, key, pending.submission)
@@ -265,17 +327,24 @@ async def accept_change(
     audit = entry(request, key, pending.action, what, pending.submission)
     try:  # the version the preview was made on, as the server kept it with the change
         await run_in_threadpool(
-            workspace.accept, source.folder, pending.version, pending.change, pending.preview,
-            kept(request, source), audit, store,
-        )  # fmt: skip
+            workspace.accept,
+            source.folder,
+            pending.version,
+            pending.change,
+            pending.preview,
+            kept(request, source),
+            audit,
+            store,
+        )
     except GrandprixError as exc:
         if isinstance(exc, StaleError):
             return error_page(409, "The season changed meanwhile", str(exc))
         return error_page(400, "Not accepted", str(exc))
     pending_changes(request).pop(token, None)
     await run_in_threadpool(source.refresh)  # served as soon as it is written
-    return render_season(request, "done.html", key, "Accepted", what=pending.change.what,
-                         waits=False)  # fmt: skip
+    return render_season(
+        request, "done.html", key, "Accepted", what=pending.change.what, waits=False
+    )
 
 
 # Similar names
@@ -285,14 +354,22 @@ async def accept_change(
 async def names_page(request: Request, key: str, source: SeasonSource) -> Response:
     loaded = await current(source)
     if loaded.views is None:
-        return render_season(request, "names.html", key, "Similar names", pairs=[],
-                               problems=loaded.problems, version="")  # fmt: skip
+        return render_season(
+            request,
+            "names.html",
+            key,
+            "Similar names",
+            pairs=[],
+            problems=loaded.problems,
+            version="",
+        )
     season = loaded.views.season
     pairs = await run_in_threadpool(lambda: near_matches(season, people(season)))
     version = await run_in_threadpool(folder_version, source.folder)
     undecided = [m for m in pairs if m.uncertain]
-    return render_season(request, "names.html", key, "Similar names", pairs=undecided,
-                           problems=(), version=version)  # fmt: skip
+    return render_season(
+        request, "names.html", key, "Similar names", pairs=undecided, problems=(), version=version
+    )
 
 
 @season_form
@@ -305,10 +382,15 @@ async def decide_names(
     try:
         change = changes.alias_change(source.folder, name, other, same)
         await run_in_threadpool(
-            workspace.accept, source.folder, str(form.get("version", "")), change, None,
-            kept(request, source), entry(request, key, "names", change.what),
+            workspace.accept,
+            source.folder,
+            str(form.get("version", "")),
+            change,
+            None,
+            kept(request, source),
+            entry(request, key, "names", change.what),
             request.app.state.store,
-        )  # fmt: skip
+        )
     except StaleError as exc:
         return error_page(409, "The season changed meanwhile", str(exc))
     except GrandprixError as exc:
@@ -324,8 +406,9 @@ async def decide_names(
 async def rules_form(request: Request, key: str, source: SeasonSource) -> Response:
     loaded = await current(source)
     if loaded.views is None:
-        return render_season(request, "rules.html", key, "Change the rules", fields=[],
-                               problems=loaded.problems)  # fmt: skip
+        return render_season(
+            request, "rules.html", key, "Change the rules", fields=[], problems=loaded.problems
+        )
     fields = rule_fields(loaded.views.season.rules)
     return render_season(request, "rules.html", key, "Change the rules", fields=fields, problems=())
 
@@ -373,9 +456,14 @@ async def new_season_form(request: Request) -> Response:
     if _root(request) is None:
         return error_page(404, "Not here", "Start the server with --root DIR to start seasons.")
     return render(
-        request, "new.html", title="Start a season", presets=preset_names(),
-        seasons=list(request.app.state.served.seasons), values={}, message="",
-    )  # fmt: skip
+        request,
+        "new.html",
+        title="Start a season",
+        presets=preset_names(),
+        seasons=list(request.app.state.served.seasons),
+        values={},
+        message="",
+    )
 
 
 @csrf_protected
@@ -389,16 +477,25 @@ async def new_season(request: Request, form: FormData) -> Response:
 
     def again(message: str) -> Response:
         return render(
-            request, "new.html", status=400, title="Start a season", presets=preset_names(),
-            seasons=list(served.seasons), values=values, message=message,
-        )  # fmt: skip
+            request,
+            "new.html",
+            status=400,
+            title="Start a season",
+            presets=preset_names(),
+            seasons=list(served.seasons),
+            values=values,
+            message=message,
+        )
 
     if not values["name"] or not KEY.fullmatch(values["folder"]):
-        return again("Give the season a name, and its folder a plain name (letters, digits, "
-                     "- and _).")  # fmt: skip
+        return again(
+            "Give the season a name, and its folder a plain name (letters, digits, - and _)."
+        )
     if values["folder"] in served.seasons:
-        return again(f"A season is served as '{values['folder']}' already: give the new "
-                     "season's folder another name.")  # fmt: skip
+        return again(
+            f"A season is served as '{values['folder']}' already: give the new "
+            "season's folder another name."
+        )
     like = served.seasons.get(values["like"]) if values["like"] else None
     preset = values["preset"] if like is None else None
     if like is None and preset not in preset_names():
@@ -409,12 +506,16 @@ async def new_season(request: Request, form: FormData) -> Response:
     try:
         folder = await run_in_threadpool(
             functools.partial(
-                workspace.start_season, root, values["folder"], values["name"], preset=preset,
+                workspace.start_season,
+                root,
+                values["folder"],
+                values["name"],
+                preset=preset,
                 like=like.folder if like is not None else None,
                 entry=entry(request, values["folder"], "start", what),
                 store=request.app.state.store,
             )
-        )  # fmt: skip
+        )
     except GrandprixError as exc:
         return again(str(exc))
     served.seasons[values["folder"]] = SeasonSource(folder)
@@ -426,8 +527,14 @@ async def new_season(request: Request, form: FormData) -> Response:
 
 @season_page
 async def publish_form(request: Request, key: str, source: SeasonSource) -> Response:
-    return render_season(request, "publish.html", key, "Publish the site",
-                           out=str(source.folder / PUBLISHED), pages=None)  # fmt: skip
+    return render_season(
+        request,
+        "publish.html",
+        key,
+        "Publish the site",
+        out=str(source.folder / PUBLISHED),
+        pages=None,
+    )
 
 
 @season_form
@@ -441,10 +548,14 @@ async def publish(request: Request, form: FormData, key: str, source: SeasonSour
     audit = entry(request, key, "publish", f"publish the site into {out}")
     try:
         pages = await run_in_threadpool(
-            workspace.publish, source.folder, loaded.views.season, audit,
+            workspace.publish,
+            source.folder,
+            loaded.views.season,
+            audit,
             request.app.state.store,
-        )  # fmt: skip
+        )
     except GrandprixError as exc:
         return error_page(400, "Not published", str(exc))
-    return render_season(request, "publish.html", key, "Publish the site", out=str(out),
-                         pages=pages)  # fmt: skip
+    return render_season(
+        request, "publish.html", key, "Publish the site", out=str(out), pages=pages
+    )

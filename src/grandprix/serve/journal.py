@@ -135,8 +135,9 @@ def write_whole(path: Path, data: bytes) -> None:
     while True:
         temp = path.parent / f".{path.name}.tmp-{os.urandom(6).hex()}"
         try:
-            fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0),
-                         0o666)  # fmt: skip
+            fd = os.open(
+                temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0), 0o666
+            )
             break
         except FileExistsError:
             continue

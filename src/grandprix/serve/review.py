@@ -86,9 +86,13 @@ async def approval(request: Request, key: str, source: SeasonSource) -> Response
     assert data is not None
     made = Upload(found.kind, found.event, found.fields, data)
     if made.kind == "event" and made.event in changes.with_results(source.folder):
-        return error_page(409, "Already in the season", f"'{found.event}' has results in the "
-                          "season already (another upload was approved): reject this one, or "
-                          f"ask {found.user_name} to send a correction instead.")  # fmt: skip
+        return error_page(
+            409,
+            "Already in the season",
+            f"'{found.event}' has results in the "
+            "season already (another upload was approved): reject this one, or "
+            f"ask {found.user_name} to send a correction instead.",
+        )
     try:
         change = made.change(source.folder)
     except UsageError as exc:

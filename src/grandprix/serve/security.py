@@ -70,9 +70,11 @@ def safe_name(name: str) -> str:
     if plain in (".", "..") or plain.startswith("."):
         raise UnsafeName(f"{plain!r}: a file name may not start with '.'")
     if len(plain) > NAME_LIMIT or len(plain.encode("utf-8")) > NAME_BYTES:
-        raise UnsafeName(f"{plain[:40]!r}...: a file name has at most {NAME_LIMIT} characters "
-                         f"({NAME_BYTES} bytes in UTF-8: 60 of most Chinese, Japanese or "
-                         "Korean characters); shorten it")  # fmt: skip
+        raise UnsafeName(
+            f"{plain[:40]!r}...: a file name has at most {NAME_LIMIT} characters "
+            f"({NAME_BYTES} bytes in UTF-8: 60 of most Chinese, Japanese or "
+            "Korean characters); shorten it"
+        )
     stem, dot, extension = plain.rpartition(".")
     if not dot or not stem.strip() or not extension or not extension.isalnum():
         raise UnsafeName(f"{plain!r}: a file name needs an extension (.trf, .csv, .xlsx, ...)")
@@ -210,10 +212,19 @@ class Guard:
         headers = {k.decode("latin-1"): v.decode("latin-1") for k, v in scope["headers"]}
         host = headers.get("host", "")
         if not self.host.fullmatch(host.lower()):
-            await _send(error_page(400, "Unknown host", (
-                f"This server answers only to {self.names}, not to {host!r}: "
-                "open it by one of those names."
-            )), scope, receive, send)  # fmt: skip
+            await _send(
+                error_page(
+                    400,
+                    "Unknown host",
+                    (
+                        f"This server answers only to {self.names}, not to {host!r}: "
+                        "open it by one of those names."
+                    ),
+                ),
+                scope,
+                receive,
+                send,
+            )
             return
         length = headers.get("content-length", "")
         if length and (not length.isdigit() or int(length) > self.max_upload):
@@ -253,10 +264,14 @@ class Guard:
             await self._too_large()(scope, receive, guarded)
 
     def _too_large(self) -> HTMLResponse:
-        return error_page(413, "Too large", (
-            f"The request is larger than this server accepts ({self.max_upload:,} bytes): "
-            "send a smaller file."
-        ))  # fmt: skip
+        return error_page(
+            413,
+            "Too large",
+            (
+                f"The request is larger than this server accepts ({self.max_upload:,} bytes): "
+                "send a smaller file."
+            ),
+        )
 
 
 def _nonce() -> str:

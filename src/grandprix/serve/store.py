@@ -349,8 +349,17 @@ class Store:
                 )
                 if not decided.rowcount:
                     return False
-            self._record(db, entry.season, entry.user, entry.action, what, intent.files,
-                         replaced, entry.moves, intent.ident)  # fmt: skip
+            self._record(
+                db,
+                entry.season,
+                entry.user,
+                entry.action,
+                what,
+                intent.files,
+                replaced,
+                entry.moves,
+                intent.ident,
+            )
         return True
 
     def _record(
@@ -515,8 +524,10 @@ def _private(path: str | None) -> None:
     except FileExistsError:
         pass
     except OSError as exc:
-        raise UsageError(f"database {path}: cannot make it ({exc.strerror}); check the folder "
-                         "exists and may be written") from exc  # fmt: skip
+        raise UsageError(
+            f"database {path}: cannot make it ({exc.strerror}); check the folder "
+            "exists and may be written"
+        ) from exc
 
 
 def migrate(engine: Engine) -> None:

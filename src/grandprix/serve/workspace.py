@@ -142,8 +142,10 @@ def _preview(folder: Path, change: Change, kept: Previews) -> Preview:
     folder = folder.resolve()
     version = seasons.folder_version(folder)
     if change.base and change.base != version:
-        moved = Problem(Location(str(folder / SEASON_FILE)), "the season's files changed "
-                        "while this change was being made; make it again")  # fmt: skip
+        moved = Problem(
+            Location(str(folder / SEASON_FILE)),
+            "the season's files changed while this change was being made; make it again",
+        )
         return Preview(change, change.base, (moved,))
     before = _before(folder, version, kept)
     with _copy(folder, change) as (copy, problems):
@@ -253,8 +255,9 @@ def _relocated(problem: Problem, copy: Path, folder: Path) -> Problem:
     if path.startswith(str(copy) + os.sep):
         path = path[len(str(copy)) + 1 :]
     message = problem.message.replace(str(copy) + os.sep, "").replace(str(copy), ".")
-    return Problem(Location(path, problem.location.line, problem.location.column), message,
-                   problem.severity)  # fmt: skip
+    return Problem(
+        Location(path, problem.location.line, problem.location.column), message, problem.severity
+    )
 
 
 TOP = 20  # rank changes shown for the top of each table; below it, only changed points
@@ -426,8 +429,7 @@ def _publish_again(folder: Path, intent: journal.Intent) -> str:
     return f"({pages} pages, made again after a restart)"
 
 
-def publish(folder: Path, season: Season, entry: journal.Entry | None, store: Store | None
-            ) -> int:  # fmt: skip
+def publish(folder: Path, season: Season, entry: journal.Entry | None, store: Store | None) -> int:
     """``grandprix site`` into the season's own ``site`` folder, as ``journal`` writes a change
     (a failed run leaves the earlier site); the number of pages."""
     from grandprix.site.build import build_site
@@ -464,11 +466,16 @@ def _edited(folder: Path, change: Change) -> bool:
 def moves_in_words(moves: tuple[Move, ...]) -> list[dict[str, str]]:
     """The standings' moves as the audit trail keeps them."""
     return [
-        {"table": m.table, "player": m.name, "rank_before": m.rank_before,
-         "rank_after": m.rank_after, "points_before": m.points_before,
-         "points_after": m.points_after}
+        {
+            "table": m.table,
+            "player": m.name,
+            "rank_before": m.rank_before,
+            "rank_after": m.rank_after,
+            "points_before": m.points_before,
+            "points_after": m.points_after,
+        }
         for m in moves
-    ]  # fmt: skip
+    ]
 
 
 # New seasons

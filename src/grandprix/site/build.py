@@ -45,8 +45,12 @@ from grandprix.site.pages import EventPage, HomePage, ListPage, Page, PlayerPage
 from grandprix.site.views import DOWNLOAD_FILES, MENU, SiteViews
 
 HERE = Path(__file__).parent
-TEMPLATES = {HomePage: "index.html", PlayerPage: "player.html", EventPage: "event.html",
-             ListPage: "list.html"}  # fmt: skip
+TEMPLATES = {
+    HomePage: "index.html",
+    PlayerPage: "player.html",
+    EventPage: "event.html",
+    ListPage: "list.html",
+}
 FIELDS = {kind: tuple(f.name for f in fields(kind)) for kind in TEMPLATES}  # a page's values
 STATIC = ("style.css", "search.js")  # copied as they are
 
@@ -327,8 +331,12 @@ class Renderer:
 
     def __init__(self, views: SiteViews) -> None:
         self.env = environment()
-        self.common = {"season_name": views.season_name, "decimals": views.decimals,
-                       "updated": views.updated, "lang": spoken()}  # fmt: skip
+        self.common = {
+            "season_name": views.season_name,
+            "decimals": views.decimals,
+            "updated": views.updated,
+            "lang": spoken(),
+        }
         self.menu = tuple((page.section, _(page.label), page.path) for page in MENU)
         # The page header (header.html: the season's name, the menu, the search form) is the
         # same for every page of one menu item at one depth: rendered once for each.

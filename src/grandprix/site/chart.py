@@ -131,8 +131,9 @@ def rank_chart(labels: list[str], ranks: list[int | None], ident: str) -> str:
         _text(WIDTH - right, bottom + 20, labels[-1] if labels else "", "end"),
     ]
     points = " ".join(f"{x(i):.1f},{y(r):.1f}" for i, r in enumerate(ranks) if r is not None)
-    parts.append(f'<polyline fill="none" stroke="{COLOURS[0]}" stroke-width="2.5" '
-                 f'points="{points}"/>')  # fmt: skip
+    parts.append(
+        f'<polyline fill="none" stroke="{COLOURS[0]}" stroke-width="2.5" points="{points}"/>'
+    )
     last = max(i for i, r in enumerate(ranks) if r is not None)
     parts.append(marker(0, x(last), y(known[-1]), COLOURS[0]))
     parts.append("</svg>")

@@ -85,9 +85,10 @@ class EventView:
             columns = results.columns
             entrants = self.season.directory.entrants(results)
             earned = {
-                name: awards for name, awards in self._awards.get((index, s.name), {}).items()
+                name: awards
+                for name, awards in self._awards.get((index, s.name), {}).items()
                 if any(e.key in awards for e in entrants)
-            }  # fmt: skip
+            }
             rows = []
             tables, names, files = list(earned.items()), columns.name, self.player_files
             cell, shown = self._points_cell, self._score
@@ -101,33 +102,52 @@ class EventView:
                 key, span = entrant.key, (first, last)
                 page = files.get(key)
                 played = (took_part[i], results.rounds)
-                cells = tuple([cell(name, awards.get(key), span, entrant, results, i, played)
-                               for name, awards in tables])  # fmt: skip
+                cells = tuple(
+                    [
+                        cell(name, awards.get(key), span, entrant, results, i, played)
+                        for name, awards in tables
+                    ]
+                )
                 values_shown = tuple(map(number, values))
                 if details:
                     values_shown = tuple(d[i] for _, d in details) + values_shown
                 rows.append(
-                    EventRow(span_text(first, last), names[i],
-                             f"../players/{page}" if page else "", shown(score),
-                             values_shown, cells)
-                )  # fmt: skip
+                    EventRow(
+                        span_text(first, last),
+                        names[i],
+                        f"../players/{page}" if page else "",
+                        shown(score),
+                        values_shown,
+                        cells,
+                    )
+                )
             facts = _section_facts(results.rounds, dict(results.headers))
             if not earned:
                 facts += (_("This section earns no Grand Prix points."),)
             elif id(s) in rates and rates[id(s)] != 1:
-                facts += (_("Its points count {factor} times.").format(
-                    factor=_shown_number(rates[id(s)])),)  # fmt: skip
-            heads = tuple(_(DIVISION_HEADS[name]) if name in DIVISION_HEADS else name
-                          for name in earned)  # fmt: skip
+                facts += (
+                    _("Its points count {factor} times.").format(
+                        factor=_shown_number(rates[id(s)])
+                    ),
+                )
+            heads = tuple(
+                _(DIVISION_HEADS[name]) if name in DIVISION_HEADS else name for name in earned
+            )
             crosstable = None
             if results.has_crosstable and any(p.rounds for p in results.players):
                 crosstable = crosstable_of(results, [i for _, _, i, _, _ in placed], rows)
             sections.append(
-                EventSection(s.name, tuple(label for label, _ in details),
-                             tuple(_term(code, book, spoken()) for code in codes), heads,
-                             tuple(rows), facts, crosstable,
-                             book_name if codes else "")
-            )  # fmt: skip
+                EventSection(
+                    s.name,
+                    tuple(label for label, _ in details),
+                    tuple(_term(code, book, spoken()) for code in codes),
+                    heads,
+                    tuple(rows),
+                    facts,
+                    crosstable,
+                    book_name if codes else "",
+                )
+            )
         path = f"events/{self.event_files[index]}"
         after = None
         if event.date in self.dated:
@@ -140,10 +160,20 @@ class EventView:
             after = Link(words, self._after_file(index))
         order = sorted(self.events)  # the events played, in the calendar's order
         at = order.index(index)
-        around = [self._link_to(order[at - 1]) if at else None,
-                  self._link_to(order[at + 1]) if at + 1 < len(order) else None]  # fmt: skip
-        return EventPage(path, "events", event.name, short_date(event.date),
-                         self._event_facts(event), tuple(sections), after, *around)  # fmt: skip
+        around = [
+            self._link_to(order[at - 1]) if at else None,
+            self._link_to(order[at + 1]) if at + 1 < len(order) else None,
+        ]
+        return EventPage(
+            path,
+            "events",
+            event.name,
+            short_date(event.date),
+            self._event_facts(event),
+            tuple(sections),
+            after,
+            *around,
+        )
 
     def _link_to(self, index: int) -> Link:
         """A link from an event's page to the page of the event at ``index``."""
@@ -167,7 +197,8 @@ class EventView:
             if (award.first, award.last) == span:
                 return PointsCell(division, self._points_text(award), "")
             note = _("{place} in {division}").format(
-                place=place_span(award.place), division=division or _("Grand Prix"))  # fmt: skip
+                place=place_span(award.place), division=division or _("Grand Prix")
+            )
             return PointsCell(division, self._points_text(award), note)
         if entrant.eligible:
             label = division or _("Grand Prix")
@@ -175,10 +206,12 @@ class EventView:
             if short:
                 return PointsCell(division, "", short)
             if entrant.key not in self._members[division]:
-                return PointsCell(division, "", _("not in {division}").format(division=label),
-                                  member=False)  # fmt: skip
-            return PointsCell(division, "", _("no {division} points from this section").format(
-                division=label))  # fmt: skip
+                return PointsCell(
+                    division, "", _("not in {division}").format(division=label), member=False
+                )
+            return PointsCell(
+                division, "", _("no {division} points from this section").format(division=label)
+            )
         reason = self._reasons.get(entrant.key)
         if reason is None:
             require = self.season.rules.eligibility.require
@@ -203,14 +236,20 @@ class EventView:
         if place:
             facts.append(_("Played in {place}.").format(place=place))
         if event.weight != 1:
-            facts.append(_("Points count {factor} times the normal rate.").format(
-                factor=_shown_number(event.weight)))  # fmt: skip
+            facts.append(
+                _("Points count {factor} times the normal rate.").format(
+                    factor=_shown_number(event.weight)
+                )
+            )
         points = rules.points.for_category(event.category)
         if points.terms:
             facts.append(terms_in_words(points))
         if points.from_score:
-            facts.append(_("Points are the score times {factor}.").format(
-                factor=_shown_number(points.score_factor)))  # fmt: skip
+            facts.append(
+                _("Points are the score times {factor}.").format(
+                    factor=_shown_number(points.score_factor)
+                )
+            )
         elif points.by_place and not event_has_more(points):
             table, name = table_for(event, points)
             values = ", ".join(_shown_number(v) for v in table)
@@ -285,16 +324,22 @@ NOT_PAIRED = "–"
 # What each notation means, in the order the legend under a crosstable lists those used: an
 # example ({white}, {black}, {pab} and {bye} the language's marks, ``_Marks``) and its meaning.
 LEGEND = {
-    "game": ("12{white}1", N_("against No. 12 with White: won (1), drawn (½) or lost (0); "
-                             "{black}: with Black")),
-    "forfeit": ("12{black}+",
-                N_("won (+) or lost (-) by forfeit against No. 12, the game not played")),
+    "game": (
+        "12{white}1",
+        N_("against No. 12 with White: won (1), drawn (½) or lost (0); {black}: with Black"),
+    ),
+    "forfeit": (
+        "12{black}+",
+        N_("won (+) or lost (-) by forfeit against No. 12, the game not played"),
+    ),
     "double": ("12{white}--", N_("both players forfeited: a loss for each")),
-    "pab": ("{pab} 1",
-            N_("a pairing-allocated bye (no opponent was left), with the points it scored")),
+    "pab": (
+        "{pab} 1",
+        N_("a pairing-allocated bye (no opponent was left), with the points it scored"),
+    ),
     "bye": ("{bye} ½", N_("a bye the player asked for, with the points it scored")),
     "none": (NOT_PAIRED, N_("not paired (absent, or after withdrawing)")),
-}  # fmt: skip
+}
 
 
 @dataclass(frozen=True)
@@ -351,13 +396,26 @@ def crosstable_of(results: Section, order: Sequence[int], rows: Sequence[EventRo
         if len(player.rounds) < count:
             used.add("none")
         rating = "" if player.rating is None else str(player.rating)
-        out.append(CrossRow(n, row.name, row.href, player.title, player.federation, rating,
-                            row.score, tuple(cells)))  # fmt: skip
+        out.append(
+            CrossRow(
+                n,
+                row.name,
+                row.href,
+                player.title,
+                player.federation,
+                rating,
+                row.score,
+                tuple(cells),
+            )
+        )
     return Crosstable(
-        count, tuple(out), tuple(marks.legend(k) for k in LEGEND if k in used),
-        titles=any(columns.title), federations=any(columns.federation),
+        count,
+        tuple(out),
+        tuple(marks.legend(k) for k in LEGEND if k in used),
+        titles=any(columns.title),
+        federations=any(columns.federation),
         ratings=columns.rating.count(None) != len(columns.rating),
-    )  # fmt: skip
+    )
 
 
 def _cell(r: Round, number: dict[int, int], used: set[str], marks: _Marks) -> str:

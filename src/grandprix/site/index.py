@@ -47,12 +47,16 @@ def write_site_index(folder: Path) -> int:
     UsageError when the folder has none, or holds an index.html this command did not write."""
     sites = season_sites(folder)
     if not sites:
-        raise UsageError(f"{folder}: no site of a season in it (make them with 'grandprix site "
-                         f"SEASON_DIR -o {folder}/NAME')")  # fmt: skip
+        raise UsageError(
+            f"{folder}: no site of a season in it (make them with 'grandprix site "
+            f"SEASON_DIR -o {folder}/NAME')"
+        )
     target = folder / "index.html"
     if target.exists() and INDEX_MARK not in target.read_text(encoding="utf-8", errors="replace"):
-        raise UsageError(f"{target}: a page this command did not write; it is left as it was "
-                         "(move it away, or give another folder)")  # fmt: skip
+        raise UsageError(
+            f"{target}: a page this command did not write; it is left as it was "
+            "(move it away, or give another folder)"
+        )
     style = f"{sites[0][0]}/style.css"
     html = (
         environment()

@@ -196,11 +196,21 @@ class SiteViews(EventView):
         left_out: tuple[LeftOut, ...] = ()
         if self.season.rules.standings.ineligible == "listed":
             zero = decimal(show(Fraction(0), self.decimals))
-            left_out = tuple(LeftOut(u.name, zero, u.events, u.reason)
-                             for u in unplaced(self.season, self.tables))  # fmt: skip
+            left_out = tuple(
+                LeftOut(u.name, zero, u.events, u.reason)
+                for u in unplaced(self.season, self.tables)
+            )
         assumed = tuple(assumptions(self.season)) if self._race else ()
-        return HomePage(HOME.path, HOME.section, title, tables, len(self.played),
-                        len(self.season.events), left_out, assumed)  # fmt: skip
+        return HomePage(
+            HOME.path,
+            HOME.section,
+            title,
+            tables,
+            len(self.played),
+            len(self.season.events),
+            left_out,
+            assumed,
+        )
 
     def division(self, name: str) -> StandingsTable:
         """The standings of division ``name`` ('' without divisions) as the home page shows
@@ -220,8 +230,9 @@ class SiteViews(EventView):
         title = _("{season}: {table}, players {first}-{last}").format(
             season=self.season_name, table=table.title, first=start + 1, last=stop
         )
-        return HomePage(path, HOME.section, title, (table,), len(self.played),
-                        len(self.season.events))  # fmt: skip
+        return HomePage(
+            path, HOME.section, title, (table,), len(self.played), len(self.season.events)
+        )
 
     def _standings_file(self, name: str, number: int) -> str:
         return f"standings/{slug(name or 'standings')}-{number}.html"
@@ -243,9 +254,13 @@ class SiteViews(EventView):
         return self.computed.race
 
     def _standings(
-        self, name: str, lines: list[Line], start: int = 0, stop: int | None = None,
+        self,
+        name: str,
+        lines: list[Line],
+        start: int = 0,
+        stop: int | None = None,
         number: int = 0,
-    ) -> StandingsTable:  # fmt: skip
+    ) -> StandingsTable:
         """The table's rows ``start`` to ``stop`` (all by default): on the home page, or on
         its page ``number`` (its links one folder down)."""
         before = self.before.get(name) if self.before else None
@@ -256,13 +271,18 @@ class SiteViews(EventView):
         up = "../" if number else ""
         stop = len(lines) if stop is None else stop
         rows = tuple(
-            StandingsRow(line.rank, line.name, f"{up}players/{self.player_files[line.player]}",
-                         decimal(show(line.total, self.decimals)), line.events,
-                         *_move(before, line),
-                         race=notes.get(line.player, ""),
-                         tie=self._tie(lines, i))
+            StandingsRow(
+                line.rank,
+                line.name,
+                f"{up}players/{self.player_files[line.player]}",
+                decimal(show(line.total, self.decimals)),
+                line.events,
+                *_move(before, line),
+                race=notes.get(line.player, ""),
+                tie=self._tie(lines, i),
+            )
             for i, line in enumerate(lines[start:stop], start)
-        )  # fmt: skip
+        )
         summary = race_summary(list(outlooks.values()), self.left) if outlooks else ""
         title, anchor = name or _("Standings"), slug(name or "Standings")
         downloads = (
@@ -273,11 +293,13 @@ class SiteViews(EventView):
         if len(rows) == len(lines):
             return StandingsTable(title, anchor, rows, chart, summary, downloads, division=name)
         pages = tuple(
-            Link(f"{(n - 1) * PAGE_ROWS + 1}-{min(n * PAGE_ROWS, len(lines))}",
-                 "" if n == number else up + self._standings_file(name, n))
+            Link(
+                f"{(n - 1) * PAGE_ROWS + 1}-{min(n * PAGE_ROWS, len(lines))}",
+                "" if n == number else up + self._standings_file(name, n),
+            )
             for table, n in self.standings_pages
             if table == name
-        )  # fmt: skip
+        )
         if number:
             note = _("Players {first}-{last} of the {total} in the table; every page:").format(
                 first=count(start + 1), last=count(stop), total=count(len(lines))
@@ -320,9 +342,16 @@ class SiteViews(EventView):
         name = lines[0][1].name
         parts = tuple(self._part(division, line) for division, line in lines)
         heading = _("Prizes on the standings so far") if self.left else _("Prizes won")
-        return PlayerPage(f"players/{self.player_files[key]}", PLAYERS.section, name, name, parts,
-                          self._prizes_won.get(key, ()), heading,
-                          self._division_words(key))  # fmt: skip
+        return PlayerPage(
+            f"players/{self.player_files[key]}",
+            PLAYERS.section,
+            name,
+            name,
+            parts,
+            self._prizes_won.get(key, ()),
+            heading,
+            self._division_words(key),
+        )
 
     @cached_property
     def _profiles(self) -> dict[PlayerKey, Profile]:
@@ -371,12 +400,22 @@ class SiteViews(EventView):
             head = heads.get(id(origin))
             if head is None:
                 head = heads[id(origin)] = self._head(a)
-            key = (id(a.valuation), a.first, a.last, a.overall, origin.table_name,
-                   a.score if by_score else None, label)  # fmt: skip
+            key = (
+                id(a.valuation),
+                a.first,
+                a.last,
+                a.overall,
+                origin.table_name,
+                a.score if by_score else None,
+                label,
+            )
             words = texts.get(key)
             if words is None:
-                words = texts[key] = (place_span(a.place), decimal(self._points_text(a)),
-                                     result_sentence(a, rules, decimals, "../", label))  # fmt: skip
+                words = texts[key] = (
+                    place_span(a.place),
+                    decimal(self._points_text(a)),
+                    result_sentence(a, rules, decimals, "../", label),
+                )
             place, shown, sentence = words
             results.append(Result(*head, place, shown, counted, sentence))
         counting = counting_of(self.season, division)
@@ -387,13 +426,22 @@ class SiteViews(EventView):
         chart = ""
         if len(self.dated) > 1:
             ranks = self.history.ranks(division, line.player)
-            chart = rank_chart([short_date(day) for day in self.history.dates], ranks,
-                               f"rank-{anchor}")  # fmt: skip
+            chart = rank_chart(
+                [short_date(day) for day in self.history.dates], ranks, f"rank-{anchor}"
+            )
         outlook = self._race.get(division, {}).get(line.player)
         said = race_sentence(outlook, self.left, decimals) if outlook else ""
-        return PlayerPart(title, division, anchor, place_span(line.rank),
-                          decimal(show(line.total, decimals)),
-                          tuple(results), summary, said, chart)  # fmt: skip
+        return PlayerPart(
+            title,
+            division,
+            anchor,
+            place_span(line.rank),
+            decimal(show(line.total, decimals)),
+            tuple(results),
+            summary,
+            said,
+            chart,
+        )
 
     def _head(self, a: Award) -> tuple[str, str, str, str]:
         """The date, the event's name (with its section's), the section and the event page of a
@@ -421,10 +469,14 @@ class SiteViews(EventView):
             lines = stood.top_lines()
             lines = lines if stood.players <= PAGE_ROWS else lines[:TOP_ROWS]
             rows = tuple(
-                (place_span(ln.rank), Link(ln.name, f"../players/{self.player_files[ln.player]}"),
-                 decimal(show(ln.total, self.decimals)), str(ln.events))
+                (
+                    place_span(ln.rank),
+                    Link(ln.name, f"../players/{self.player_files[ln.player]}"),
+                    decimal(show(ln.total, self.decimals)),
+                    str(ln.events),
+                )
                 for ln in lines
-            )  # fmt: skip
+            )
             title = name or _("Standings")
             caption = _("{table} after {date}").format(table=title, date=short_date(event.date))
             head = (_("Rank"), _("Player"), _("Points"), _("Events"))
@@ -464,14 +516,26 @@ class SiteViews(EventView):
             field = sum(s.section.size for s in e.sections)
             rate = [f"x {decimal(show(e.weight))}"] if e.weight != 1 else []
             kind = [category_words(e.category)] if e.category else []
-            rows.append((short_date(e.date), Link(e.name, f"events/{self.event_files[e.index]}"),
-                         str(field), _winner(e), ", ".join(kind + rate)))  # fmt: skip
-        table = Table(_("Events played: date, field, winner (the first section's first place) "
-                        "and rate"),
-                      (_("Date"), _("Event"), _("Players"), _("Winner"), _("Kind and rate")),
-                      tuple(rows), numeric=(2,))  # fmt: skip
-        planned = tuple(Link(e.name, "", _("{date}, planned").format(date=short_date(e.date)))
-                        for e in self.season.events if e.planned)  # fmt: skip
+            rows.append(
+                (
+                    short_date(e.date),
+                    Link(e.name, f"events/{self.event_files[e.index]}"),
+                    str(field),
+                    _winner(e),
+                    ", ".join(kind + rate),
+                )
+            )
+        table = Table(
+            _("Events played: date, field, winner (the first section's first place) and rate"),
+            (_("Date"), _("Event"), _("Players"), _("Winner"), _("Kind and rate")),
+            tuple(rows),
+            numeric=(2,),
+        )
+        planned = tuple(
+            Link(e.name, "", _("{date}, planned").format(date=short_date(e.date)))
+            for e in self.season.events
+            if e.planned
+        )
         blocks = [Block(tables=(table,))]
         if planned:
             blocks.append(Block(_("Still to come"), "planned", entries=planned))
@@ -494,12 +558,17 @@ class SiteViews(EventView):
             return ListPage(path, PLAYERS.section, _("Players"), intro, (Block(entries=shown),))
         between = _("{first} to {last}")
         pages = tuple(
-            Link(between.format(first=shown[0].text, last=shown[-1].text) if n == number else
-                 between.format(first=entries[(n - 1) * PAGE_ROWS].text,
-                                last=entries[min(listed, n * PAGE_ROWS) - 1].text),
-                 "" if n == number else _players_file(n))
+            Link(
+                between.format(first=shown[0].text, last=shown[-1].text)
+                if n == number
+                else between.format(
+                    first=entries[(n - 1) * PAGE_ROWS].text,
+                    last=entries[min(listed, n * PAGE_ROWS) - 1].text,
+                ),
+                "" if n == number else _players_file(n),
+            )
             for n in range(1, self._players_pages + 1)
-        )  # fmt: skip
+        )
         intro = _(
             "All {n} players in the standings, by name, {rows} a page: {first}-{last} here."
         ).format(n=count(listed), rows=PAGE_ROWS, first=start + 1, last=start + len(shown))
@@ -510,9 +579,9 @@ class SiteViews(EventView):
     @cached_property
     def _players_listed(self) -> tuple[Link, ...]:
         return tuple(
-            Link(name, href, note) for name, href, note in sorted(
-                self._index(), key=lambda e: (normalise(e[0]), e[1]))
-        )  # fmt: skip
+            Link(name, href, note)
+            for name, href, note in sorted(self._index(), key=lambda e: (normalise(e[0]), e[1]))
+        )
 
     @cached_property
     def _players_pages(self) -> int:
@@ -533,8 +602,9 @@ class SiteViews(EventView):
 
     def search_index(self) -> list[tuple[str, str]]:
         """(name, page from the site's root) of every player, for the search box."""
-        return sorted(((name, href) for name, href, _note in self._index()),
-                      key=lambda e: normalise(e[0]))  # fmt: skip
+        return sorted(
+            ((name, href) for name, href, _note in self._index()), key=lambda e: normalise(e[0])
+        )
 
     @cached_property
     def _prizes(self) -> PrizeList | None:
@@ -550,8 +620,13 @@ class SiteViews(EventView):
     def prizes(self) -> ListPage:
         result = self._prizes
         if result is None:
-            return ListPage(PRIZES.path, PRIZES.section, _("Prizes"),
-                            _("These rules list no season prizes."), ())  # fmt: skip
+            return ListPage(
+                PRIZES.path,
+                PRIZES.section,
+                _("Prizes"),
+                _("These rules list no season prizes."),
+                (),
+            )
         by_table: dict[str, list[tuple[tuple[int, int], tuple[Cell, ...]]]] = {}
         for n, w in enumerate(result.won):
             value = self._money(w.amount) if w.amount is not None else w.title or ""
@@ -570,10 +645,8 @@ class SiteViews(EventView):
                 if heading
                 else _("Season prizes and why each went where it did")
             )
-            table = Table(caption, head, tuple(row for _order, row in sorted(rows)),
-                          numeric=(3,))  # fmt: skip
-            blocks.append(Block(heading, f"prizes-{slug(named)}" if named else "",
-                                tables=(table,)))  # fmt: skip
+            table = Table(caption, head, tuple(row for _order, row in sorted(rows)), numeric=(3,))
+            blocks.append(Block(heading, f"prizes-{slug(named)}" if named else "", tables=(table,)))
         missed = tuple(Link(f"{m.prize}: {m.reason}") for m in result.missed)
         if missed:
             blocks.append(Block(_("Not awarded"), "not-awarded", entries=missed))
@@ -597,8 +670,9 @@ class SiteViews(EventView):
 
     def rules(self) -> ListPage:
         intro = rules_intro(self.season)
-        return ListPage(RULES.path, RULES.section, _("Rules"), intro,
-                        rules_page(self.season, self.tables))  # fmt: skip
+        return ListPage(
+            RULES.path, RULES.section, _("Rules"), intro, rules_page(self.season, self.tables)
+        )
 
     def downloads(self, files: Sequence[str]) -> ListPage:
         """The page describing the exports ``files`` (names in the site's folder)."""
@@ -612,14 +686,17 @@ class SiteViews(EventView):
             developers = who == "developers"
             heading = _("For developers") if developers else ""
             if entries:
-                blocks.append(Block(heading, slug("For developers") if developers else "",
-                                    entries=entries))  # fmt: skip
+                blocks.append(
+                    Block(heading, slug("For developers") if developers else "", entries=entries)
+                )
         other = tuple(Link(f, f) for f in files if f not in DOWNLOAD_FILES)
         if other:
             blocks.append(Block(_("Other files"), "other", entries=other))
         head = (_("Column"), _("What it holds"))
-        columns = tuple(Table(caption, head, tuple((Code(name), meaning) for name, meaning in rows))
-                        for caption, rows in column_dictionary(self.season))  # fmt: skip
+        columns = tuple(
+            Table(caption, head, tuple((Code(name), meaning) for name, meaning in rows))
+            for caption, rows in column_dictionary(self.season)
+        )
         blocks.append(Block(_("What each column holds"), "columns", tables=columns))
         intro = _("The standings and every result, to keep or to reuse.")
         return ListPage(DOWNLOADS.path, DOWNLOADS.section, _("Downloads"), intro, tuple(blocks))

@@ -49,10 +49,19 @@ def _scoring_records(scoring: Scoring) -> list[str]:
         return []
     s = scoring
     pairs = [
-        ("WW", s.win), ("BW", s.win), ("WD", s.draw), ("BD", s.draw), ("WL", s.loss),
-        ("BL", s.loss), ("ZPB", s.zero_bye), ("HPB", s.half_bye), ("FPB", s.full_bye),
-        ("PAB", s.pairing_bye), ("FW", s.forfeit_win), ("FL", s.forfeit_loss),
-    ]  # fmt: skip
+        ("WW", s.win),
+        ("BW", s.win),
+        ("WD", s.draw),
+        ("BD", s.draw),
+        ("WL", s.loss),
+        ("BL", s.loss),
+        ("ZPB", s.zero_bye),
+        ("HPB", s.half_bye),
+        ("FPB", s.full_bye),
+        ("PAB", s.pairing_bye),
+        ("FW", s.forfeit_win),
+        ("FL", s.forfeit_loss),
+    ]
     records = ["XXS " + " ".join(f"{k}={show(v)}" for k, v in pairs)]
     if (
         s.forfeit_win == s.win == s.full_bye

@@ -91,8 +91,9 @@ def text(value: str) -> str:
 
 
 def _escape(value: str) -> str:
-    return (value.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
-            .replace("\r", "&#13;"))  # fmt: skip
+    return (
+        value.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("\r", "&#13;")
+    )
 
 
 def attribute(value: str) -> str:
@@ -184,8 +185,9 @@ def _sheet_xml(rows: Iterable[Sequence[str]], numbers: frozenset[int]) -> Iterat
     iterator = iter(rows)
     while chunk := list(itertools.islice(iterator, CHUNK)):
         if done + len(chunk) > MAX_ROWS:
-            raise ValueError(f"a sheet holds at most {MAX_ROWS:,} rows; split the rows into "
-                             "several sheets")  # fmt: skip
+            raise ValueError(
+                f"a sheet holds at most {MAX_ROWS:,} rows; split the rows into several sheets"
+            )
         yield _empty_cells(_rows_xml(chunk, done, numbers))
         done += len(chunk)
     yield "</sheetData></worksheet>"

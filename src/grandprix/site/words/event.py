@@ -64,13 +64,18 @@ def event_points_facts(event: SeasonEvent, points: PointsBase, rules: RuleSet) -
                 said += "; " + _("{place} and below: nothing").format(place=ordinal(len(table) + 1))
             facts.append(said + ".")
         for reason, value in scale.factors:
-            facts.append(_("Points are multiplied by {factor}, for {reason}.").format(
-                factor=figure(value), reason=reason))  # fmt: skip
+            facts.append(
+                _("Points are multiplied by {factor}, for {reason}.").format(
+                    factor=figure(value), reason=reason
+                )
+            )
     if points.ties == "split" and not points.from_score:
         facts.append(
-            _("Players on the same score get half the points of their place on tie-break plus "
-              "half the average of the places they share.")
-        )  # fmt: skip
+            _(
+                "Players on the same score get half the points of their place on tie-break plus "
+                "half the average of the places they share."
+            )
+        )
     gain = points.gain
     if gain is not None:
         caps = gain_caps(points)
@@ -86,12 +91,16 @@ def event_points_facts(event: SeasonEvent, points: PointsBase, rules: RuleSet) -
             said = _("Each place finished above the seed ({seed}) adds {points}.")
         facts.append(said.format(seed=seed, points=per_place, limits=limits))
     if points.completion:
-        facts.append(_("Playing every round adds {points}.").format(
-            points=figure(points.completion)))  # fmt: skip
+        facts.append(
+            _("Playing every round adds {points}.").format(points=figure(points.completion))
+        )
     needed = rules.eligibility.min_rounds_percent
     if needed is not None:
-        facts.append(_("Only players who play at least {share} of the rounds earn points.").format(
-            share=share(needed)))  # fmt: skip
+        facts.append(
+            _("Only players who play at least {share} of the rounds earn points.").format(
+                share=share(needed)
+            )
+        )
     return facts
 
 

@@ -149,9 +149,10 @@ def band_table_of(points: PointsBase, rules: RuleSet, events: Sequence[SeasonEve
         rows.append(tuple(row))
     if found is not None:
         head.append(
-            ngettext("Places in {name} ({n} player)", "Places in {name} ({n} players)",
-                     found[1]).format(name=found[0], n=found[1])
-        )  # fmt: skip
+            ngettext(
+                "Places in {name} ({n} player)", "Places in {name} ({n} players)", found[1]
+            ).format(name=found[0], n=found[1])
+        )
     return Table(_("Points by share of the field"), tuple(head), tuple(rows), (1,))
 
 
@@ -248,8 +249,9 @@ def factor_words(points: PointsBase, rules: RuleSet, events: Sequence[SeasonEven
             pass
         else:
             found = rating_factor(section.section, points)
-            ratings = sorted((p.rating for p in section.section.players if p.rating),
-                             reverse=True)[: factor.top]  # fmt: skip
+            ratings = sorted((p.rating for p in section.section.players if p.rating), reverse=True)[
+                : factor.top
+            ]
             if found is not None and ratings:
                 mean = figure(Fraction(sum(ratings), len(ratings)))
                 text += " " + ngettext(
@@ -461,8 +463,9 @@ def limits_words(rules: RuleSet, events: Sequence[SeasonEvent]) -> str:
     caps = rules.counting.per_category
     parts = []
     for key, most in caps.items():
-        inner = sorted({category_words(e.category) for e in events
-                        if e.category.startswith(key + "/")})  # fmt: skip
+        inner = sorted(
+            {category_words(e.category) for e in events if e.category.startswith(key + "/")}
+        )
         part = ngettext(
             "{n} result of {category} events", "{n} results of {category} events", most
         ).format(n=most, category=category_words(key))

@@ -111,8 +111,10 @@ def points_blocks(season: Season) -> list[Block]:
         _key, points, events = groups[0]
         intro, said = _points_of(season, points, events, _("Points in each event"), "points")
         return [intro, Block(paragraphs=tuple(said + shared))]
-    parts = [(key, *_points_of(season, points, events, *_group_heading(key, events)))
-             for key, points, events in groups]  # fmt: skip
+    parts = [
+        (key, *_points_of(season, points, events, *_group_heading(key, events)))
+        for key, points, events in groups
+    ]
     common = [p for p in parts[0][2] if all(p in said for _k, _i, said in parts)]
     kinds = []
     for key, _points, events in groups:
@@ -235,8 +237,9 @@ def _points_of(
     if points.terms:
         sentence = terms_in_words(points)
         if points.by_place:
-            intro = Block(intro.heading, intro.anchor, (sentence, *intro.paragraphs),
-                          tables=intro.tables)  # fmt: skip
+            intro = Block(
+                intro.heading, intro.anchor, (sentence, *intro.paragraphs), tables=intro.tables
+            )
         else:
             intro = Block(heading, anchor, (sentence,))
     said = placement_words(points, rules, events)

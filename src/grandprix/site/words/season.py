@@ -68,40 +68,53 @@ def result_sentence(
     span, first = places(award.first, award.last), ordinal(award.first)
     if others and division:
         out.append(
-            ngettext("Tied {places} in {division} with {n} other",
-                     "Tied {places} in {division} with {n} others", others)
-            .format(places=span, division=division, n=others)
-        )  # fmt: skip
+            ngettext(
+                "Tied {places} in {division} with {n} other",
+                "Tied {places} in {division} with {n} others",
+                others,
+            ).format(places=span, division=division, n=others)
+        )
     elif others:
         out.append(
-            ngettext("Tied {places} with {n} other", "Tied {places} with {n} others", others)
-            .format(places=span, n=others)
-        )  # fmt: skip
+            ngettext(
+                "Tied {places} with {n} other", "Tied {places} with {n} others", others
+            ).format(places=span, n=others)
+        )
     elif division:
         out.append(_("{place} place in {division}").format(place=first, division=division))
     else:
         out.append(_("{place} place").format(place=first))
     if award.overall:
         out.append(
-            " " + _("among the Grand Prix players ({place} in the event: players who are not "
-                    "eligible are skipped)").format(place=place_span(award.overall))
-        )  # fmt: skip
+            " "
+            + _(
+                "among the Grand Prix players ({place} in the event: players who are not "
+                "eligible are skipped)"
+            ).format(place=place_span(award.overall))
+        )
         out.extend(footnote(rules, "D-UT-1", root))  # moved to the end by ids_at_end
     values = [figure(v) for v in award.values]
     terms = award.valuation.terms
     if terms:  # a sum of terms: '5 for the score + 8 for place 4 = 13'
         worked = sum((value for _words, value in terms), Fraction(0))
-        out.append(": " + " + ".join(_("{points} for {what}").format(
-            points=figure(v, decimals), what=words) for words, v in terms))  # fmt: skip
+        out.append(
+            ": "
+            + " + ".join(
+                _("{points} for {what}").format(points=figure(v, decimals), what=words)
+                for words, v in terms
+            )
+        )
         if len(terms) > 1:
             out.append(f" = {figure(worked, decimals)}")
         if len(values) > 1 and points.ties in ("full", "best"):
             out.append(" " + _("(tied players all take the points of {place})").format(place=first))
         elif len(values) > 1 and any(award.values) and points.ties != "split":
             out.append(
-                " " + _("(the place's points are the average of {values})").format(
-                    values=listing(values))
-            )  # fmt: skip
+                " "
+                + _("(the place's points are the average of {values})").format(
+                    values=listing(values)
+                )
+            )
             out.extend(footnote(rules, "UT-4", root))
     elif points.from_score:
         worked = award.score * points.score_factor
@@ -110,13 +123,19 @@ def result_sentence(
             out.append(": " + _("a score of {score}").format(score=score))  # its multiplier follows
         else:
             out.append(
-                ": " + _("a score of {score} x {factor} = {points}").format(
-                    score=score, factor=figure(points.score_factor), points=figure(worked))
-            )  # fmt: skip
+                ": "
+                + _("a score of {score} x {factor} = {points}").format(
+                    score=score, factor=figure(points.score_factor), points=figure(worked)
+                )
+            )
     elif len(values) > 1 and points.ties in ("full", "best"):
         worked = award.values[0]
-        out.append(": " + _("tied players all take the points of {place}, {points}").format(
-            place=first, points=values[0]))  # fmt: skip
+        out.append(
+            ": "
+            + _("tied players all take the points of {place}, {points}").format(
+                place=first, points=values[0]
+            )
+        )
     elif len(values) > 1 and not any(award.values):
         worked = Fraction(0)
         out.append(": " + _("these places score no points"))
@@ -126,15 +145,23 @@ def result_sentence(
         out.extend(footnote(rules, "FC-4", root))
     elif len(values) > 1:
         worked = sum(award.values, Fraction(0)) / len(values)
-        out.append(", " + _("so the average of {values} = {points}").format(
-            values=listing(values), points=figure(worked, decimals)))  # fmt: skip
+        out.append(
+            ", "
+            + _("so the average of {values} = {points}").format(
+                values=listing(values), points=figure(worked, decimals)
+            )
+        )
         out.extend(footnote(rules, "UT-4", root))
     else:
         worked = award.values[0] if award.values else Fraction(0)
         alone = points.first_outright is not None and award.first == 1 and bool(values)
         if alone and points.table and worked == points.first_outright != points.table[0]:
-            out.append(" " + _("alone, worth {points} instead of {table_points}").format(
-                points=values[0], table_points=figure(points.table[0])))  # fmt: skip
+            out.append(
+                " "
+                + _("alone, worth {points} instead of {table_points}").format(
+                    points=values[0], table_points=figure(points.table[0])
+                )
+            )
             out.extend(footnote(rules, "FC-2", root))
         elif values and worked:
             out.append(", " + _("worth {points}").format(points=values[0]))
@@ -145,19 +172,25 @@ def result_sentence(
         elif worked and award.category and points is not rules.points and points.table:
             out.extend(footnote(rules, "KW-2", root))  # a kind of event's own table
     if award.table_name:
-        out.append(" " + _("in the table of class {name} tournaments").format(
-            name=award.table_name))  # fmt: skip
+        out.append(
+            " " + _("in the table of class {name} tournaments").format(name=award.table_name)
+        )
         out.extend(footnote(rules, "ACF-13", root))
     if award.base != worked:
-        out.append(", " + _("raised to the minimum of {points} for taking part").format(
-            points=figure(award.base, decimals)))  # fmt: skip
+        out.append(
+            ", "
+            + _("raised to the minimum of {points} for taking part").format(
+                points=figure(award.base, decimals)
+            )
+        )
         out.extend(footnote(rules, "LUP-1", root))
     if award.event_weight != 1:  # UT-6: an event's multiplier
         out.append(" " + _("x {factor} for this event").format(factor=figure(award.event_weight)))
         out.extend(footnote(rules, "UT-6", root))
     if award.section_weight != 1:  # UT-7: a section's rate
-        out.append(" " + _("x {factor} for this section").format(
-            factor=figure(award.section_weight)))  # fmt: skip
+        out.append(
+            " " + _("x {factor} for this section").format(factor=figure(award.section_weight))
+        )
         out.extend(footnote(rules, "UT-7", root))
     factors, bonuses = award.valuation.factors, award.valuation.bonuses
     for reason, value in factors:  # FC-1 rating factor, NW-1 class of the prize fund
@@ -169,8 +202,9 @@ def result_sentence(
     if multiplied and bonuses:
         out.append(f" = {figure(award.points - award.extra, decimals)}")
     for reason, value in bonuses:  # KW-4 places above the seed, KW-5 (NW-3) every round
-        out.append(" " + _("+ {points} for {reason}").format(
-            points=figure(value, decimals), reason=reason))  # fmt: skip
+        out.append(
+            " " + _("+ {points} for {reason}").format(points=figure(value, decimals), reason=reason)
+        )
         cited = {"playing every round": ("KW-5", "NW-3")}.get(reason, ())  # a term: no rule
         for rule in ("KW-4",) if "above the seed" in reason else cited:
             out.extend(footnote(rules, rule, root))
@@ -189,12 +223,18 @@ def _split(award: Award, decimals: int) -> list[Cell]:
         _("{place} place").format(place=ordinal(spots[0])) if len(spots) == 1 else _("the place")
     )
     return [
-        ": " + _("half of {own} ({place} on tie-break) plus half of {mean} (the average of "
-                 "{values}) = {points}").format(
-            own=figure(own), place=place, mean=figure(mean),
+        ": "
+        + _(
+            "half of {own} ({place} on tie-break) plus half of {mean} (the average of "
+            "{values}) = {points}"
+        ).format(
+            own=figure(own),
+            place=place,
+            mean=figure(mean),
             values=listing([figure(v) for v in award.values]),
-            points=figure(award.base, decimals))
-    ]  # fmt: skip
+            points=figure(award.base, decimals),
+        )
+    ]
 
 
 def total_sentence(
@@ -218,31 +258,46 @@ def total_sentence(
         ]
     elif counting.mode == "percent":
         out = [
-            _("The best {kept} of {played} results count ({percent}% of the {calendar} events "
-              "of the season, rounded up)").format(
-                kept=kept, played=played, percent=figure(counting.percent), calendar=calendar)
-        ]  # fmt: skip
+            _(
+                "The best {kept} of {played} results count ({percent}% of the {calendar} events "
+                "of the season, rounded up)"
+            ).format(kept=kept, played=played, percent=figure(counting.percent), calendar=calendar)
+        ]
         out.extend(footnote(rules, "LUP-3", root))
     elif counting.mode == "most-minus" and not counting.per_category:
         out = [
-            _("The best {kept} of {played} results count (the most events anyone has played, "
-              "{most}, less {drop})").format(
-                kept=kept, played=played, most=most, drop=counting.drop)
-        ]  # fmt: skip
+            _(
+                "The best {kept} of {played} results count (the most events anyone has played, "
+                "{most}, less {drop})"
+            ).format(kept=kept, played=played, most=most, drop=counting.drop)
+        ]
         out.extend(footnote(rules, "KC-2", root))
     elif counting.per_category:
-        limits = listing([f"{n} {key.replace('/', ' ').replace('-', ' ')}"
-                          for key, n in counting.per_category.items()])  # fmt: skip
+        limits = listing(
+            [
+                f"{n} {key.replace('/', ' ').replace('-', ' ')}"
+                for key, n in counting.per_category.items()
+            ]
+        )
         if counting.mode == "best":
-            best = _("The best {kept} of {played} results count (at most {best}, {limits} "
-                     "results)")  # fmt: skip
+            best = _("The best {kept} of {played} results count (at most {best}, {limits} results)")
         elif counting.mode == "most-minus":
-            best = _("The best {kept} of {played} results count (at most {most} less {drop}, "
-                     "{limits} results)")  # fmt: skip
+            best = _(
+                "The best {kept} of {played} results count (at most {most} less {drop}, "
+                "{limits} results)"
+            )
         else:
             best = _("The best {kept} of {played} results count (at most {limits} results)")
-        out = [best.format(kept=kept, played=played, best=counting.best, most=most,
-                           drop=counting.drop, limits=limits)]  # fmt: skip
+        out = [
+            best.format(
+                kept=kept,
+                played=played,
+                best=counting.best,
+                most=most,
+                drop=counting.drop,
+                limits=limits,
+            )
+        ]
         out.extend(footnote(rules, "KW-7", root))
         out.extend(footnote(rules, "FC-5", root))
     else:
@@ -252,10 +307,13 @@ def total_sentence(
     out.append(": " + _("{points} points.").format(points=counted))
     if counting.bonus_per_event:
         out.append(
-            " " + _("Bonus: {bonus} for each of the {n} events played = {points}.").format(
-                bonus=figure(counting.bonus_per_event), n=line.events,
-                points=figure(line.bonus, decimals))
-        )  # fmt: skip
+            " "
+            + _("Bonus: {bonus} for each of the {n} events played = {points}.").format(
+                bonus=figure(counting.bonus_per_event),
+                n=line.events,
+                points=figure(line.bonus, decimals),
+            )
+        )
         out.extend(footnote(rules, "LUP-3", root))
     out.append(" " + _("Total: {points}.").format(points=figure(line.total, decimals)))
     return ids_at_end(out)
@@ -342,14 +400,18 @@ def need_sentence(need: Need) -> str:
         goal = _("{place} place or better").format(place=ordinal(need.place))
     said = []
     if need.sure is not None:
-        said.append(_("{place}, not shared, makes {goal} sure").format(
-            place=_need_place(need, need.sure, False), goal=goal))  # fmt: skip
+        said.append(
+            _("{place}, not shared, makes {goal} sure").format(
+                place=_need_place(need, need.sure, False), goal=goal
+            )
+        )
     if need.chance == ANY_PLACE:
         said.append(_("missing it puts {goal} out of reach").format(goal=goal))
     elif need.chance is not None:
         worse = _need_place(need, need.chance, False, False)
-        said.append(_("anything worse than {place} puts {goal} out of reach").format(
-            place=worse, goal=goal))  # fmt: skip
+        said.append(
+            _("anything worse than {place} puts {goal} out of reach").format(place=worse, goal=goal)
+        )
     if not said:
         return ""  # no result there decides the place on its own: nothing worth saying
     return _("At {event}, the next event: {said}.").format(event=need.event, said="; ".join(said))
@@ -365,8 +427,10 @@ def race_sentence(outlook: Outlook, left: int, decimals: int) -> str:
         most = _("a total of at most {points} points is still possible").format(
             points=figure(outlook.best, decimals)
         )
-    of = {status: [place for place, s in outlook.places if s == status]
-          for status in (CLINCHED, REACHABLE, OUT_OF_REACH)}  # fmt: skip
+    of = {
+        status: [place for place, s in outlook.places if s == status]
+        for status in (CLINCHED, REACHABLE, OUT_OF_REACH)
+    }
     said = []
     if of[CLINCHED]:
         said.append(_("sure to finish {place} or better").format(place=ordinal(min(of[CLINCHED]))))
