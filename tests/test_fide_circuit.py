@@ -1,7 +1,7 @@
 """The fide-circuit-2025 preset on hand-worked events (FC-1 to FC-5).
 
 No per-event circuit points were found published in a form a test can reproduce
-(docs/research/real-series-2.4.md), so each value here is worked by hand from the rules: points
+(docs/research/real-series.md), so each value here is worked by hand from the rules: points
 = B x k, k = (TAR - 2500) / 100, TAR the mean of the 8 highest ratings (D-FC-1: exact).
 """
 

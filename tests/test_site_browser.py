@@ -341,8 +341,8 @@ def readable(violations: list[dict[str, object]]) -> str:
 def test_axe_core_finds_no_violation(
     sites: dict[str, Path], browser: Browser, name: str, kind: str, width: int
 ) -> None:
-    """axe-core, the accessibility rules engine the issue measured with, injected into the
-    page: no violation of any rule it runs by default (WCAG A and AA, best practices)."""
+    """axe-core, the accessibility rules engine, injected into the page: no violation of any
+    rule it runs by default (WCAG A and AA, best practices)."""
     if not AXE.exists():
         pytest.fail(f"axe-core is not installed at {AXE}: 'make unit' installs it with npm")
     path = page_of(sites[name], kind)

@@ -23,7 +23,7 @@ time (1980-01-01), and no part records when or by what the file was written.
 
 season.xlsx of the generated 10,000-event season (4.6 million cells), written in a forked
 process as the site writes it, rows included: about 5 s, where openpyxl's write-only mode took
-62 s in the same run (README, "Performance").
+62 s in the same run.
 """
 
 from __future__ import annotations
