@@ -32,8 +32,8 @@ from grandprix.runtime import paused_collection
 from grandprix.season.config import SEASON_FILE, load_season, read_season_toml
 from grandprix.season.standings import AwardMemo
 from grandprix.site.build import Renderer, players_script
-from grandprix.site.pages import Page
-from grandprix.site.views import SiteViews, slug
+from grandprix.site.pages import Page, slug
+from grandprix.site.views import SiteViews
 
 WALK_LIMIT = 20_000
 KEY = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{0,99}")  # a season's name in the server's paths

@@ -10,6 +10,7 @@ five times as long to make (each field set through ``object.__setattr__``).
 from __future__ import annotations
 
 import re
+import unicodedata
 from dataclasses import dataclass
 from typing import NamedTuple
 
@@ -19,6 +20,15 @@ from grandprix.site.words.season import Sentence
 # The names Windows keeps for its devices, whatever the extension ('con.html' is the console):
 # a page must never be given one, or the site cannot be copied to, or opened on, Windows.
 RESERVED = re.compile(r"con|prn|aux|nul|(com|lpt)[0-9\u00b9\u00b2\u00b3]", re.IGNORECASE)
+
+
+SLUG_LIMIT = 80  # a page's file name stays far below the 255 bytes a file system allows
+
+
+def slug(text: str) -> str:
+    """Lower-case ASCII letters, digits and hyphens, at most ``SLUG_LIMIT`` characters."""
+    plain = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode()
+    return re.sub(r"[^a-z0-9]+", "-", plain.lower()).strip("-")[:SLUG_LIMIT].rstrip("-") or "x"
 
 
 def safe_file_name(name: str) -> str:

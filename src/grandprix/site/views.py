@@ -10,16 +10,12 @@ from __future__ import annotations
 
 import functools
 import math
-import operator
-import re
-import unicodedata
 from collections import defaultdict
 from collections.abc import Callable, Iterator, Sequence
 from fractions import Fraction
 from functools import cached_property
 from typing import NamedTuple
 
-from grandprix.conditions import Profile
 from grandprix.language import N_, _, count, decimal, money, ngettext, pgettext, short_date
 from grandprix.players import PlayerKey, normalise
 from grandprix.prizes.season import PrizeList
@@ -27,41 +23,35 @@ from grandprix.reports.exports import column_dictionary
 from grandprix.runtime import made_before_fork
 from grandprix.scores import show
 from grandprix.season.computed import Computed
-from grandprix.season.divisions import membership, profiles
-from grandprix.season.history import ROWS_KEPT, History, counting_of, kept_dates, running_totals
+from grandprix.season.history import ROWS_KEPT, History, kept_dates, running_totals
 from grandprix.season.ineligible import unplaced
-from grandprix.season.model import Award, Line, Season, SeasonEvent, Tables
+from grandprix.season.model import Line, Season, SeasonEvent, Tables
 from grandprix.season.race import Outlook, assumptions
 from grandprix.season.standings import AwardMemo, deciding
-from grandprix.site.chart import leaders_chart, rank_chart
+from grandprix.site.chart import leaders_chart
 from grandprix.site.event_view import EventView
 from grandprix.site.pages import (
     HomePage,
     LeftOut,
     ListPage,
     Page,
-    PlayerPage,
-    PlayerPart,
-    Result,
     StandingsRow,
     StandingsTable,
     safe_file_name,
+    slug,
 )
 from grandprix.site.parts import Block, Cell, Code, Link, Table
-from grandprix.site.words.common import RULES_PAGE, place_span, rating_list
+from grandprix.site.player_view import PLAYERS_SECTION, PlayerView
+from grandprix.site.words.common import RULES_PAGE, place_span
 from grandprix.site.words.points import category_words
 from grandprix.site.words.rules import rules_intro, rules_page
 from grandprix.site.words.season import (
     Sentence,
     race_note,
-    race_sentence,
     race_summary,
-    result_sentence,
     tie_note,
-    total_sentence,
 )
 
-SLUG_LIMIT = 80  # a page's file name stays far below the 255 bytes a file system allows
 DOWNLOAD_FILES = {  # file -> (who it is for, what it holds: shown through _)
     "season.xlsx": ("everyone", N_("The standings and every result as a spreadsheet (Excel)")),
     "standings.csv": ("everyone", N_("The standings as a table (CSV, opens in any spreadsheet)")),
@@ -73,13 +63,7 @@ PAGE_ROWS = ROWS_KEPT  # the most rows of a standings table on one page
 TOP_ROWS = 100  # the rows shown of a longer table where it is not listed in full
 
 
-def slug(text: str) -> str:
-    """Lower-case ASCII letters, digits and hyphens, at most ``SLUG_LIMIT`` characters."""
-    plain = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode()
-    return re.sub(r"[^a-z0-9]+", "-", plain.lower()).strip("-")[:SLUG_LIMIT].rstrip("-") or "x"
-
-
-class SiteViews(EventView):
+class SiteViews(EventView, PlayerView):
     """The pages of a season's site; the standings and the pages' file names computed once."""
 
     def __init__(
@@ -333,126 +317,6 @@ class SiteViews(EventView):
             else _("Points of the top five after each event")
         )
         return leaders_chart(names, series, title, f"chart-{slug(division or 'standings')}")
-
-    # A player's page.
-
-    def player(self, key: PlayerKey) -> PlayerPage:
-        """The page of the player with season key ``key``; KeyError if not in the standings."""
-        lines = self.lines[key]
-        name = lines[0][1].name
-        parts = tuple(self._part(division, line) for division, line in lines)
-        heading = _("Prizes on the standings so far") if self.left else _("Prizes won")
-        return PlayerPage(
-            f"players/{self.player_files[key]}",
-            PLAYERS.section,
-            name,
-            name,
-            parts,
-            self._prizes_won.get(key, ()),
-            heading,
-            self._division_words(key),
-        )
-
-    @cached_property
-    def _profiles(self) -> dict[PlayerKey, Profile]:
-        return profiles(self.season, self.season.directory) if self.season.rules.divisions else {}
-
-    def _division_words(self, key: PlayerKey) -> tuple[str, ...]:
-        """The rating the divisions go by (its list and date), then each division: in or not,
-        and why."""
-        profile = self._profiles.get(key)
-        if profile is None:
-            return ()
-        rated = profile.rating
-        out = [
-            _("Rating used: {rating}, from the {list} of {date}.").format(
-                rating=rated.rating, list=rating_list(rated.kind), date=short_date(rated.date)
-            )
-            if rated
-            else _("Rating used: none (no list the rules name rates this player).")
-        ]
-        for name, member, why in membership(profile, self.season.rules, self.season):
-            said = _("In {division}: {why}.") if member else _("Not in {division}: {why}.")
-            out.append(said.format(division=name, why=why))
-        return tuple(out)
-
-    @cached_property
-    def _prizes_won(self) -> dict[PlayerKey, tuple[str, ...]]:
-        """Each winner's prizes as their page lists them, in the prize list's order (looked up
-        by each of the season's player pages)."""
-        money = self._money
-        won: dict[PlayerKey, tuple[str, ...]] = {}
-        for w in self._prizes.won if self._prizes else ():
-            shown = money(w.amount) if w.amount is not None else w.title or ""
-            won[w.key] = (*won.get(w.key, ()), f"{w.prize}: {shown} ({w.reason})")
-        return won
-
-    def _part(self, division: str, line: Line) -> PlayerPart:
-        rules, decimals = self.season.rules, self.decimals
-        results = []
-        heads, texts = self._heads, self._said
-        kinds = (rules.points, *rules.points.categories.values())
-        by_score = any(p.by_score for p in kinds)
-        own = {d.name for d in rules.divisions if d.award != "filter" and not d.everyone}
-        label = division if division in own else ""
-        for a, counted in sorted(line.results(), key=_by_date):
-            origin = a.origin
-            head = heads.get(id(origin))
-            if head is None:
-                head = heads[id(origin)] = self._head(a)
-            key = (
-                id(a.valuation),
-                a.first,
-                a.last,
-                a.overall,
-                origin.table_name,
-                a.score if by_score else None,
-                label,
-            )
-            words = texts.get(key)
-            if words is None:
-                words = texts[key] = (
-                    place_span(a.place),
-                    decimal(self._points_text(a)),
-                    result_sentence(a, rules, decimals, "../", label),
-                )
-            place, shown, sentence = words
-            results.append(Result(*head, place, shown, counted, sentence))
-        counting = counting_of(self.season, division)
-        summary = total_sentence(
-            line, counting, len(self.season.events), rules, decimals, "../", self._most[division]
-        )
-        title, anchor = division or _("Standings"), slug(division or "Standings")
-        chart = ""
-        if len(self.dated) > 1:
-            ranks = self.history.ranks(division, line.player)
-            chart = rank_chart(
-                [short_date(day) for day in self.history.dates], ranks, f"rank-{anchor}"
-            )
-        outlook = self._race.get(division, {}).get(line.player)
-        said = race_sentence(outlook, self.left, decimals) if outlook else ""
-        return PlayerPart(
-            title,
-            division,
-            anchor,
-            place_span(line.rank),
-            decimal(show(line.total, decimals)),
-            tuple(results),
-            summary,
-            said,
-            chart,
-        )
-
-    def _head(self, a: Award) -> tuple[str, str, str, str]:
-        """The date, the event's name (with its section's), the section and the event page of a
-        result."""
-        event = a.event_name if a.section == a.event_name else f"{a.event_name}, {a.section}"
-        return short_date(a.date), event, a.section, f"../events/{self.event_files[a.event]}"
-
-    @cached_property
-    def _most(self) -> dict[str, int]:
-        """The most events any player of each table has played (KC-2)."""
-        return {name: max((ln.events for ln in lines), default=0) for name, lines in self.tables}
 
     @property
     def history(self) -> History:
@@ -716,7 +580,7 @@ class MenuPage(NamedTuple):
 # The site's pages of which it has one, in the menu's order; the pages of which it has many (a
 # player's, an event's, ...) follow them in ``SiteViews._every_page``.
 HOME = MenuPage("index.html", "standings", N_("Standings"), SiteViews.home)
-PLAYERS = MenuPage("players.html", "players", N_("Players"), SiteViews.players_index)
+PLAYERS = MenuPage("players.html", PLAYERS_SECTION, N_("Players"), SiteViews.players_index)
 EVENTS = MenuPage("events.html", "events", N_("Events"), SiteViews.events_index)
 PRIZES = MenuPage("prizes.html", "prizes", N_("Prizes"), SiteViews.prizes)
 RULES = MenuPage(RULES_PAGE, "rules", N_("Rules"), SiteViews.rules)
@@ -727,16 +591,6 @@ MENU = (HOME, PLAYERS, EVENTS, PRIZES, RULES, DOWNLOADS)
 def _players_file(number: int) -> str:
     """The path of page ``number`` (from 1) of the players' list."""
     return PLAYERS.path if number == 1 else f"players-{number}.html"
-
-
-# A player's results in order (by the Origin's fields: no property of Award called)
-_ORIGIN_ORDER = operator.attrgetter("origin.date", "origin.event_name", "origin.section")
-
-
-def _by_date(result: tuple[Award, bool]) -> tuple[object, ...]:
-    """A line's result (its award, whether it counts) in date order."""
-    found: tuple[object, ...] = _ORIGIN_ORDER(result[0])
-    return found
 
 
 def _player_files(tables: Tables) -> dict[PlayerKey, str]:
