@@ -1,7 +1,9 @@
 """The layers of docs/ARCHITECTURE.md, checked on the imports of the source.
 
 A package or top-level module imports only from lower layers; the packages of one layer never
-import each other (the season and the single event are siblings; the prizes use both).
+import each other (the season and the single event are siblings; the prizes use both). Inside a
+package too, no module imports back into a cycle (imports inside functions counted), and none
+takes another's private names.
 """
 
 from __future__ import annotations
@@ -81,39 +83,40 @@ def test_the_season_and_the_event_side_are_siblings() -> None:
     assert ("prizes", "events") in pairs and ("prizes", "season") in pairs
 
 
-def serve_imports() -> dict[str, set[tuple[str, str]]]:
-    """Each module of ``grandprix.serve`` -> (module of ``grandprix.serve``, name) for every
-    name it imports from one, at its top or inside a function (name '' for the module itself)."""
-    folder = SOURCE / "serve"
-    modules = {path.stem for path in folder.glob("*.py")} - {"__init__"}
+def module_imports() -> dict[str, set[tuple[str, str]]]:
+    """Each module of grandprix -> (module of grandprix, name) for every name it imports from
+    one, at its top or inside a function (name '' for the module itself)."""
+    modules = {}
+    for path in SOURCE.rglob("*.py"):
+        parts = path.relative_to(SOURCE.parent).with_suffix("").parts
+        modules[".".join(parts[:-1] if parts[-1] == "__init__" else parts)] = path
     found: dict[str, set[tuple[str, str]]] = {name: set() for name in modules}
-    for name in modules:
-        tree = ast.parse((folder / f"{name}.py").read_text(encoding="utf-8"))
-        for node in ast.walk(tree):
+    for name, path in modules.items():
+        package = name if path.stem == "__init__" else name.rpartition(".")[0]
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if isinstance(node, ast.Import):
-                for alias in node.names:
-                    if alias.name.startswith("grandprix.serve."):
-                        found[name].add((alias.name.split(".")[2], ""))
+                found[name].update((a.name, "") for a in node.names if a.name in modules)
             elif isinstance(node, ast.ImportFrom):
-                parts = ("grandprix.serve." * node.level + (node.module or "")).split(".")
-                if parts[:2] != ["grandprix", "serve"]:
-                    continue
+                base = package.rsplit(".", node.level - 1)[0] if node.level else ""
+                module = ".".join(part for part in (base, node.module or "") if part)
                 for alias in node.names:
-                    if len(parts) > 2:
-                        found[name].add((parts[2], alias.name))
-                    elif alias.name in modules:  # from grandprix.serve import forms
-                        found[name].add((alias.name, ""))
+                    if f"{module}.{alias.name}" in modules:  # from grandprix.serve import forms
+                        found[name].add((f"{module}.{alias.name}", ""))
+                    elif module in modules:
+                        found[name].add((module, alias.name))
+    for name in found:
+        found[name] = {(other, what) for other, what in found[name] if other != name}
     return found
 
 
-def test_the_server_modules_import_one_another_without_a_cycle() -> None:
-    graph = {name: {other for other, _ in taken} for name, taken in serve_imports().items()}
+def test_no_module_imports_back_into_a_cycle() -> None:
+    graph = {name: {other for other, _ in taken} for name, taken in module_imports().items()}
     done: set[str] = set()
 
     def visit(name: str, path: tuple[str, ...]) -> None:
         if name in path:
             cycle = " -> ".join((*path[path.index(name) :], name))
-            raise AssertionError(f"the modules of grandprix.serve import in a cycle: {cycle}")
+            raise AssertionError(f"modules of grandprix import in a cycle: {cycle}")
         if name not in done:
             for other in sorted(graph[name]):
                 visit(other, (*path, name))
@@ -123,11 +126,11 @@ def test_the_server_modules_import_one_another_without_a_cycle() -> None:
         visit(name, ())
 
 
-def test_no_server_module_takes_another_ones_private_names() -> None:
+def test_no_module_takes_another_ones_private_names() -> None:
     taken = [
         f"{name} imports {other}.{what}"
-        for name, found in sorted(serve_imports().items())
+        for name, found in sorted(module_imports().items())
         for other, what in sorted(found)
-        if what.startswith("_")
+        if what.startswith("_") and what != "_" and not what.startswith("__")  # gettext's _
     ]
     assert not taken, taken

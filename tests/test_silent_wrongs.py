@@ -29,8 +29,7 @@ from grandprix.players import (
     shown,
 )
 from grandprix.season.checks import alias_contradictions
-from grandprix.season.identity import same_names
-from grandprix.season.model import Alias
+from grandprix.season.identity import Alias, same_names
 from seasons import edit
 
 EXAMPLE = Path(__file__).resolve().parents[1] / "examples" / "utah-2012"

@@ -36,7 +36,8 @@ from grandprix.players import (
     shown,
 )
 from grandprix.scores import show
-from grandprix.season.model import Alias, Season
+from grandprix.season.identity import Alias
+from grandprix.season.model import Season
 from grandprix.tomlpos import Path as KeyPath
 
 

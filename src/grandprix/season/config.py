@@ -42,7 +42,8 @@ from grandprix.season.checks import (
     rank_contradictions,
 )
 from grandprix.season.copies import Copies, Listed, copy_problem
-from grandprix.season.model import Alias, Season, SeasonEvent, SeasonSection
+from grandprix.season.identity import Alias
+from grandprix.season.model import Season, SeasonEvent, SeasonSection
 from grandprix.tiebreaks import Rules, parse
 from grandprix.tomlpos import Path as KeyPath
 

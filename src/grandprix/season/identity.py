@@ -12,16 +12,26 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Iterable
+from dataclasses import dataclass, field
 from operator import attrgetter
 from typing import NamedTuple, cast
 
 from grandprix.conditions import meets
-from grandprix.model import Columns, Player, Section
+from grandprix.model import Columns, Location, Player, Section
 from grandprix.players import ListedPlayer, PlayerKey, birth_year, name_key
 from grandprix.rules.schema import RuleSet
-from grandprix.season.model import Alias
 
 NEAR_MATCH = 85  # rapidfuzz token_sort_ratio from which two names are shown for review
+
+
+@dataclass(frozen=True)
+class Alias:
+    """A coordinator's decision from aliases.csv: two names are one person, or two people."""
+
+    name: str
+    other: str
+    same: bool
+    location: Location | None = field(default=None, compare=False)
 
 
 def same_names(aliases: Iterable[Alias]) -> dict[str, str]:

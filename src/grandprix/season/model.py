@@ -9,15 +9,13 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cached_property
-from typing import TYPE_CHECKING, NamedTuple
+from typing import NamedTuple
 
 from grandprix.model import Location, Section
 from grandprix.players import ListedPlayer, PlayerKey
 from grandprix.ratings.store import RatingStore
 from grandprix.rules.schema import RuleSet
-
-if TYPE_CHECKING:
-    from grandprix.season.identity import Directory
+from grandprix.season.identity import Alias, Directory
 
 
 @dataclass(frozen=True)
@@ -46,16 +44,6 @@ class SeasonEvent:
 
 
 @dataclass(frozen=True)
-class Alias:
-    """A coordinator's decision from aliases.csv: two names are one person, or two people."""
-
-    name: str
-    other: str
-    same: bool
-    location: Location | None = field(default=None, compare=False)
-
-
-@dataclass(frozen=True)
 class Season:
     name: str
     rules: RuleSet
@@ -74,8 +62,6 @@ class Season:
         made once for this season (the standings, the divisions, the prizes and the site's
         pages ask it about the same players; a new directory learns them again, 0.3-0.5 s for
         the 500,000 rows of a 10,000-event season)."""
-        from grandprix.season.identity import Directory
-
         seen = (s.section.columns for e in self.events for s in e.sections)
         return Directory(self.players, self.rules, self.aliases, seen)
 
