@@ -90,6 +90,8 @@ messages: $(STAMP)
 	$(BIN)/pybabel -q extract -F babel.cfg -k Phrase --no-location --no-wrap --sort-output \
 	  --project grandprix --copyright-holder "the grandprix contributors" \
 	  -o $(LOCALE)/grandprix.pot .
+	# the template carries no creation date: a run that finds the same words changes nothing
+	sed -i '/^"POT-Creation-Date: /d' $(LOCALE)/grandprix.pot
 	for code in $$(ls $(LOCALE) | grep -v '\.pot$$'); do \
 	  $(BIN)/pybabel -q update --no-fuzzy-matching --no-wrap --ignore-obsolete \
 	    --ignore-pot-creation-date -i $(LOCALE)/grandprix.pot -d $(LOCALE) -D grandprix \
