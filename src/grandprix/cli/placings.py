@@ -55,8 +55,8 @@ if TYPE_CHECKING:
     "--unrated-rating",
     type=click.IntRange(0, 4000),
     default=None,
-    help="Rating that unrated players count with in ARO/TPR/PTP; without it those tie-breaks "
-    "are left empty when anyone is unrated (C.07 art. 10).",
+    help="Rating that unrated players count with in ARO/TPR/PTP/APRO/APPO; without it those "
+    "tie-breaks are left empty when anyone is unrated (C.07 art. 10).",
 )
 def event_command(
     file: Path,
