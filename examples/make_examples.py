@@ -236,28 +236,14 @@ def class_championships() -> None:
     """The 2026 Class Championships: entries -> sections -> byes -> made-up results."""
     from grandprix.events.byes import byes_of
     from grandprix.events.config import read_event_rules
-    from grandprix.events.entries import read_entries
+    from grandprix.events.entries import KNOWN, read_entries
     from grandprix.events.sections import place_entries
 
     folder = HERE / "class_championships_2026"
     (folder / "results").mkdir(parents=True, exist_ok=True)
     rng = random.Random(2026)
     rows = entries(rng)
-    columns = [
-        "name",
-        "id",
-        "rating",
-        "grade",
-        "resident",
-        "town",
-        "registered_on",
-        "paid_on",
-        "arrived",
-        "byes",
-        "section",
-        "reason",
-        "unpublished_rating",
-    ]
+    columns = list(KNOWN)  # every column entries.csv may have, in its order
     with (folder / "entries.csv").open("w", newline="", encoding="utf-8") as handle:
         import csv
 
