@@ -16,11 +16,9 @@ from __future__ import annotations
 import csv
 import io
 import itertools
-import lzma
 import operator
 import re
 import zipfile
-import zlib
 from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import Any, NamedTuple
@@ -28,6 +26,7 @@ from xml.parsers import expat
 
 from grandprix.errors import InputError
 from grandprix.model import Location, Problem
+from grandprix.runtime.files import DAMAGED_ZIP
 from grandprix.scores import FIELD_LIMIT
 
 MAX_PROBLEMS = 20
@@ -76,19 +75,6 @@ MAX_RATIO = 100  # bytes unzipped per byte zipped (FIDE's lists: about 6); a zip
 RATIO_FREE = 1024**2  # bytes a list may unzip to at any ratio (a small list of one rating)
 MAX_LINES = 5_000_000  # lines of a TXT or CSV list; FIDE's combined list has about 1.5 million
 _BOM = b"\xef\xbb\xbf"
-# How a damaged zip fails: in its headers, in the decompressor its method names (deflate, bzip2:
-# OSError, LZMA), a method or an encryption the zip module does not read.
-_DAMAGED = (
-    zipfile.BadZipFile,
-    zipfile.LargeZipFile,
-    EOFError,
-    OSError,
-    ValueError,
-    zlib.error,
-    lzma.LZMAError,
-    NotImplementedError,
-    RuntimeError,
-)
 
 
 def _unzip(name: str, data: bytes) -> tuple[str, bytes]:
@@ -116,7 +102,7 @@ def _unzip(name: str, data: bytes) -> tuple[str, bytes]:
             if len(content) > bound:  # (the zip module reads no more than declared: never)
                 raise ListError([_too_big(name, member.filename, len(content), packed)])
             return f"{name}!{member.filename}", content
-    except _DAMAGED as exc:
+    except DAMAGED_ZIP as exc:
         raise ListError(
             [
                 Problem(

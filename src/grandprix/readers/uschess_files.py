@@ -7,31 +7,19 @@ the folder, and is read within the same bound)."""
 from __future__ import annotations
 
 import io
-import lzma
 import os
 import zipfile
-import zlib
 from pathlib import Path
 
 from grandprix.model import Location, Problem
 from grandprix.readers.dbase import TABLE_LIMIT
 from grandprix.readers.text import excerpt
+from grandprix.runtime.files import DAMAGED_ZIP
 
 EVENT, SECTIONS, DETAILS = "THEXPORT.DBF", "TSEXPORT.DBF", "TDEXPORT.DBF"
 TABLES = (EVENT, SECTIONS, DETAILS)
 ZIP_RATIO = 100  # most bytes unzipped per byte zipped, for a table over ZIP_RATIO_FREE
 ZIP_RATIO_FREE = 1024**2  # bytes a table may unzip to at any ratio
-_DAMAGED_ZIP = (
-    zipfile.BadZipFile,
-    zipfile.LargeZipFile,
-    EOFError,
-    OSError,
-    ValueError,
-    zlib.error,
-    lzma.LZMAError,
-    NotImplementedError,
-    RuntimeError,
-)
 
 
 def unzipped(name: str, data: bytes, problems: list[Problem]) -> dict[str, tuple[str, bytes]]:
@@ -84,7 +72,7 @@ def unzipped(name: str, data: bytes, problems: list[Problem]) -> dict[str, tuple
                     )
                     return {}
                 tables[base] = (f"{name}!{member.filename}", content)
-    except _DAMAGED_ZIP as exc:
+    except DAMAGED_ZIP as exc:
         problems.append(
             Problem(Location(name), f"damaged zip archive ({str(exc)[:80]}); zip the report again")
         )

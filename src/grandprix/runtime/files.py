@@ -4,8 +4,25 @@
 from __future__ import annotations
 
 import hashlib
+import lzma
 import os
+import zipfile
+import zlib
 from pathlib import Path
+
+# How a damaged zip fails: in its headers, in the decompressor its method names (deflate, bzip2:
+# OSError, LZMA), a method or an encryption the zip module does not read.
+DAMAGED_ZIP = (
+    zipfile.BadZipFile,
+    zipfile.LargeZipFile,
+    EOFError,
+    OSError,
+    ValueError,
+    zlib.error,
+    lzma.LZMAError,
+    NotImplementedError,
+    RuntimeError,
+)
 
 
 class FileCache:
