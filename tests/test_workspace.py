@@ -458,7 +458,7 @@ def test_results_of_a_planned_event_go_into_its_entry(season: Path) -> None:
     listed = [e for e in tomllib.loads(toml.read_text())["events"] if e["name"] == "Park City"]
     assert listed == [
         {"name": "Park City", "date": datetime.date(2012, 12, 20), "results": "park.csv"}
-    ]  # fmt: skip (the calendar's date stays)
+    ]  # the calendar's date stays
     loaded, _ = load_season(season)
     assert loaded is not None and not [e for e in loaded.events if e.planned]
 
