@@ -195,7 +195,18 @@ TIEBREAKS: dict[Rules, dict[str, TieBreak]] = {
         "WIN": _OWN["WIN"],
         "DE": _DIRECT_ENCOUNTER,
     },
-    Rules.LICHESS: {"SB": TieBreak(lichess.sonneborn_berger, *_SONNEBORN_BERGER)},
+    Rules.LICHESS: {
+        "SB": TieBreak(
+            lichess.sonneborn_berger,
+            _SONNEBORN_BERGER[0],
+            N_(
+                "As lichess counts it: the points of the opponents the player beat, plus half "
+                "those of the opponents drawn with; a bye given by the pairing counts as a win "
+                "over an opponent with the player's points before that round and a draw in "
+                "every later round."
+            ),
+        )
+    },
 }
 
 
