@@ -24,12 +24,12 @@ from grandprix.season.race import (
     REACHABLE,
     Need,
     Outlook,
-    assumptions,
     prize_places,
     race,
     remaining_events,
 )
 from grandprix.season.standings import division_standings, standings
+from grandprix.site.words.season import race_assumptions
 from seasons import load, season_toml, write_season
 
 THREE_PRIZES = "".join(
@@ -342,7 +342,7 @@ def test_acf6_an_event_without_its_prize_fund_may_be_of_the_richest_class(
     unknown = replace(season.events[-1], prize_fund=None)
     season = replace(season, events=(*season.events[:-1], unknown))
     assert outlook(race(season), "A", "Open").best == 40
-    assert any("L1 has no prize fund" in note for note in assumptions(season))
+    assert any("L1 has no prize fund" in note for note in race_assumptions(season))
 
 
 def test_lup3_the_bonus_counts_for_every_event_played_even_when_dropped(tmp_path: Path) -> None:
@@ -419,7 +419,7 @@ def test_an_example_season_with_two_events_left_is_consistent() -> None:
 def test_race_sets_no_limit_when_an_event_left_depends_on_its_field(tmp_path: Path) -> None:
     """KW-3/KW-4: with bands and a places-gained bonus, what a planned event gives depends on
     its field: nobody is out of reach or clinched while it is left, and the footnote says why."""
-    from grandprix.season.race import assumptions, race
+    from grandprix.season.race import race
     from seasons import load, write_season
 
     text = (
@@ -432,5 +432,5 @@ def test_race_sets_no_limit_when_an_event_left_depends_on_its_field(tmp_path: Pa
     outlooks = race(season)[""]
     assert all(o.best is None for o in outlooks)
     assert any(
-        "the size of its field" in note and "no limit" in note for note in assumptions(season)
+        "the size of its field" in note and "no limit" in note for note in race_assumptions(season)
     )

@@ -16,7 +16,8 @@ Statuses are strict: a total that can only be equalled leaves the place "reachab
 the season's tie-breaks would say (they depend on results still to come, ``last-event``, or
 share the place). With no event left the rank is known and decides.
 
-Exact, given what is known of the events left (``assumptions`` says it in words):
+Exact, given what is known of the events left (``site/words/season.race_assumptions`` says it
+in words):
 
 - ``total`` and ``best``: a player's total never falls (a new result is counted or dropped, never
   subtracted; points are never negative), and the most is 1st place in every event left;
@@ -54,10 +55,9 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from grandprix.language import N_, _, decimal, ngettext
+from grandprix.language import N_
 from grandprix.players import PlayerKey
 from grandprix.rules.schema import Conditions, Counting, Prize, RuleSet
-from grandprix.scores import show
 from grandprix.season.divisions import division_counting
 from grandprix.season.model import Line, Season, SeasonEvent, Tables
 from grandprix.season.place_values import base_points
@@ -140,7 +140,7 @@ def race(
     """
     planned = remaining_events(season)
     chances = [_Chance.of(e, season) for e in planned]
-    unbounded = (_by_score(season.rules) or bool(_unbounded_by(season.rules))) and bool(planned)
+    unbounded = (by_score(season.rules) or bool(unbounded_by(season.rules))) and bool(planned)
     out: dict[str, list[Outlook]] = {}
     own = {  # a division that awards its own points among some players only (ACF-13)
         d.name
@@ -159,79 +159,12 @@ def race(
     return out
 
 
-def assumptions(season: Season, newcomers: int | None = None) -> list[str]:
-    """What the race assumes about the events left, in words, for a footnote."""
-    planned = remaining_events(season)
-    if not planned:
-        return [_("No events are left: places are those of the final standings.")]
-    rules = season.rules
-    notes: list[str] = []
-    unknown = _unbounded_by(rules)
-    if unknown and not _by_score(rules):
-        notes.append(
-            _(
-                "What an event not yet played gives depends on {what}, unknown until it is "
-                "played: no limit is set on what a player can still score."
-            ).format(what=_and([_(what) for what in unknown]))
-        )
-    if _by_score(rules):
-        notes.append(
-            _(
-                "Points are the event scores and an event not yet played has no known number of "
-                "rounds: there is no limit to what a player can still score."
-            )
-        )
-    if rules.points.classes:
-        for event in planned:
-            if event.prize_fund is None:
-                notes.append(
-                    _(
-                        "{event} has no prize fund yet: it may be of the class worth the most "
-                        "points{rule_ids}."
-                    ).format(event=event.name, rule_ids=rules.cite("ACF-6"))
-                )
-    rate = _section_rate(season)
-    notes.append(
-        _(
-            "A player plays one section of each event left, earning at most its top section's "
-            "rate ({rate}, the highest of the season) times the event's weight{rule_ids}."
-        ).format(rate=decimal(show(rate, 2)), rule_ids=rules.cite("UT-6", "UT-7"))
-    )
-    if rules.divisions:
-        notes.append(_("Who belongs to each division is as known today."))
-    if not unknown and not _by_score(rules):
-        notes.append(
-            _(
-                "What a player needs at {event}, the next event, is a place there taken alone: "
-                "with the place that makes a place of the table sure, it is theirs whatever "
-                "everyone else does; with anything worse than the place they need, it is out of "
-                "reach whatever happens after."
-            ).format(event=planned[0].name)
-        )
-    if newcomers is None:
-        notes.append(_("Players not yet in a table may still enter it, any number of them."))
-    else:
-        notes.append(
-            ngettext(
-                "At most {n} player not yet in a table may still enter it.",
-                "At most {n} players not yet in a table may still enter it.",
-                newcomers,
-            ).format(n=newcomers)
-        )
-    return notes
-
-
-def _and(items: list[str]) -> str:
-    if len(items) == 1:
-        return items[0]
-    return _("{items} and {last}").format(items=", ".join(items[:-1]), last=items[-1])
-
-
-def _by_score(rules: RuleSet) -> bool:
+def by_score(rules: RuleSet) -> bool:
+    """Whether an event's points go by the scores its players make."""
     return rules.points.from_score and rules.points.score_factor > 0
 
 
-def _unbounded_by(rules: RuleSet) -> list[str]:
+def unbounded_by(rules: RuleSet) -> list[str]:
     """What makes an event left worth an amount the race cannot bound from the rule set alone:
     points that depend on the field (its size, seeds, ratings, rounds; KW-3, KW-4, KW-5, FC-1,
     FC-3), on the category of the event, or counting rules that change with the events played
@@ -296,7 +229,7 @@ def _final(line: Line, places: tuple[int, ...]) -> Outlook:
     return Outlook(line.player, line.name, line.total, line.total, tuple(statuses))
 
 
-def _section_rate(season: Season) -> Fraction:
+def section_rate(season: Season) -> Fraction:
     """The rate assumed for the section a player plays in an event left: 1, the rate of an
     unweighted top section (UT-7, D-UT-2), or the highest rate any section of the season has."""
     weights = [s.weight for e in season.events for s in e.sections if s.weight is not None]
@@ -327,7 +260,7 @@ class _Chance:
         else:
             tables = [table_for(event, points)[0]]
         falling = tuple(_falling(t, points.overflow) for t in tables)
-        return cls(event.name, season.rules, falling, event.weight * _section_rate(season))
+        return cls(event.name, season.rules, falling, event.weight * section_rate(season))
 
     def span(self, first: int, last: int) -> Fraction:
         """Each player's points for sharing places ``first``..``last`` (UT-4, UT-5, LUP-1)."""

@@ -26,7 +26,7 @@ from grandprix.season.computed import Computed
 from grandprix.season.history import ROWS_KEPT, History, kept_dates, running_totals
 from grandprix.season.ineligible import unplaced
 from grandprix.season.model import Line, Season, SeasonEvent, Tables
-from grandprix.season.race import Outlook, assumptions
+from grandprix.season.race import Outlook
 from grandprix.season.standings import AwardMemo, deciding
 from grandprix.site.chart import leaders_chart
 from grandprix.site.event_view import EventView
@@ -47,6 +47,7 @@ from grandprix.site.words.points import category_words
 from grandprix.site.words.rules import rules_intro, rules_page
 from grandprix.site.words.season import (
     Sentence,
+    race_assumptions,
     race_note,
     race_summary,
     tie_note,
@@ -184,7 +185,7 @@ class SiteViews(EventView, PlayerView):
                 LeftOut(u.name, zero, u.events, u.reason)
                 for u in unplaced(self.season, self.tables)
             )
-        assumed = tuple(assumptions(self.season)) if self._race else ()
+        assumed = tuple(race_assumptions(self.season)) if self._race else ()
         return HomePage(
             HOME.path,
             HOME.section,

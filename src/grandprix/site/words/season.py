@@ -10,11 +10,23 @@ from __future__ import annotations
 from collections.abc import Sequence
 from fractions import Fraction
 
-from grandprix.language import _, ngettext, pgettext
+from grandprix.language import _, decimal, ngettext, pgettext
 from grandprix.rules.books import is_rule_id
 from grandprix.rules.schema import Counting, RuleSet
-from grandprix.season.model import Award, Line
-from grandprix.season.race import ANY_PLACE, CLINCHED, OUT_OF_REACH, REACHABLE, Need, Outlook
+from grandprix.scores import show
+from grandprix.season.model import Award, Line, Season
+from grandprix.season.race import (
+    ANY_PLACE,
+    CLINCHED,
+    OUT_OF_REACH,
+    REACHABLE,
+    Need,
+    Outlook,
+    by_score,
+    remaining_events,
+    section_rate,
+    unbounded_by,
+)
 from grandprix.site.parts import Cell, Link
 from grandprix.site.words.common import capital, figure, listing, ordinal, place_span, rule_href
 
@@ -477,3 +489,65 @@ def race_summary(outlooks: list[Outlook], left: int) -> str:
         "With {n} events left, {players} players can still finish 1st.",
         left,
     ).format(n=left, players=len(able))
+
+
+def race_assumptions(season: Season, newcomers: int | None = None) -> list[str]:
+    """What the race assumes about the events left, in words, for a footnote."""
+    planned = remaining_events(season)
+    if not planned:
+        return [_("No events are left: places are those of the final standings.")]
+    rules = season.rules
+    notes: list[str] = []
+    unknown = unbounded_by(rules)
+    if unknown and not by_score(rules):
+        notes.append(
+            _(
+                "What an event not yet played gives depends on {what}, unknown until it is "
+                "played: no limit is set on what a player can still score."
+            ).format(what=listing([_(what) for what in unknown]))
+        )
+    if by_score(rules):
+        notes.append(
+            _(
+                "Points are the event scores and an event not yet played has no known number of "
+                "rounds: there is no limit to what a player can still score."
+            )
+        )
+    if rules.points.classes:
+        for event in planned:
+            if event.prize_fund is None:
+                notes.append(
+                    _(
+                        "{event} has no prize fund yet: it may be of the class worth the most "
+                        "points{rule_ids}."
+                    ).format(event=event.name, rule_ids=rules.cite("ACF-6"))
+                )
+    rate = section_rate(season)
+    notes.append(
+        _(
+            "A player plays one section of each event left, earning at most its top section's "
+            "rate ({rate}, the highest of the season) times the event's weight{rule_ids}."
+        ).format(rate=decimal(show(rate, 2)), rule_ids=rules.cite("UT-6", "UT-7"))
+    )
+    if rules.divisions:
+        notes.append(_("Who belongs to each division is as known today."))
+    if not unknown and not by_score(rules):
+        notes.append(
+            _(
+                "What a player needs at {event}, the next event, is a place there taken alone: "
+                "with the place that makes a place of the table sure, it is theirs whatever "
+                "everyone else does; with anything worse than the place they need, it is out of "
+                "reach whatever happens after."
+            ).format(event=planned[0].name)
+        )
+    if newcomers is None:
+        notes.append(_("Players not yet in a table may still enter it, any number of them."))
+    else:
+        notes.append(
+            ngettext(
+                "At most {n} player not yet in a table may still enter it.",
+                "At most {n} players not yet in a table may still enter it.",
+                newcomers,
+            ).format(n=newcomers)
+        )
+    return notes
