@@ -63,7 +63,8 @@ from grandprix.readers.standings_csv import read_standings_csv
 from grandprix.readers.trf import read_trf
 from grandprix.rules.load import merge
 from grandprix.rules.schema import RuleSet
-from grandprix.season.config import SeasonFile, load_season
+from grandprix.season.config import load_season
+from grandprix.season.season_file import SeasonFile
 from hostile_bounds import crosstable_rows, sheet_xml, workbook, zipped
 from synthetic import fide_rating_list
 

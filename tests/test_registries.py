@@ -30,7 +30,7 @@ from grandprix.errors import UsageError
 from grandprix.readers import FORMATS, detect_format, load_section
 from grandprix.rules.event_points import Points
 from grandprix.rules.reference import reference
-from grandprix.season.config import EventEntry, SectionEntry
+from grandprix.season.season_file import EventEntry, SectionEntry
 from grandprix.tiebreaks import TIEBREAKS, Context, Rules, Spec, TieBreak
 from grandprix.tiebreaks.context import TITLES
 
@@ -229,7 +229,7 @@ def test_a_new_input_format_is_a_reader_module_and_its_registry_entry(tmp_path: 
     choices = "[trf|csv|chess-results|uschess-dbf|lichess|chesscom|tsv]"
     assert choices in run_copy(package, CLI, "event", "--help")
     entry = "SectionEntry(name='Open', results='open.tsv', format='tsv')"
-    run_copy(package, f"from grandprix.season.config import SectionEntry; {entry}")
+    run_copy(package, f"from grandprix.season.season_file import SectionEntry; {entry}")
 
 
 def test_a_new_rule_book_is_a_member_and_its_codes(tmp_path: Path) -> None:

@@ -40,8 +40,9 @@ from grandprix.prizes.season import season_prizes
 from grandprix.runtime import paused_collection
 from grandprix.scores import show
 from grandprix.season.computed import Computed
-from grandprix.season.config import SEASON_FILE, SeasonFile, load_season, read_season_toml
+from grandprix.season.config import SEASON_FILE, load_season, read_season_toml
 from grandprix.season.model import Line, Season, Tables
+from grandprix.season.season_file import SeasonFile
 from grandprix.season.standings import AwardMemo
 from grandprix.serve import changes, journal, seasons
 from grandprix.serve.changes import Change
