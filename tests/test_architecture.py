@@ -25,7 +25,7 @@ LAYERS: tuple[frozenset[str], ...] = tuple(
         "rules",
         "placings",
         "readers",
-        "players fetch",
+        "players fetch pairing",
         "conditions",
         "season events",
         "prizes",

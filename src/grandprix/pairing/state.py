@@ -1,0 +1,565 @@
+"""A Swiss tournament as it stands on the day: its players and finished rounds (a ``Section``),
+its plan (``records.Plan``) and the round paired whose results are still coming in
+(``Pairing``), read from and written to one TRF.
+
+In the TRF, a round paired and not finished is the last round block of each player: a game
+without a result has its opponent and colour and no result code (as the pairing programs'
+in-tournament files write it, trf.md §2.1), a bye its code. Reading it back gives the same
+boards in the same order (``board_order``, FIDE C.04.2 D.9: the higher score of the pair first,
+then the sum of the scores, then the better pairing number).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, replace
+from fractions import Fraction
+from pathlib import Path
+
+from grandprix.errors import InputError, UsageError
+from grandprix.model import Location, Player, Problem, ResultKind, Round, Section, total_points
+from grandprix.pairing.records import BYE_KINDS, Plan, absences, plan_records, read_plan
+from grandprix.readers.text import decode
+from grandprix.readers.trf import read_trf
+from grandprix.scores import parse_score, show_points
+from grandprix.writers.trf import write_trf
+
+K = ResultKind
+# A board's result as it is entered, each with the kind of round it gives White and Black.
+RESULTS: dict[str, tuple[ResultKind, ResultKind]] = {
+    "1-0": (K.WIN, K.LOSS),
+    "0-1": (K.LOSS, K.WIN),
+    "½-½": (K.DRAW, K.DRAW),
+    "+-": (K.FORFEIT_WIN, K.FORFEIT_LOSS),
+    "-+": (K.FORFEIT_LOSS, K.FORFEIT_WIN),
+    "--": (K.DOUBLE_FORFEIT, K.DOUBLE_FORFEIT),
+}
+# Other spellings of the same results.
+SPELLINGS = {
+    "1/2-1/2": "½-½",
+    "=-=": "½-½",
+    "0.5-0.5": "½-½",
+    "1/2": "½-½",
+    "=": "½-½",
+    "1f-0f": "+-",
+    "+/-": "+-",
+    "0f-1f": "-+",
+    "-/+": "-+",
+    "0f-0f": "--",
+    "-/-": "--",
+}
+_CODE = {K.WIN: "1", K.LOSS: "0", K.DRAW: "=", K.FORFEIT_WIN: "+", K.FORFEIT_LOSS: "-"}
+_CODE[K.DOUBLE_FORFEIT] = "-"
+
+
+def normal_result(text: str) -> str | None:
+    """A result as typed ('1-0', '½-½', '1/2-1/2', '+-', '--', ...) in its one spelling, or
+    None when it is not one."""
+    key = text.strip().lower().replace(" ", "").replace("–", "-")
+    key = SPELLINGS.get(key, key)
+    return key if key in RESULTS else None
+
+
+@dataclass(frozen=True)
+class Board:
+    """A board of a round: White's and Black's start numbers and the result ('' not in yet)."""
+
+    number: int
+    white: int
+    black: int
+    result: str = ""
+
+
+@dataclass(frozen=True)
+class Pairing:
+    """One round's pairings: its boards, the player given the pairing-allocated bye, and the
+    players not paired (each with the kind of round they get: a bye announced, or absent)."""
+
+    number: int
+    boards: tuple[Board, ...]
+    bye: int | None = None
+    unpaired: tuple[tuple[int, ResultKind], ...] = ()
+
+    @property
+    def finished(self) -> bool:
+        return all(b.result for b in self.boards)
+
+    def board_of(self, start_no: int) -> Board | None:
+        return next((b for b in self.boards if start_no in (b.white, b.black)), None)
+
+    def rounds(self) -> dict[int, Round]:
+        """Each player's round of this pairing as far as its results are in."""
+        out: dict[int, Round] = {}
+        for b in self.boards:
+            if not b.result:
+                continue
+            white, black = RESULTS[b.result]
+            out[b.white] = _round(self.number, white, b.black, "w")
+            out[b.black] = _round(self.number, black, b.white, "b")
+        if self.bye is not None:
+            out[self.bye] = _round(self.number, K.PAIRING_BYE, None, None)
+        for start_no, kind in self.unpaired:
+            out[start_no] = _round(self.number, kind, None, None)
+        return out
+
+
+def _round(number: int, kind: ResultKind, opponent: int | None, colour: str | None) -> Round:
+    from grandprix.model import Scoring
+
+    return Round(number, kind, Scoring().points(kind), opponent, colour)
+
+
+@dataclass(frozen=True)
+class Tournament:
+    """A Swiss tournament on the day: its players and finished rounds, its plan, and the round
+    paired whose results are still coming in (None between rounds)."""
+
+    section: Section
+    plan: Plan
+    current: Pairing | None = None
+
+    @property
+    def finished_rounds(self) -> int:
+        return max((len(p.rounds) for p in self.section.players), default=0)
+
+    @property
+    def next_round(self) -> int:
+        """The round the next pairing is for."""
+        return self.finished_rounds + 1 + (self.current is not None)
+
+    def with_results(self) -> Section:
+        """The section with the current round's results entered so far (a player whose board
+        has no result yet has one round fewer)."""
+        if self.current is None:
+            return self.section
+        entered = self.current.rounds()
+        players = tuple(
+            _with_rounds(p, p.rounds + ((entered[p.start_no],) if p.start_no in entered else ()))
+            for p in self.section.players
+        )
+        return replace(self.section, players=players)
+
+    def after(self, number: int) -> Section:
+        """The section after round ``number`` (each player's rounds up to it), for the
+        standings after that round."""
+        section = self.with_results()
+        players = tuple(_with_rounds(p, p.rounds[:number]) for p in section.players)
+        return replace(section, players=players, rounds=number)
+
+
+def _with_rounds(player: Player, rounds: Sequence[Round]) -> Player:
+    rounds = tuple(rounds)
+    return replace(player, rounds=rounds, declared_points=total_points(r.points for r in rounds))
+
+
+def read_tournament(path: str | Path, data: bytes | None = None) -> Tournament:
+    """The tournament in a TRF: its plan records, its players and finished rounds, the round
+    paired and not finished. ``InputError`` with every located problem otherwise."""
+    name = str(path)
+    if data is None:
+        data = Path(path).read_bytes()
+    lines, problems = decode(data, name)
+    plan, rest, plan_problems = read_plan(lines, name)
+    problems += plan_problems
+    kept = set(map(id, rest))
+    # The plan's lines become blank lines, so that every other line keeps its number.
+    text_lines = [line if id(line) in kept else "" for line in lines]
+    current_blocks, text_lines = _split_current(text_lines)
+    section, read_problems = read_trf(name, "\n".join(text_lines).encode("utf-8"))
+    problems += [p for p in read_problems if not _declared_more(p)]
+    if section is None or any(p.severity.value == "error" for p in problems):
+        raise InputError(problems or [Problem(Location(name), "no player records")])
+    if not plan.rounds:
+        plan = replace(plan, rounds=max(section.rounds, 1))
+    for start_no in absences(lines):
+        number = max((len(p.rounds) for p in section.players), default=0) + 1
+        plan.byes.setdefault((start_no, number), K.ZERO_BYE)
+    current = None
+    if current_blocks:
+        current = _current_pairing(section, plan, current_blocks, name)
+    tournament = Tournament(section, plan, current)
+    if current is not None:
+        _check_points(tournament, current_blocks, text_lines, lines, name)
+    return tournament
+
+
+def _check_points(
+    tournament: Tournament,
+    blocks: list[_Block],
+    text_lines: list[str],
+    lines: Sequence[str],
+    path: str,
+) -> None:
+    """The points each line declares equal its finished rounds and the current round's
+    result (the reading of the finished rounds alone was given no points to check)."""
+    scores = {p.start_no: p.points for p in tournament.with_results().players}
+    problems = []
+    for start_no, _opponent, _colour, _code, line in blocks:
+        text = lines[line - 1][80:84].strip()
+        declared = parse_score(text) if text else None
+        if declared is not None and declared != scores.get(start_no):
+            problems.append(
+                Problem(
+                    Location(path, line, 81),
+                    f"points do not add up for player {start_no}: the file declares "
+                    f"{show_points(declared)} but the rounds give "
+                    f"{show_points(scores.get(start_no, Fraction(0)))} (correct the result "
+                    "codes or the total)",
+                )
+            )
+    if problems:
+        raise InputError(problems)
+
+
+def _declared_more(problem: Problem) -> bool:
+    """The reader's warning that the file declares more rounds than it has results for: what
+    a tournament under way always does."""
+    return problem.severity.value == "warning" and "declares" in problem.message
+
+
+_Block = tuple[int, int, str, str, int]  # start no, opponent (0 none), colour, code, line
+
+
+def _split_current(lines: list[str]) -> tuple[list[_Block], list[str]]:
+    """The blocks of the round paired and not finished, and the lines without that round: the
+    last round of the file is that round when a game of it has no result code."""
+    blocks: dict[int, list[tuple[int, str, str]]] = {}
+    for i, line in enumerate(lines):
+        if line[:3] != "001" or not line[4:8].strip().isdecimal():
+            continue
+        text = line.rstrip()
+        found = []
+        for start in range(91, len(text), 10):
+            block = text[start : start + 8].ljust(8)
+            opponent = block[:4].strip()
+            found.append((int(opponent) if opponent.isdecimal() else 0, block[5], block[7]))
+        blocks[i] = found
+    last = max((len(found) for found in blocks.values()), default=0)
+    if last == 0:
+        return [], lines
+    pending = any(
+        len(found) == last and found[-1][0] and found[-1][2] == " " for found in blocks.values()
+    )
+    if not pending:
+        return [], lines
+    out = list(lines)
+    current: list[_Block] = []
+    for i, found in blocks.items():
+        start_no = int(lines[i][4:8])
+        if len(found) == last:
+            against, colour, code = found[-1]
+            current.append((start_no, against, colour, code, i + 1))
+            # The points (columns 81-84) count the round taken out: checked afterwards.
+            kept = lines[i][: 89 + 10 * (last - 1)]
+            out[i] = (kept[:80] + "    " + kept[84:]).rstrip()
+    return current, out
+
+
+def _current_pairing(section: Section, plan: Plan, blocks: list[_Block], path: str) -> Pairing:
+    """The round paired and not finished, from its blocks; every inconsistency located."""
+    number = max((len(p.rounds) for p in section.players), default=0) + 1
+    problems: list[Problem] = []
+    numbers = {p.start_no for p in section.players}
+    by_no = {b[0]: b for b in blocks}
+    boards: list[tuple[int, int, str]] = []
+    bye = None
+    unpaired: list[tuple[int, ResultKind]] = []
+    for start_no, opponent, colour, code, line in blocks:
+        where = Location(path, line, 92 + 10 * (number - 1))
+        if not opponent:
+            kind = {"U": K.PAIRING_BYE, **BYE_KINDS, "-": K.ABSENT, " ": K.ABSENT}.get(code.upper())
+            if kind is K.PAIRING_BYE:
+                bye = start_no
+            elif kind is not None:
+                unpaired.append((start_no, kind))
+            else:
+                problems.append(Problem(where, f"round {number}: code {code!r} without opponent"))
+            continue
+        other = by_no.get(opponent)
+        if opponent not in numbers or other is None or other[1] != start_no:
+            problems.append(
+                Problem(
+                    where,
+                    f"round {number}: player {start_no} is paired with {opponent}, whose round "
+                    f"{number} does not name {start_no} back; correct one of the two blocks",
+                )
+            )
+            continue
+        if colour.lower() != "w":
+            continue
+        result = _result_of(code, other[3])
+        if result is None:
+            problems.append(
+                Problem(
+                    where,
+                    f"round {number}: results '{code}' (White, {start_no}) and '{other[3]}' "
+                    f"(Black, {opponent}) do not make one result (expected 1/0, 0/1, =/=, +/-, "
+                    "-/+, -/- or both blank)",
+                )
+            )
+            continue
+        boards.append((start_no, opponent, result))
+    paired = {n for w, b, _ in boards for n in (w, b)}
+    for start_no, opponent, colour, _code, line in blocks:
+        if opponent and start_no not in paired and colour.lower() not in ("w", "b"):
+            problems.append(
+                Problem(
+                    Location(path, line, 92 + 10 * (number - 1) + 5),
+                    f"round {number}: player {start_no} has no colour (w or b) against {opponent}",
+                )
+            )
+    for start_no in sorted(numbers - paired - {bye} - {n for n, _ in unpaired}):
+        problems.append(
+            Problem(
+                Location(path),
+                f"round {number} is paired, but player {start_no} has no block for it; give "
+                "the player a bye or an absence in that round",
+            )
+        )
+    if problems:
+        raise InputError(problems)
+    pairs = [(w, b) for w, b, _ in boards]
+    order = board_order(section, plan, number, pairs)
+    results = {(w, b): r for w, b, r in boards}
+    return Pairing(
+        number,
+        tuple(Board(i, w, b, results[(w, b)]) for i, (w, b) in enumerate(order, start=1)),
+        bye,
+        tuple(sorted(unpaired)),
+    )
+
+
+def _result_of(white: str, black: str) -> str | None:
+    """The board's result from the two result codes ('' when neither is in)."""
+    if white == " " and black == " ":
+        return ""
+    codes = {value: key for key, value in _codes().items()}
+    return codes.get((white.upper(), black.upper()))
+
+
+def _codes() -> dict[str, tuple[str, str]]:
+    return {result: (_CODE[w], _CODE[b]) for result, (w, b) in RESULTS.items()}
+
+
+def board_order(
+    section: Section, plan: Plan, number: int, pairs: Iterable[tuple[int, int]]
+) -> list[tuple[int, int]]:
+    """The pairs in board order (FIDE C.04.2 D.9, as the Dutch engine numbers its boards): the
+    higher score of the two (with the round's virtual points of an acceleration) first, then
+    the higher sum, then the better (lower) pairing number of the two."""
+    scores = {p.start_no: p.points + _virtual(plan, p.start_no, number) for p in section.players}
+
+    def key(pair: tuple[int, int]) -> tuple[Fraction, Fraction, int]:
+        a, b = scores[pair[0]], scores[pair[1]]
+        return (-max(a, b), -(a + b), min(pair))
+
+    return sorted(pairs, key=key)
+
+
+def _virtual(plan: Plan, start_no: int, number: int) -> Fraction:
+    return sum(
+        (a.points for a in plan.accelerations if a.covers(start_no, number)), start=Fraction(0)
+    )
+
+
+def tournament_text(tournament: Tournament) -> str:
+    """The tournament as TRF: the header records, the plan's records, every player with the
+    finished rounds and the current round (a game without its result: no result code)."""
+    section = tournament.with_results()
+    plan = tournament.plan
+    players = tuple(_with_rounds(p, p.rounds) for p in section.players)
+    headers = tuple(h for h in section.headers if h[0] not in ("142", "152"))
+    extras = tuple(line for line in section.extra_records if line[:3] not in ("240", "250", "260"))
+    written = replace(
+        section, players=players, rounds=plan.rounds, headers=headers, extra_records=extras
+    )
+    lines = write_trf(written).splitlines()
+    at = next((i for i, line in enumerate(lines) if line.startswith("XXR ")), len(lines))
+    lines[at : at + 1] = plan_records(plan)
+    current = tournament.current
+    if current is not None:
+        open_blocks = {}
+        for b in current.boards:
+            if not b.result:
+                open_blocks[b.white] = f"  {b.black:>4} w"
+                open_blocks[b.black] = f"  {b.white:>4} b"
+        for i, line in enumerate(lines):
+            if line[:3] == "001" and int(line[4:8]) in open_blocks:
+                lines[i] = line.ljust(89 + 10 * (current.number - 1)) + open_blocks[int(line[4:8])]
+    return "\n".join(lines) + "\n"
+
+
+# Changes of the day: each returns the new tournament, or raises a UsageError saying why not.
+
+
+def enter_result(
+    tournament: Tournament, board: int, result: str, number: int | None = None
+) -> Tournament:
+    """The result of a board of the current round (or of round ``number``, finished: a
+    correction). A board of the current round that has a result already keeps it unless
+    the same result is given (``UsageError`` naming both: correct it with ``number``)."""
+    value = normal_result(result)
+    if value is None:
+        raise UsageError(
+            f"result {result!r} is not one of {', '.join(RESULTS)} (1/2-1/2 and = are a draw; "
+            "+- and -+ a forfeit, -- a double forfeit)"
+        )
+    current = tournament.current
+    if number is None or (current is not None and number == current.number):
+        if current is None:
+            raise UsageError(
+                f"no round is paired; to correct a finished round give its number "
+                f"(round {tournament.finished_rounds} is the last)"
+            )
+        found = _board(current, board)
+        if found.result and found.result != value and number is None:
+            raise UsageError(
+                f"board {board} of round {current.number} has {found.result} already, not "
+                f"{value}: nothing was changed (to correct it, give the round's number)"
+            )
+        boards = tuple(replace(b, result=value) if b.number == board else b for b in current.boards)
+        return replace(tournament, current=replace(current, boards=boards))
+    if not 1 <= number <= tournament.finished_rounds:
+        raise UsageError(f"round {number} is not a finished round of the tournament")
+    past = round_pairing(tournament.section, tournament.plan, number)
+    found = _board(past, board)
+    white, black = RESULTS[value]
+    changed = {
+        found.white: _round(number, white, found.black, "w"),
+        found.black: _round(number, black, found.white, "b"),
+    }
+    players = tuple(
+        _with_rounds(
+            p,
+            tuple(
+                changed[p.start_no] if r.number == number and p.start_no in changed else r
+                for r in p.rounds
+            ),
+        )
+        for p in tournament.section.players
+    )
+    return replace(tournament, section=replace(tournament.section, players=players))
+
+
+def _board(pairing: Pairing, number: int) -> Board:
+    found = next((b for b in pairing.boards if b.number == number), None)
+    if found is None:
+        raise UsageError(
+            f"round {pairing.number} has no board {number} (boards 1 to {len(pairing.boards)})"
+        )
+    return found
+
+
+def round_pairing(section: Section, plan: Plan, number: int) -> Pairing:
+    """A finished round's pairing as its results show it, boards in the order they had."""
+    before = tuple(_with_rounds(p, p.rounds[: number - 1]) for p in section.players)
+    games: dict[tuple[int, int], str] = {}
+    bye = None
+    unpaired: list[tuple[int, ResultKind]] = []
+    codes = {value: key for key, value in RESULTS.items()}
+    for p in section.players:
+        if len(p.rounds) < number:
+            continue
+        r = p.rounds[number - 1]
+        if r.opponent is not None and r.kind.has_opponent:
+            if r.colour == "w" or (r.colour is None and p.start_no < r.opponent):
+                other = section.player(r.opponent).rounds[number - 1]
+                games[(p.start_no, r.opponent)] = codes.get((r.kind, other.kind), "")
+        elif r.kind is K.PAIRING_BYE:
+            bye = p.start_no
+        else:
+            unpaired.append((p.start_no, r.kind))
+    order = board_order(replace(section, players=before), plan, number, games)
+    boards = tuple(Board(i, w, b, games[(w, b)]) for i, (w, b) in enumerate(order, start=1))
+    return Pairing(number, boards, bye, tuple(sorted(unpaired)))
+
+
+def undo_pairing(tournament: Tournament) -> Tournament:
+    """The tournament without its current round's pairing, while no result of it is in."""
+    current = tournament.current
+    if current is None:
+        raise UsageError("no round is paired and unfinished: there is no pairing to undo")
+    entered = [b.number for b in current.boards if b.result]
+    if entered:
+        raise UsageError(
+            f"round {current.number} has results on board(s) {', '.join(map(str, entered))}: "
+            "a pairing is undone only while no result is in"
+        )
+    return replace(tournament, current=None)
+
+
+def announce_bye(
+    tournament: Tournament, start_no: int, number: int, kind: ResultKind
+) -> Tournament:
+    """A bye asked for a round not paired yet (half-point, full-point or zero-point; a
+    zero-point bye is also how an absence is written), or taken back with ``ABSENT``."""
+    _known(tournament, start_no)
+    if number < tournament.next_round or number > tournament.plan.rounds:
+        raise UsageError(
+            f"round {number} is paired already or not in the tournament: byes are given for "
+            f"rounds {tournament.next_round} to {tournament.plan.rounds} (undo the pairing of "
+            "the current round first to change its byes)"
+        )
+    byes = dict(tournament.plan.byes)
+    if kind is K.ABSENT:
+        byes.pop((start_no, number), None)
+    else:
+        byes[(start_no, number)] = kind
+    return replace(tournament, plan=replace(tournament.plan, byes=byes))
+
+
+def withdraw(tournament: Tournament, start_no: int, first: int | None = None) -> Tournament:
+    """A player absent from round ``first`` (the next round to pair) to the end: a zero-point
+    bye announced for each of those rounds (TRF-2026 record 240)."""
+    first = tournament.next_round if first is None else first
+    for number in range(first, tournament.plan.rounds + 1):
+        tournament = announce_bye(tournament, start_no, number, K.ZERO_BYE)
+    return tournament
+
+
+def add_player(
+    tournament: Tournament, player: Player, missed: ResultKind = K.ZERO_BYE
+) -> Tournament:
+    """A late entry: the player gets ``missed`` (a zero- or half-point bye) for every round
+    paired before, and a pairing number by rating among the others, the numbers after it moved
+    down by one (C.04.2: pairing numbers are assigned again for a late entry)."""
+    if tournament.current is not None and not tournament.current.finished:
+        raise UsageError(
+            f"round {tournament.current.number} is paired and not finished: enter a late entry "
+            "between rounds"
+        )
+    tournament = _closed(tournament)
+    done = tournament.finished_rounds
+    others = list(tournament.section.players)
+    rating = player.rating or 0
+    at = next((i for i, p in enumerate(others) if (p.rating or 0) < rating), len(others))
+    new = {p.start_no: (i + 1 if i < at else i + 2) for i, p in enumerate(others)}
+    rounds = tuple(_round(n, missed, None, None) for n in range(1, done + 1))
+    entrant = _with_rounds(replace(player, start_no=at + 1), rounds)
+    moved = [_renumbered(p, new) for p in others]
+    moved.insert(at, entrant)
+    from grandprix.pairing.records import renumbered
+
+    new_plan = renumbered(tournament.plan, new)
+    return Tournament(replace(tournament.section, players=tuple(moved)), new_plan, None)
+
+
+def _closed(tournament: Tournament) -> Tournament:
+    if tournament.current is None or not tournament.current.finished:
+        return tournament
+    return Tournament(tournament.with_results(), tournament.plan, None)
+
+
+def _renumbered(player: Player, new: Mapping[int, int]) -> Player:
+    rounds = tuple(
+        replace(r, opponent=new[r.opponent]) if r.opponent is not None else r for r in player.rounds
+    )
+    return replace(player, start_no=new[player.start_no], rounds=rounds)
+
+
+def _known(tournament: Tournament, start_no: int) -> None:
+    if start_no not in {p.start_no for p in tournament.section.players}:
+        raise UsageError(
+            f"no player {start_no} in the tournament (start numbers 1 to "
+            f"{len(tournament.section.players)})"
+        )
