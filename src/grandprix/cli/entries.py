@@ -16,7 +16,7 @@ if TYPE_CHECKING:
     from grandprix.rules.federation import EventRules
 
 
-def _entries(event_file: Path) -> tuple[EventFile, list[Placed], EventRules]:
+def entries_of(event_file: Path) -> tuple[EventFile, list[Placed], EventRules]:
     """The event, its entries placed in sections and its federation rules; any problem stops
     here (exit 2)."""
     from grandprix.events.config import read_event_rules
@@ -41,7 +41,7 @@ def sections_command(event_file: Path) -> None:
 
     from grandprix.events.sections import suggestions
 
-    event, placed, rules = _entries(event_file)
+    event, placed, rules = entries_of(event_file)
     sizes = Counter(p.section for p in placed)
     for section in [s.name for s in event.sections] + sorted(
         set(sizes) - {s.name for s in event.sections}
@@ -61,7 +61,7 @@ def fees_command(event_file: Path) -> None:
     """The fee ledger as CSV, with the total (UCC-13, LUP-E2)."""
     from grandprix.events.fees import fee_of, ledger_csv
 
-    event, placed, _ = _entries(event_file)
+    event, placed, _ = entries_of(event_file)
     if event.fees is None:
         fail(UsageError(f"{event_file}: no [fees] in the event"))
     click.echo(ledger_csv([fee_of(event.fees, p) for p in placed]), nl=False)
@@ -73,7 +73,7 @@ def byes_command(event_file: Path) -> None:
     """Every bye request, granted (half- or zero-point) or refused, with why (UCC-14, UCC-15)."""
     from grandprix.events.byes import byes_of
 
-    event, placed, _ = _entries(event_file)
+    event, placed, _ = entries_of(event_file)
     for p in placed:
         for bye in byes_of(event, p):
             verdict = {"H": "half-point bye", "Z": "zero-point bye"}.get(bye.kind, "REFUSED")
@@ -97,7 +97,7 @@ def export_command(event_file: Path, output: Path, force: bool) -> None:
     from grandprix.events.byes import byes_of
     from grandprix.events.export import section_trf, trf_path, write_trf_files
 
-    event, placed, _ = _entries(event_file)
+    event, placed, _ = entries_of(event_file)
     byes = {p.entry.id or p.entry.name: byes_of(event, p) for p in placed}
     texts = {s.name: section_trf(event, s, placed, byes) for s in event.sections}
     _refuse_overwriting(event_file, event, [trf_path(output, name) for name in texts])

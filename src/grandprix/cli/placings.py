@@ -86,7 +86,7 @@ def event_command(
     warnings = [p for p in problems if p.severity is Severity.WARNING]
     if not section.size and not any("no player" in w.message for w in warnings):
         warnings.append(_no_players(file))  # (the TRF reader says it in its own words)
-    _emit(placings, fmt, warnings)
+    emit(placings, fmt, warnings)
 
 
 def _no_players(file: Path) -> Problem:
@@ -105,7 +105,7 @@ def _no_players(file: Path) -> Problem:
     )
 
 
-def _emit(placings: Placings, fmt: str, warnings: list[Problem]) -> None:
+def emit(placings: Placings, fmt: str, warnings: list[Problem]) -> None:
     from grandprix.reports.placings import placings_csv, placings_json, placings_table
 
     for warning in warnings:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import datetime
 from fractions import Fraction
 from pathlib import Path
+from typing import Literal
 
 from pydantic import Field, ValidationError
 
@@ -75,6 +76,21 @@ class EventFile(Strict):
     # Not Count: the bounds inside that Annotated type would win over these.
     rounds: int = Field(default=0, ge=0, le=199, description="Number of rounds.")
     supplement: str = Field(default="", description="Rating supplement used (UCC-1).")
+    pairing: Literal["fide-dutch-2026"] = Field(
+        default="fide-dutch-2026",
+        description="The pairing system of `grandprix round`: the FIDE Dutch system as in force "
+        "from 1 February 2026 (C.04.3), the only one for now.",
+    )
+    acceleration: Literal["none", "baku"] = Field(
+        default="none",
+        description="'baku': FIDE's Baku acceleration (virtual points for the top group in the "
+        "first rounds), written as TRF-2026 records 250 when a section starts.",
+    )
+    forbidden: list[list[str]] = Field(
+        default_factory=list,
+        description="Groups of players (entry ids or names) who must not be paired with each "
+        'other, e.g. one family: [["7001", "7004"]] (TRF-2026 record 260).',
+    )
     entries: str | None = Field(default=None, description="The entries CSV.")
     min_section: Count = Field(default=6, description="Smaller sections are flagged (UCC-4).")
     class_rules: str = Field(

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter, defaultdict
+from fractions import Fraction
 from pathlib import Path
 
 from grandprix.errors import UsageError
@@ -26,6 +27,7 @@ def section_trf(
             name=p.entry.name,
             rating=p.entry.rating,
             fide_id=p.entry.id,
+            declared_points=Fraction(0),  # TRF's points field (81-84) is read by every engine
             extra=(("class", p.klass),),
         )
         for i, p in enumerate(members, start=1)

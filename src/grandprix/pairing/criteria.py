@@ -1,18 +1,20 @@
 """The absolute criteria every Swiss pairing must meet, checked on the engine's answer before
-it is written: the engine is not trusted blindly.
+it is written: the engine is not trusted blindly. Articles of the Dutch system (C.04.3) and of
+the basic rules for Swiss systems (C.04.1) as in force from 1 February 2026.
 
 - Every player to pair is paired once: on one board, or given the pairing-allocated bye; at
-  most one bye, and only when the players to pair are odd in number (C.04.1 c).
-- No rematch: two players shall not play each other more than once (C.04.1 b; C.04.3 C.1),
-  a game played in full or short counting, a forfeit not (the game did not take place); no
-  pair the tournament forbids (record 260).
-- The pairing-allocated bye never goes to a player who already had one, who scored a point
-  without playing through a forfeit win, or who was given a full-point bye (C.04.1 d;
-  C.04.3 C.2).
-- No absolute colour preference broken (C.04.1 f, g; C.04.3 A.6 a, C.3): after the round no
-  player's colour difference is above 2 or below -2, and no player has the same colour three
-  times in a row, counting played games only; in the last round a topscorer (more than half
-  the maximum score, C.04.3 A.7) is exempt.
+  most one bye, and only when the players to pair are odd in number (C.04.1 art. 3).
+- No rematch: two players do not meet twice (C.04.1 art. 2; C.04.3 art. 2.1.1 [C1]), a game
+  played in full or short counting, a forfeit not (the game did not take place, C.04.2); no
+  pair the tournament forbids (TRF-2026 record 260).
+- The pairing-allocated bye never goes to a player who already had one, or who scored a
+  win's points in a round without playing: a forfeit win or a full-point bye (C.04.1 art. 4;
+  C.04.3 art. 2.1.2 [C2]).
+- No absolute colour preference broken (C.04.1 arts. 6, 7; C.04.3 arts. 1.7.1, 2.1.3 [C3]):
+  after the round no player's colour difference is above 2 or below -2, and no player has the
+  same colour three times in a row, counting played games only (C.04.3 art. 1.6). The one
+  exception of the Dutch system: a board with a topscorer (more than half the maximum score
+  when the last round is paired, art. 1.8).
 """
 
 from __future__ import annotations
@@ -42,8 +44,8 @@ class PairingRefused(UsageError):
 
 
 def colours(player: Player) -> list[str]:
-    """The colours of the player's played games, in order (C.04.3 A.6: unplayed rounds give
-    no colour)."""
+    """The colours of the player's played games, in order (C.04.3 art. 1.6: unplayed rounds
+    give no colour)."""
     return [r.colour for r in player.rounds if r.kind.played and r.colour in ("w", "b")]
 
 
@@ -63,16 +65,16 @@ def violations(tournament: Tournament, pairing: Pairing, extra_byes: int = 0) ->
         if start_no not in players:
             out.append(f"player {start_no} is not in the tournament")
         elif seen[start_no] == 0:
-            out.append(f"player {start_no} is neither paired nor given a bye (C.04.1 c)")
+            out.append(f"player {start_no} is neither paired nor given a bye (C.04.1 art. 3)")
         elif seen[start_no] > 1:
             out.append(f"player {start_no} is paired {seen[start_no]} times")
     to_pair = len(players) - len(pairing.unpaired)
     if extra_byes:
-        out.append(f"{extra_byes + 1} pairing-allocated byes; at most one (C.04.1 c)")
+        out.append(f"{extra_byes + 1} pairing-allocated byes; at most one (C.04.1 art. 3)")
     if pairing.bye is not None and to_pair % 2 == 0:
         out.append(
             f"a pairing-allocated bye (player {pairing.bye}) with an even number of players "
-            f"to pair ({to_pair}) (C.04.1 c)"
+            f"to pair ({to_pair}) (C.04.1 art. 3)"
         )
     met = {
         (p.start_no, r.opponent)
@@ -85,7 +87,7 @@ def violations(tournament: Tournament, pairing: Pairing, extra_byes: int = 0) ->
         if pair in met:
             out.append(
                 f"board {board.number}: {board.white} and {board.black} have played each "
-                "other already (C.04.1 b, C.04.3 C.1)"
+                "other already (C.04.1 art. 2, C.04.3 [C1])"
             )
         for rule in plan.forbidden:
             if rule.forbids(board.white, board.black, number):
@@ -104,20 +106,21 @@ def violations(tournament: Tournament, pairing: Pairing, extra_byes: int = 0) ->
             }[first.kind]
             out.append(
                 f"the pairing-allocated bye goes to player {pairing.bye}, who had {what} in "
-                f"round {first.number} (C.04.1 d, C.04.3 C.2)"
+                f"round {first.number} (C.04.1 art. 4, C.04.3 [C2])"
             )
     last = number == plan.rounds
     most = _maximum(tournament, number)
     for board in pairing.boards:
-        for start_no, colour in ((board.white, "w"), (board.black, "b")):
-            player = players.get(start_no)
-            if player is None:
-                continue
-            if last and player.points * 2 > most:
-                continue  # a topscorer in the last round (C.04.3 A.7, C.3)
-            broken = _colour_broken([*colours(player), colour])
-            if broken:
-                out.append(f"board {board.number}: player {start_no} {broken} (C.04.1 f, g)")
+        two = [players.get(board.white), players.get(board.black)]
+        if last and any(p is not None and p.points * 2 > most for p in two):
+            continue  # a topscorer on the board, pairing the last round (art. 1.8, [C3])
+        for player, colour in zip(two, "wb", strict=True):
+            broken = _colour_broken([*colours(player), colour]) if player is not None else ""
+            if broken and player is not None:
+                out.append(
+                    f"board {board.number}: player {player.start_no} {broken} (C.04.1 arts. "
+                    "6, 7; C.04.3 [C3])"
+                )
     return out
 
 

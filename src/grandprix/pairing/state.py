@@ -17,11 +17,19 @@ from fractions import Fraction
 from pathlib import Path
 
 from grandprix.errors import InputError, UsageError
-from grandprix.model import Location, Player, Problem, ResultKind, Round, Section, total_points
-from grandprix.pairing.records import BYE_KINDS, Plan, absences, plan_records, read_plan
+from grandprix.model import (
+    Location,
+    Player,
+    Problem,
+    ResultKind,
+    Round,
+    Section,
+    Severity,
+    total_points,
+)
+from grandprix.pairing.records import Plan, absences, plan_records, read_plan
 from grandprix.readers.text import decode
 from grandprix.readers.trf import read_trf
-from grandprix.scores import parse_score, show_points
 from grandprix.writers.trf import write_trf
 
 K = ResultKind
@@ -141,8 +149,18 @@ class Tournament:
 
     def after(self, number: int) -> Section:
         """The section after round ``number`` (each player's rounds up to it), for the
-        standings after that round."""
+        standings after that round. While the current round is being played, a player whose
+        result is not in yet has that round as unplayed (absent): a provisional table."""
         section = self.with_results()
+        current = self.current
+        if current is not None and number >= current.number:
+            entered = current.rounds()
+            waiting = _round(current.number, K.ABSENT, None, None)
+            players = tuple(
+                p if p.start_no in entered else _with_rounds(p, (*p.rounds, waiting))
+                for p in section.players
+            )
+            section = replace(section, players=players)
         players = tuple(_with_rounds(p, p.rounds[:number]) for p in section.players)
         return replace(section, players=players, rounds=number)
 
@@ -164,181 +182,65 @@ def read_tournament(path: str | Path, data: bytes | None = None) -> Tournament:
     kept = set(map(id, rest))
     # The plan's lines become blank lines, so that every other line keeps its number.
     text_lines = [line if id(line) in kept else "" for line in lines]
-    current_blocks, text_lines = _split_current(text_lines)
+    number, open_games = _open_games(text_lines)
     section, read_problems = read_trf(name, "\n".join(text_lines).encode("utf-8"))
     problems += [p for p in read_problems if not _declared_more(p)]
-    if section is None or any(p.severity.value == "error" for p in problems):
+    if section is None or any(p.severity is Severity.ERROR for p in problems):
         raise InputError(problems or [Problem(Location(name), "no player records")])
     if not plan.rounds:
         plan = replace(plan, rounds=max(section.rounds, 1))
+    finished = max((len(p.rounds) for p in section.players), default=0)
     for start_no in absences(lines):
-        number = max((len(p.rounds) for p in section.players), default=0) + 1
-        plan.byes.setdefault((start_no, number), K.ZERO_BYE)
-    current = None
-    if current_blocks:
-        current = _current_pairing(section, plan, current_blocks, name)
-    tournament = Tournament(section, plan, current)
-    if current is not None:
-        _check_points(tournament, current_blocks, text_lines, lines, name)
-    return tournament
-
-
-def _check_points(
-    tournament: Tournament,
-    blocks: list[_Block],
-    text_lines: list[str],
-    lines: Sequence[str],
-    path: str,
-) -> None:
-    """The points each line declares equal its finished rounds and the current round's
-    result (the reading of the finished rounds alone was given no points to check)."""
-    scores = {p.start_no: p.points for p in tournament.with_results().players}
-    problems = []
-    for start_no, _opponent, _colour, _code, line in blocks:
-        text = lines[line - 1][80:84].strip()
-        declared = parse_score(text) if text else None
-        if declared is not None and declared != scores.get(start_no):
-            problems.append(
+        plan.byes.setdefault((start_no, finished + 1), K.ZERO_BYE)
+    if not open_games:
+        return Tournament(section, plan)
+    missing = [p for p in section.players if len(p.rounds) < number]
+    if missing:
+        raise InputError(
+            [
                 Problem(
-                    Location(path, line, 81),
-                    f"points do not add up for player {start_no}: the file declares "
-                    f"{show_points(declared)} but the rounds give "
-                    f"{show_points(scores.get(start_no, Fraction(0)))} (correct the result "
-                    "codes or the total)",
+                    p.location or Location(name),
+                    f"round {number} is paired, but player {p.start_no} has no block for it; "
+                    "give the player a bye or an absence in that round",
                 )
-            )
-    if problems:
-        raise InputError(problems)
+                for p in missing
+            ]
+        )
+    current = round_pairing(section, plan, number)
+    current = replace(
+        current,
+        boards=tuple(replace(b, result="") if b.white in open_games else b for b in current.boards),
+    )
+    players = tuple(_with_rounds(p, p.rounds[: number - 1]) for p in section.players)
+    return Tournament(replace(section, players=players, rounds=number - 1), plan, current)
 
 
 def _declared_more(problem: Problem) -> bool:
     """The reader's warning that the file declares more rounds than it has results for: what
     a tournament under way always does."""
-    return problem.severity.value == "warning" and "declares" in problem.message
+    return problem.severity is Severity.WARNING and "declares" in problem.message
 
 
-_Block = tuple[int, int, str, str, int]  # start no, opponent (0 none), colour, code, line
-
-
-def _split_current(lines: list[str]) -> tuple[list[_Block], list[str]]:
-    """The blocks of the round paired and not finished, and the lines without that round: the
-    last round of the file is that round when a game of it has no result code."""
-    blocks: dict[int, list[tuple[int, str, str]]] = {}
-    for i, line in enumerate(lines):
-        if line[:3] != "001" or not line[4:8].strip().isdecimal():
-            continue
-        text = line.rstrip()
-        found = []
-        for start in range(91, len(text), 10):
-            block = text[start : start + 8].ljust(8)
-            opponent = block[:4].strip()
-            found.append((int(opponent) if opponent.isdecimal() else 0, block[5], block[7]))
-        blocks[i] = found
-    last = max((len(found) for found in blocks.values()), default=0)
+def _open_games(lines: list[str]) -> tuple[int, set[int]]:
+    """The round paired and not finished (the file's last round, when a game of it has no
+    result code) and the players of its games without a result. Their blocks are given the
+    code of a forfeit loss, worth no points as the game without its result, so that the
+    reader checks the round like any other; ``round_pairing`` then takes it apart."""
+    last = 0
+    for line in lines:
+        if line[:3] == "001":
+            last = max(last, (len(line.rstrip()) - 89 + 9) // 10)
     if last == 0:
-        return [], lines
-    pending = any(
-        len(found) == last and found[-1][0] and found[-1][2] == " " for found in blocks.values()
-    )
-    if not pending:
-        return [], lines
-    out = list(lines)
-    current: list[_Block] = []
-    for i, found in blocks.items():
-        start_no = int(lines[i][4:8])
-        if len(found) == last:
-            against, colour, code = found[-1]
-            current.append((start_no, against, colour, code, i + 1))
-            # The points (columns 81-84) count the round taken out: checked afterwards.
-            kept = lines[i][: 89 + 10 * (last - 1)]
-            out[i] = (kept[:80] + "    " + kept[84:]).rstrip()
-    return current, out
-
-
-def _current_pairing(section: Section, plan: Plan, blocks: list[_Block], path: str) -> Pairing:
-    """The round paired and not finished, from its blocks; every inconsistency located."""
-    number = max((len(p.rounds) for p in section.players), default=0) + 1
-    problems: list[Problem] = []
-    numbers = {p.start_no for p in section.players}
-    by_no = {b[0]: b for b in blocks}
-    boards: list[tuple[int, int, str]] = []
-    bye = None
-    unpaired: list[tuple[int, ResultKind]] = []
-    for start_no, opponent, colour, code, line in blocks:
-        where = Location(path, line, 92 + 10 * (number - 1))
-        if not opponent:
-            kind = {"U": K.PAIRING_BYE, **BYE_KINDS, "-": K.ABSENT, " ": K.ABSENT}.get(code.upper())
-            if kind is K.PAIRING_BYE:
-                bye = start_no
-            elif kind is not None:
-                unpaired.append((start_no, kind))
-            else:
-                problems.append(Problem(where, f"round {number}: code {code!r} without opponent"))
-            continue
-        other = by_no.get(opponent)
-        if opponent not in numbers or other is None or other[1] != start_no:
-            problems.append(
-                Problem(
-                    where,
-                    f"round {number}: player {start_no} is paired with {opponent}, whose round "
-                    f"{number} does not name {start_no} back; correct one of the two blocks",
-                )
-            )
-            continue
-        if colour.lower() != "w":
-            continue
-        result = _result_of(code, other[3])
-        if result is None:
-            problems.append(
-                Problem(
-                    where,
-                    f"round {number}: results '{code}' (White, {start_no}) and '{other[3]}' "
-                    f"(Black, {opponent}) do not make one result (expected 1/0, 0/1, =/=, +/-, "
-                    "-/+, -/- or both blank)",
-                )
-            )
-            continue
-        boards.append((start_no, opponent, result))
-    paired = {n for w, b, _ in boards for n in (w, b)}
-    for start_no, opponent, colour, _code, line in blocks:
-        if opponent and start_no not in paired and colour.lower() not in ("w", "b"):
-            problems.append(
-                Problem(
-                    Location(path, line, 92 + 10 * (number - 1) + 5),
-                    f"round {number}: player {start_no} has no colour (w or b) against {opponent}",
-                )
-            )
-    for start_no in sorted(numbers - paired - {bye} - {n for n, _ in unpaired}):
-        problems.append(
-            Problem(
-                Location(path),
-                f"round {number} is paired, but player {start_no} has no block for it; give "
-                "the player a bye or an absence in that round",
-            )
-        )
-    if problems:
-        raise InputError(problems)
-    pairs = [(w, b) for w, b, _ in boards]
-    order = board_order(section, plan, number, pairs)
-    results = {(w, b): r for w, b, r in boards}
-    return Pairing(
-        number,
-        tuple(Board(i, w, b, results[(w, b)]) for i, (w, b) in enumerate(order, start=1)),
-        bye,
-        tuple(sorted(unpaired)),
-    )
-
-
-def _result_of(white: str, black: str) -> str | None:
-    """The board's result from the two result codes ('' when neither is in)."""
-    if white == " " and black == " ":
-        return ""
-    codes = {value: key for key, value in _codes().items()}
-    return codes.get((white.upper(), black.upper()))
-
-
-def _codes() -> dict[str, tuple[str, str]]:
-    return {result: (_CODE[w], _CODE[b]) for result, (w, b) in RESULTS.items()}
+        return 0, set()
+    at = 91 + 10 * (last - 1)  # the block's first column (its opponent), 0-based
+    found: set[int] = set()
+    for i, line in enumerate(lines):
+        block = line[at : at + 8].ljust(8) if line[:3] == "001" else ""
+        opponent, code = block[:4].strip(), block[7:8]
+        if opponent.isdecimal() and int(opponent) and code == " " and line[4:8].strip().isdecimal():
+            found.add(int(line[4:8]))
+            lines[i] = line.ljust(at + 8)[: at + 7] + "-" + line[at + 8 :]
+    return last, found
 
 
 def board_order(

@@ -1,11 +1,13 @@
 """Files read once while their contents stay the same: the cache a long-running process
-(the server, the workspace's previews) keeps of what it parsed, and the quick whole-file read."""
+(the server, the workspace's previews) keeps of what it parsed, and the quick whole-file read;
+a file written whole or not at all (``write_whole``)."""
 
 from __future__ import annotations
 
 import hashlib
 import lzma
 import os
+import stat
 import zipfile
 import zlib
 from pathlib import Path
@@ -75,3 +77,46 @@ def read_bytes(path: str | Path) -> bytes:
 
 
 _CHUNK = 64 * 1024  # below the allocator's threshold for a mapping of its own
+
+
+def write_whole(path: Path, data: bytes) -> None:
+    """The file written whole or not at all: a temporary file beside it, flushed to the disk,
+    renamed over it. It keeps its permissions; a new file gets those of any new file (0o666
+    less the umask), not the 0o600 of ``tempfile.mkstemp``: others who read the season folder
+    still can."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    while True:
+        temp = path.parent / f".{path.name}.tmp-{os.urandom(6).hex()}"
+        try:
+            fd = os.open(
+                temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0), 0o666
+            )
+            break
+        except FileExistsError:
+            continue
+    try:
+        with os.fdopen(fd, "wb") as out:
+            if path.exists() and hasattr(os, "fchmod"):
+                os.fchmod(fd, stat.S_IMODE(path.stat().st_mode))
+            out.write(data)
+            out.flush()
+            os.fsync(out.fileno())
+        os.replace(temp, path)
+    except BaseException:
+        Path(temp).unlink(missing_ok=True)
+        raise
+    sync_folder(path.parent)
+
+
+def sync_folder(folder: Path) -> None:
+    """The folder's entries (a rename) on the disk too, where the system allows it."""
+    try:
+        fd = os.open(folder, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)

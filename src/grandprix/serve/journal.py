@@ -29,12 +29,12 @@ import json
 import os
 import re
 import signal
-import stat
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Protocol
 
+from grandprix.runtime.files import sync_folder, write_whole
 from grandprix.season.config import SEASON_FILE
 
 JOURNAL = ".grandprix-change.json"
@@ -126,49 +126,6 @@ def step(name: str) -> None:
 # Writing
 
 
-def write_whole(path: Path, data: bytes) -> None:
-    """The file written whole or not at all: a temporary file beside it, flushed to the disk,
-    renamed over it. It keeps its permissions; a new file gets those of any new file (0o666
-    less the umask), not the 0o600 of ``tempfile.mkstemp``: others who read the season folder
-    still can."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    while True:
-        temp = path.parent / f".{path.name}.tmp-{os.urandom(6).hex()}"
-        try:
-            fd = os.open(
-                temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0), 0o666
-            )
-            break
-        except FileExistsError:
-            continue
-    try:
-        with os.fdopen(fd, "wb") as out:
-            if path.exists() and hasattr(os, "fchmod"):
-                os.fchmod(fd, stat.S_IMODE(path.stat().st_mode))
-            out.write(data)
-            out.flush()
-            os.fsync(out.fileno())
-        os.replace(temp, path)
-    except BaseException:
-        Path(temp).unlink(missing_ok=True)
-        raise
-    _sync_folder(path.parent)
-
-
-def _sync_folder(folder: Path) -> None:
-    """The folder's entries (a rename) on the disk too, where the system allows it."""
-    try:
-        fd = os.open(folder, os.O_RDONLY)
-    except OSError:
-        return
-    try:
-        os.fsync(fd)
-    except OSError:
-        pass
-    finally:
-        os.close(fd)
-
-
 def replaced_bytes(folder: Path, names: list[str]) -> dict[str, bytes | None]:
     """The bytes each of ``names`` has now (None: no file, or a link, which is replaced and
     never followed out of the folder)."""
@@ -213,7 +170,7 @@ def _settle(folder: Path, intent: Intent, settler: Settler | None, note: str = "
         settler.settle(intent, note)
     step("settled")
     (folder / JOURNAL).unlink(missing_ok=True)
-    _sync_folder(folder)
+    sync_folder(folder)
 
 
 def recover(

@@ -38,6 +38,7 @@ from grandprix.paths import shared_folders
 from grandprix.players import PlayerKey
 from grandprix.prizes.season import season_prizes
 from grandprix.runtime import paused_collection
+from grandprix.runtime.files import write_whole
 from grandprix.scores import show
 from grandprix.season.computed import Computed
 from grandprix.season.config import SEASON_FILE, load_season, read_season_toml
@@ -525,9 +526,9 @@ def start_season(
     made.mkdir(parents=True)
     try:
         intent = journal.Intent(os.urandom(16).hex(), files, dict.fromkeys(files), entry)
-        journal.write_whole(made / journal.JOURNAL, intent.to_json().encode())
+        write_whole(made / journal.JOURNAL, intent.to_json().encode())
         for file_name, data in files.items():
-            journal.write_whole(made / file_name, data)
+            write_whole(made / file_name, data)
         journal.step("season made")
         os.rename(made, target)  # refused if the name was taken meanwhile
     except BaseException:
