@@ -17,6 +17,7 @@ from pydantic import ValidationError
 
 from grandprix.errors import GrandprixError, InputError, UsageError
 from grandprix.model import Location, Problem, Severity
+from grandprix.pairing.state import Tournament, read_tournament
 from grandprix.paths import Folders, OutsideError, shared_folders
 from grandprix.players import (
     hidden_characters,
@@ -263,6 +264,8 @@ def _results_files(config: SeasonFile, files: _Files) -> list[tuple[Path, str | 
     found = []
     for i in _calendar(config):
         entry = config.events[i]
+        if entry.in_progress:
+            continue  # read as a tournament under way (``_under_way``)
         if entry.results:
             named = [(entry.results, entry.format)]
         else:
@@ -336,6 +339,26 @@ def _events(
             )
         if rules is not None:
             problems.extend(_category_problems(entry, rules, toml, key))
+        if entry.in_progress:
+            under_way = _under_way(entry, key, files, toml, problems)
+            events.append(
+                SeasonEvent(
+                    index=index,
+                    name=entry.name,
+                    date=entry.date,
+                    weight=entry.weight,
+                    prize_fund=entry.prize_fund,
+                    based_on=entry.based_on,
+                    category=entry.category,
+                    tiebreaks=entry.tiebreaks,
+                    tiebreak_rules=entry.tiebreak_rules,
+                    planned=True,
+                    place=entry.place,
+                    location=toml.where(key),
+                    under_way=under_way,
+                )
+            )
+            continue
         entries = entry.sections
         if entry.results:  # its fields are the event's, checked already: not checked again
             entries = [
@@ -415,6 +438,38 @@ def _events(
             )
         )
     return tuple(events)
+
+
+def _under_way(
+    entry: EventEntry, key: KeyPath, files: _Files, toml: TomlFile, problems: list[Problem]
+) -> tuple[tuple[str, Tournament], ...]:
+    """Each section of an event in progress with its tournament as it stands: its results
+    file read as a tournament (``pairing.state``: the round paired and not finished too)."""
+    named = [(entry.name, entry.results, (*key, "results"))] if entry.results else []
+    named += [
+        (sub.name, sub.results, (*key, "sections", j, "results"))
+        for j, sub in enumerate(entry.sections)
+    ]
+    found = []
+    for name, results, sub_key in named:
+        path = files.inside(results or "", sub_key)
+        if path is None:
+            continue
+        if not path.is_file():
+            problems.append(
+                Problem(
+                    toml.where(sub_key),
+                    f"results file '{results}' of event '{entry.name}' (in progress) not found "
+                    f"in {path.parent}: start the section's tournament with 'grandprix round "
+                    "EVENT.toml pair' or 'grandprix export', or correct the name",
+                )
+            )
+            continue
+        try:
+            found.append((name, read_tournament(path)))
+        except InputError as exc:
+            problems.extend(exc.problems)
+    return tuple(found)
 
 
 def _check_tiebreaks(

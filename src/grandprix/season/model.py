@@ -12,6 +12,7 @@ from functools import cached_property
 from typing import NamedTuple
 
 from grandprix.model import Location, Section
+from grandprix.pairing.state import Tournament
 from grandprix.players import ListedPlayer, PlayerKey
 from grandprix.ratings.store import RatingStore
 from grandprix.rules.schema import RuleSet
@@ -41,6 +42,9 @@ class SeasonEvent:
     planned: bool = False  # in the calendar, no results yet
     place: str = ""  # where it is played, if season.toml says
     location: Location | None = field(default=None, compare=False)
+    # Being played (``in_progress``; ``planned`` then too: nothing counts yet): each section's
+    # name and its tournament as it stands (the TRF of its results file).
+    under_way: tuple[tuple[str, Tournament], ...] = ()
 
 
 @dataclass(frozen=True)

@@ -54,12 +54,25 @@ class EventEntry(Strict):
     planned: bool = Field(
         default=False, description="In the calendar but not played yet (no results)."
     )
+    in_progress: bool = Field(
+        default=False,
+        description="Being played: its results files are the TRFs `grandprix round` and the "
+        "workspace keep round by round; its pages show each round's pairings and the standings "
+        "after it, and nothing counts in the season until this key is removed.",
+    )
     place: str = Field(
         default="", max_length=200, description="Where it is played (shown on its page)."
     )
 
     @model_validator(mode="after")
     def _one_source(self) -> EventEntry:
+        if self.in_progress and self.planned:
+            raise ValueError("an event is either planned or in progress: remove one of the two")
+        if self.in_progress and not self.results and not self.sections:
+            raise ValueError(
+                "an event in progress needs its results files (the TRF of each section, "
+                "'results = \"file.trf\"' or [[events.sections]])"
+            )
         if self.planned and (self.results or self.sections):
             raise ValueError("a planned event has no results yet: remove 'planned' or the results")
         if not self.planned and not self.results and not self.sections:
