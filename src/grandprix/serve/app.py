@@ -44,7 +44,7 @@ from starlette.requests import Request
 from starlette.responses import RedirectResponse, Response
 from starlette.routing import BaseRoute, Route
 
-from grandprix.serve import forms, review, workspace
+from grandprix.serve import forms, review, rounds, workspace
 from grandprix.serve.accounts import (
     COORDINATOR,
     DIRECTOR,
@@ -161,8 +161,8 @@ async def _read_at_start(app: Starlette) -> AsyncIterator[None]:
 
 def _workspace_routes() -> list[BaseRoute]:
     """The workspace's routes, under ``/s/{season}/workspace/...`` (``serve/forms.py``, and
-    ``serve/review.py`` for the coordinator's review)."""
-    return [*forms.routes(), *review.routes()]
+    ``serve/review.py`` for the coordinator's review, ``serve/rounds.py`` for an event's rounds)."""
+    return [*forms.routes(), *review.routes(), *rounds.routes()]
 
 
 def _root_routes() -> list[BaseRoute]:

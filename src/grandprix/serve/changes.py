@@ -210,6 +210,21 @@ def results_files(folder: Path) -> dict[str, list[tuple[str, str]]]:
     return out
 
 
+def in_progress(folder: Path) -> list[tuple[str, list[tuple[str, str]]]]:
+    """The events of season.toml being played (``in_progress``), in its order, each with its
+    sections' results files: [(event, [(section, file)])] (section '' for one section)."""
+    listed = _settings(folder)
+    events = listed.get("events")
+    files = results_files(folder)
+    return [
+        (entry["name"], files.get(entry["name"], []))
+        for entry in (events if isinstance(events, list) else [])
+        if isinstance(entry, dict)
+        and entry.get("in_progress") is True
+        and isinstance(entry.get("name"), str)
+    ]
+
+
 def results_change(
     folder: Path, event: str, filename: str, data: bytes, *, section: str = ""
 ) -> Change:

@@ -26,6 +26,7 @@ from starlette.datastructures import FormData
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, Response
 
+from grandprix.scores import show
 from grandprix.serve import changes
 from grandprix.serve.accounts import user_of
 from grandprix.serve.changes import Change
@@ -74,12 +75,14 @@ async def current(source: SeasonSource) -> Loaded:
 @functools.cache
 def environment() -> Environment:
     """The templates of the server's own pages, autoescaping everything."""
-    return Environment(
+    made = Environment(
         loader=FileSystemLoader(TEMPLATES),
         autoescape=select_autoescape(["html"], default_for_string=True, default=True),
         trim_blocks=True,
         lstrip_blocks=True,
     )
+    made.filters["show"] = show  # an exact score or tie-break value as a plain decimal
+    return made
 
 
 def render(request: Request, template: str, status: int = 200, **values: Any) -> HTMLResponse:
@@ -129,6 +132,15 @@ def season_form(handler: SeasonForm) -> Callable[[Request], Awaitable[Response]]
         return await handler(request, form, request.path_params["season"], source)
 
     return csrf_protected(functools.wraps(handler)(checked))
+
+
+async def own_events(request: Request, key: str) -> set[str] | None:
+    """The events this user may upload results of: a director's, None (any) for others."""
+    user = user_of(request)
+    if user is None or user.role != "director":
+        return None
+    store = request.app.state.store
+    return set(await run_in_threadpool(store.events_of, user, key))
 
 
 def kept(request: Request, source: SeasonSource) -> Previews:

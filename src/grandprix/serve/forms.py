@@ -28,6 +28,7 @@ from grandprix.serve.common import (
     Upload,
     current,
     kept,
+    own_events,
     pending_changes,
     preview_page,
     render,
@@ -55,6 +56,12 @@ ACTIONS = (
         "Correct an event's results",
         "results",
         "upload corrected results of an event already in the season (the earlier file is kept)",
+        DIRECTOR,
+    ),
+    (
+        "Run an event's rounds",
+        "rounds",
+        "an event being played: pair each round, print the pairings and cards, enter results",
         DIRECTOR,
     ),
     ("Approve uploads", "approvals", "directors' uploads waiting for approval", COORDINATOR),
@@ -104,19 +111,10 @@ def routes() -> list[BaseRoute]:
     ]
 
 
-async def _own_events(request: Request, key: str) -> set[str] | None:
-    """The events this user may upload results of: a director's, None (any) for others."""
-    user = user_of(request)
-    if user is None or user.role != "director":
-        return None
-    store = request.app.state.store
-    return set(await run_in_threadpool(store.events_of, user, key))
-
-
 async def _open_events(request: Request, key: str, source: SeasonSource) -> list[str] | None:
     """The events a director may add: theirs that have no results yet (planned ones
     included); None (any) for others."""
-    own = await _own_events(request, key)
+    own = await own_events(request, key)
     if own is None:
         return None
     return sorted(own - await run_in_threadpool(changes.with_results, source.folder))
@@ -234,7 +232,7 @@ def _correctable(source: SeasonSource, own: set[str] | None) -> list[tuple[str, 
 
 @season_page
 async def results_form(request: Request, key: str, source: SeasonSource) -> Response:
-    files = _correctable(source, await _own_events(request, key))
+    files = _correctable(source, await own_events(request, key))
     return render_season(
         request, "results.html", key, "Correct an event's results", files=files, chosen=""
     )
@@ -244,7 +242,7 @@ async def results_form(request: Request, key: str, source: SeasonSource) -> Resp
 async def results_preview(
     request: Request, form: FormData, key: str, source: SeasonSource
 ) -> Response:
-    files = _correctable(source, await _own_events(request, key))
+    files = _correctable(source, await own_events(request, key))
     chosen = str(form.get("file", ""))
 
     def again(message: str, status: int = 400) -> Response:
@@ -293,7 +291,7 @@ async def accept_change(
             "were previewed since): make it again.",
         )
     store = request.app.state.store
-    own = await _own_events(request, key)
+    own = await own_events(request, key)
     if pending.upload is not None and own is not None and pending.upload.event not in own:
         return error_page(
             403,
