@@ -93,6 +93,8 @@ SAMPLE = {
     "{season}": KEY,
     "{path:path}": "index.html",
     "{ident:int}": "1",
+    "{event:int}": "1",
+    "{section:int}": "1",
     "{digest:str}": "0" * 64,
 }
 

@@ -61,7 +61,7 @@ PASSWORDS = {name: f"{name}-long-passphrase" for name in ROLES}
 NEW_EVENT, OTHERS_EVENT, OWN_OLD_EVENT = "Park City Open", "Ogden Winter Open", "December Quick"
 UPLOAD = 'rank,name,id,points\n1,"Ellis, Aiden",1212,5\n2,"Kerr, Esme",1219,4\n'
 UPLOAD_NAME, UPLOAD_DATE = "park_city.csv", "2012-12-15"
-DIRECTORS_ACTIONS = ["Add an event", "Correct an event's results"]
+DIRECTORS_ACTIONS = ["Add an event", "Correct an event's results", "Run an event's rounds"]
 
 
 # -- the season, the store, the server ----------------------------------------------------------

@@ -5,8 +5,10 @@ JavaScript the search form and every table still work.
 
 Playwright drives Debian's /usr/bin/chromium, as in test_site.py (skipped, with the reason, only
 where it is not installed; CI installs it). axe-core is the npm package ``make unit`` installs
-into .venv/node. The sites of the example seasons are built once per session. The points check
-reads the HTML files with Python; the markup it relies on is described at ``EventRow``.
+into .venv/node. The sites of the example seasons, and of examples/utah-2026 with an event in
+progress (its page and its rounds' pages are page types too), are built once per session. The
+points check reads the HTML files with Python; the markup it relies on is described at
+``EventRow``.
 """
 
 from __future__ import annotations
@@ -25,12 +27,18 @@ from conftest import ROOT
 from grandprix.season.config import load_season
 from grandprix.site.build import build_site
 from html_tree import Node, parse
+from live_season import LIVE, make_live_season
 
 AXE = ROOT / ".venv" / "node" / "node_modules" / "axe-core" / "axe.min.js"
-SEASONS = ["utah-2012", "acf-2004", "lupiae-2012-13"]
+# The example seasons, and examples/utah-2026 with an event in progress (``live_season``).
+SEASONS = ["utah-2012", "acf-2004", "lupiae-2012-13", LIVE]
 WIDTHS = [390, 1280]  # a phone, a desktop
 HEIGHT = 844
 KINDS = ["home", "player", "event", "after", "events", "prizes", "rules", "downloads", "players"]
+# The pages of an event in progress: its page (its sections' rounds) and a round's page.
+LIVE_KINDS = ["live", "round"]
+# Each season with each kind of page it has: the pages of an event in progress in LIVE only.
+CASES = [(name, kind) for name in SEASONS for kind in KINDS] + [(LIVE, kind) for kind in LIVE_KINDS]
 FILES = {
     "home": "index.html",
     "events": "events.html",
@@ -53,11 +61,20 @@ def _build(name: str, out: Path) -> Path:
     return out
 
 
+def _build_live(base: Path) -> Path:
+    season, problems = load_season(make_live_season(base / "folders"))
+    assert season is not None, [str(p) for p in problems]
+    build_site(season, base / LIVE)
+    return base / LIVE
+
+
 @pytest.fixture(scope="session")
 def sites(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
-    """The site of each example season, built once."""
+    """The site of each example season, and of the season with an event in progress, built
+    once."""
     base = tmp_path_factory.mktemp("sites")
-    return {name: _build(name, base / name) for name in SEASONS}
+    built = {name: _build(name, base / name) for name in SEASONS if name != LIVE}
+    return {**built, LIVE: _build_live(base)}
 
 
 @pytest.fixture(scope="session")
@@ -83,16 +100,45 @@ def opened(browser: Browser, path: Path, width: int = 1280, script: bool = True)
         context.close()
 
 
+def live_events(site: Path) -> list[Path]:
+    """The pages of the events in progress: those the calendar's list of the events still to
+    come links to (``events/NNN-NAME.html``)."""
+    tree = parse(site / "events.html")
+    hrefs = {a.attrs.get("href", "") for li in tree.iter("li") for a in li.iter("a")}
+    return sorted(site / href for href in hrefs if href.startswith("events/"))
+
+
+def live_pages(site: Path) -> list[Path]:
+    """The pages of the events in progress and of their rounds: an event's pages all begin
+    with its number in the calendar ('002-')."""
+    numbers = tuple(p.name[:4] for p in live_events(site))
+    return [p for p in sorted((site / "events").glob("*.html")) if p.name.startswith(numbers)]
+
+
 def event_pages(site: Path) -> list[Path]:
-    """The events' own pages (not the standings after each, ``events/after-NNN.html``)."""
-    return [p for p in sorted((site / "events").glob("*.html")) if not p.name.startswith("after-")]
+    """The pages of the events played (not the standings after each, ``events/after-NNN.html``,
+    nor the pages of an event in progress)."""
+    live = set(live_pages(site))
+    return [
+        p
+        for p in sorted((site / "events").glob("*.html"))
+        if not p.name.startswith("after-") and p not in live
+    ]
 
 
 def page_of(site: Path, kind: str) -> Path:
-    """The page of each kind the browser tests open: for players and events, the longest."""
-    if kind in ("player", "event"):
-        pages = event_pages(site) if kind == "event" else sorted((site / "players").glob("*.html"))
+    """The page of each kind the browser tests open: for players, events and rounds, the
+    longest; the first event in progress."""
+    if kind in ("player", "event", "round"):
+        if kind == "round":
+            pages = [p for p in live_pages(site) if p not in live_events(site)]
+        elif kind == "event":
+            pages = event_pages(site)
+        else:
+            pages = sorted((site / "players").glob("*.html"))
         return max(pages, key=lambda p: p.stat().st_size)
+    if kind == "live":
+        return live_events(site)[0]
     return site / FILES[kind]
 
 
@@ -336,8 +382,7 @@ def readable(violations: list[dict[str, object]]) -> str:
 
 
 @pytest.mark.parametrize("width", WIDTHS, ids=lambda w: f"{w}px")
-@pytest.mark.parametrize("kind", KINDS)
-@pytest.mark.parametrize("name", SEASONS)
+@pytest.mark.parametrize(("name", "kind"), CASES)
 def test_axe_core_finds_no_violation(
     sites: dict[str, Path], browser: Browser, name: str, kind: str, width: int
 ) -> None:
@@ -592,7 +637,7 @@ def test_without_javascript_every_page_shows_its_tables(
     """Every row of a table that shows with JavaScript shows without it; the home, player and
     event pages show theirs (the standings, the player's results, the placings)."""
     site = sites[name]
-    paths = {kind: page_of(site, kind) for kind in KINDS}
+    paths = {kind: page_of(site, kind) for case, kind in CASES if case == name}
     hidden = [f"{p.relative_to(site)}: no such page" for p in paths.values() if not p.exists()]
     paths = {kind: path for kind, path in paths.items() if path.exists()}
     rows: dict[tuple[str, bool], int] = {}
@@ -603,6 +648,6 @@ def test_without_javascript_every_page_shows_its_tables(
                 rows[kind, script] = page.locator("tbody tr:visible, ol.results li:visible").count()
     for kind, path in paths.items():
         without, with_script = rows[kind, False], rows[kind, True]
-        if without < with_script or (kind in ("home", "player", "event") and not without):
+        if without < with_script or (kind in ("home", "player", "event", "round") and not without):
             hidden.append(f"{path.relative_to(site)}: {without} row(s), {with_script} with JS")
     assert not hidden, "\n".join(hidden)

@@ -26,8 +26,12 @@ from grandprix.site.pages import Page
 from grandprix.site.parts import Link
 from grandprix.site.views import DOWNLOAD_FILES, DOWNLOADS, MENU, SiteViews
 from grandprix.site.words.common import place_span
+from live_season import LIVE, make_live_season
 
 SEASONS = ["utah-2012", "acf-2004", "lupiae-2012-13", "utah-2026", "circuit-2026"]
+# The pages every season has, checked on each example and on a season with an event in progress
+# (``live_season``: its event page and round pages besides).
+ALL_PAGES = [*SEASONS, LIVE]
 DETAIL = {"bonus"}  # the fields only the CLI's document has, of a line and of a result
 RESULT_DETAIL = {"base", "event_weight", "section_weight"}
 
@@ -54,21 +58,35 @@ def every_page(views: SiteViews) -> list[Page]:
     return [*views.pages(), views.downloads(["season.json"])]
 
 
-@pytest.mark.parametrize("name", SEASONS)
-def test_every_page_is_plain_data(name: str) -> None:
-    pages = every_page(SiteViews(season_of(name)))
+@pytest.fixture(scope="module")
+def live_folder(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return make_live_season(tmp_path_factory.mktemp("live"))
+
+
+@pytest.fixture
+def views(name: str, request: pytest.FixtureRequest) -> SiteViews:
+    """The views of the example season ``name``, or of the season with an event in progress."""
+    if name != LIVE:
+        return SiteViews(season_of(name))
+    season, problems = load_season(request.getfixturevalue("live_folder"))
+    assert season is not None, [str(p) for p in problems]
+    return SiteViews(season)
+
+
+@pytest.mark.parametrize("name", ALL_PAGES)
+def test_every_page_is_plain_data(views: SiteViews) -> None:
+    pages = every_page(views)
     assert all(plain(page) for page in pages)
     paths = [page.path for page in pages]
     assert len(paths) == len(set(paths))
     assert set(paths) >= {"index.html", "events.html", "prizes.html", "rules.html"}
 
 
-@pytest.mark.parametrize("name", SEASONS)
-def test_every_page_is_at_the_path_it_is_listed_at_under_a_menu_item(name: str) -> None:
+@pytest.mark.parametrize("name", ALL_PAGES)
+def test_every_page_is_at_the_path_it_is_listed_at_under_a_menu_item(views: SiteViews) -> None:
     """The pages' one list (``MENU``, then the pages of which the site has many) gives the
     writer its pages and the server each page by its path: each page is made at the path it is
     listed at, the menu's pages first, and belongs to a menu item."""
-    views = SiteViews(season_of(name))
     pages = every_page(views)
     assert [page.path for page in pages] == [*views._paths, DOWNLOADS.path]
     assert [page.path for page in pages[: len(MENU) - 1]] == [item.path for item in MENU[:-1]]
@@ -76,10 +94,10 @@ def test_every_page_is_at_the_path_it_is_listed_at_under_a_menu_item(name: str) 
     assert all(views.page(page.path) == page for page in pages[:-1])
 
 
-@pytest.mark.parametrize("name", SEASONS)
-def test_every_link_of_a_page_leads_to_a_page(name: str) -> None:
+@pytest.mark.parametrize("name", ALL_PAGES)
+def test_every_link_of_a_page_leads_to_a_page(views: SiteViews) -> None:
     """The links are relative to the page's path, so served at the same paths they all work."""
-    pages = every_page(SiteViews(season_of(name)))
+    pages = every_page(views)
     paths = {page.path for page in pages} | set(DOWNLOAD_FILES)  # the exports, written by build
 
     def values(value: object, name: str) -> Iterator[str]:

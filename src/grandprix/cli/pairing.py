@@ -109,8 +109,8 @@ def pair_command(
     records or a TRF-2026 with records 142, 152, 240, 250 and 260; or a crosstable of another
     format) under the FIDE Dutch system of 2026, with FIDE's engine. The pairing is checked
     against the absolute criteria before it is shown or written."""
-    from grandprix.pairing.engine import closed, pair_next
-    from grandprix.pairing.state import announce_bye, tournament_text
+    from grandprix.pairing.engine import pair_next
+    from grandprix.pairing.state import announce_bye, closed, tournament_text
 
     tournament = _read(file, input_format, rounds)
     if tournament.current is not None and not tournament.current.finished:

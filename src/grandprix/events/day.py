@@ -70,7 +70,8 @@ def open_day(
     if not path.exists():
         text = section_trf(event, section, placed, byes)
         tournament = read_tournament(path, text.encode("utf-8"))
-        tournament = _with_event_plan(tournament, event, section)
+        _check_forbidden(event, placed)
+        tournament = _with_event_plan(tournament, event)
         return Day(section, path, tournament, (f"{path}: started from the entries",))
     tournament = read_tournament(path)
     notes = []
@@ -103,29 +104,48 @@ def _key(identifier: str, name: str) -> str:
     return f"id:{identifier}" if identifier else f"name:{name_key(name)}"
 
 
-def _with_event_plan(tournament: Tournament, event: EventFile, section: EventSection) -> Tournament:
+def _with_event_plan(tournament: Tournament, event: EventFile) -> Tournament:
     """The acceleration and the forbidden pairs event.toml asks for, as the tournament's
-    records (250 and 260)."""
+    records (250 and 260); a group names players by entry id or name, and only those of this
+    section are kept apart in it."""
     from dataclasses import replace
 
     from grandprix.pairing.baku import baku
 
     plan = tournament.plan
+    players = tournament.section.players
     if event.acceleration == "baku":
-        plan = replace(plan, accelerations=baku(len(tournament.section.players), plan.rounds))
-    if event.forbidden:
-        ids = {_key(p.fide_id, p.name): p.start_no for p in tournament.section.players}
-        groups = []
-        for group in event.forbidden:
-            numbers = tuple(
-                ids[k]
-                for k in (_key(text, "") if text.isdecimal() else _key("", text) for text in group)
-                if k in ids
-            )
-            if len(numbers) > 1:
-                groups.append(Forbidden(1, plan.rounds, numbers))
+        plan = replace(plan, accelerations=baku(len(players), plan.rounds))
+    known = {p.fide_id: p.start_no for p in players if p.fide_id}
+    known.update({name_key(p.name): p.start_no for p in players})
+    groups = []
+    for group in event.forbidden:
+        numbers = tuple(dict.fromkeys(known[w] for w in _keys(group) if w in known))
+        if len(numbers) > 1:
+            groups.append(Forbidden(1, plan.rounds, numbers))
+    if groups:
         plan = replace(plan, forbidden=tuple(groups))
     return replace(tournament, plan=plan)
+
+
+def _check_forbidden(event: EventFile, placed: list[Placed]) -> None:
+    """Every player a forbidden group names is an entry (by id or name): a misspelt name would
+    otherwise keep nobody apart."""
+    entered = {p.entry.id for p in placed if p.entry.id}
+    entered.update(name_key(p.entry.name) for p in placed)
+    for group in event.forbidden:
+        for text, key in zip(group, _keys(group), strict=True):
+            if key not in entered:
+                raise UsageError(
+                    f"forbidden: {text!r} is not an entry of the event (write an entry's id or "
+                    "its name as the entries give it)"
+                )
+
+
+def _keys(group: list[str]) -> list[str]:
+    """Each name of a forbidden group as the players are known: an id as it is, a name by
+    ``name_key``."""
+    return [text if text.isdecimal() else name_key(text) for text in group]
 
 
 def save(day: Day, tournament: Tournament) -> None:

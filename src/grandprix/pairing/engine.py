@@ -15,9 +15,15 @@ from dataclasses import replace
 from typing import Any
 
 from grandprix.errors import UsageError
-from grandprix.model import ResultKind
 from grandprix.pairing.criteria import PairingRefused, violations
-from grandprix.pairing.state import Board, Pairing, Tournament, board_order, tournament_text
+from grandprix.pairing.state import (
+    Board,
+    Pairing,
+    Tournament,
+    board_order,
+    closed,
+    tournament_text,
+)
 
 SYSTEMS = {"fide-dutch-2026": "FIDE Dutch system (C.04.3, in force from 1 February 2026)"}
 DEFAULT_SYSTEM = "fide-dutch-2026"
@@ -76,13 +82,6 @@ def pair_next(
     return replace(tournament, current=pairing), pairing
 
 
-def closed(tournament: Tournament) -> Tournament:
-    """The tournament with a finished current round made part of its results."""
-    if tournament.current is None or not tournament.current.finished:
-        return tournament
-    return Tournament(tournament.with_results(), tournament.plan, None)
-
-
 def gacrux_pairs(tournament: Tournament, number: int, absent: set[int]) -> list[tuple[int, int]]:
     """Round ``number`` paired by gacrux's Dutch engine: (White, Black) start numbers, Black 0
     for the pairing-allocated bye."""
@@ -118,14 +117,3 @@ def gacrux_pairs(tournament: Tournament, number: int, absent: set[int]) -> list[
             "forbidden pair"
         ) from None
     return [(pair["w"], pair["b"]) for bracket in brackets for pair in bracket["pairs"]]
-
-
-def unpaired_kind(kind: ResultKind) -> str:
-    """How a round without a board is said."""
-    return {
-        ResultKind.PAIRING_BYE: "pairing bye",
-        ResultKind.HALF_BYE: "half-point bye",
-        ResultKind.FULL_BYE: "full-point bye",
-        ResultKind.ZERO_BYE: "zero-point bye",
-        ResultKind.ABSENT: "absent",
-    }[kind]

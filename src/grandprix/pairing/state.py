@@ -430,7 +430,7 @@ def add_player(
             f"round {tournament.current.number} is paired and not finished: enter a late entry "
             "between rounds"
         )
-    tournament = _closed(tournament)
+    tournament = closed(tournament)
     done = tournament.finished_rounds
     others = list(tournament.section.players)
     rating = player.rating or 0
@@ -446,7 +446,8 @@ def add_player(
     return Tournament(replace(tournament.section, players=tuple(moved)), new_plan, None)
 
 
-def _closed(tournament: Tournament) -> Tournament:
+def closed(tournament: Tournament) -> Tournament:
+    """The tournament with a finished current round made part of its results."""
     if tournament.current is None or not tournament.current.finished:
         return tournament
     return Tournament(tournament.with_results(), tournament.plan, None)

@@ -41,7 +41,7 @@ from grandprix.runtime.background import Child, ChildFailed
 from grandprix.runtime.background import can_fork as _can_fork
 from grandprix.season.model import Season, Tables
 from grandprix.site.fast_html import event_rows, results, words_html
-from grandprix.site.pages import EventPage, HomePage, ListPage, Page, PlayerPage
+from grandprix.site.pages import EventPage, HomePage, ListPage, Page, PlayerPage, RoundPage
 from grandprix.site.views import DOWNLOAD_FILES, MENU, SiteViews
 
 HERE = Path(__file__).parent
@@ -49,6 +49,7 @@ TEMPLATES = {
     HomePage: "index.html",
     PlayerPage: "player.html",
     EventPage: "event.html",
+    RoundPage: "round.html",
     ListPage: "list.html",
 }
 FIELDS = {kind: tuple(f.name for f in fields(kind)) for kind in TEMPLATES}  # a page's values

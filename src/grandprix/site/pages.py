@@ -214,9 +214,57 @@ class EventPage:
     next: Link | None = None  # and the one after it
 
 
+class Seat(NamedTuple):
+    """A player of a round's pairings: their name, page, rating and the points they had before
+    the round."""
+
+    name: str
+    href: str  # '' for a player without a page
+    rating: str  # '' unrated
+    points: str  # in words: '1 point', '1.5 points'
+
+
+class BoardRow(NamedTuple):
+    """A board of a round: White, Black and the result ('' while it is not in)."""
+
+    number: int
+    white: Seat
+    black: Seat
+    result: str  # '1-0', '0-1', '½-½', '+-', '-+', '--'
+
+
+class Unpaired(NamedTuple):
+    """A player without a game in a round: the pairing-allocated bye, a bye asked for, absent."""
+
+    seat: Seat
+    kind: str  # in words: 'pairing-allocated bye', 'half-point bye', 'absent', ...
+
+
+@dataclass(frozen=True, slots=True)
+class RoundPage:
+    """A round of a section of an event in progress: its pairings and results so far, who has
+    no game, and the standings after it (provisional while a result of it is missing)."""
+
+    path: str
+    section: str
+    title: str
+    event: Link  # the page of the event in progress
+    crumb: str  # this page in the breadcrumb: 'X, round 2'
+    status: str  # the round in a sentence: which round of how many, how many results are in
+    boards: tuple[BoardRow, ...]
+    unpaired: tuple[Unpaired, ...]  # the pairing-allocated bye first, then by start number
+    legend: tuple[tuple[str, str], ...]  # each forfeit notation the results use, explained
+    heading: str  # 'Standings after round 2' ('(provisional)' while a result is missing)
+    provisional: str  # what is missing, in a sentence ('' once every result is in)
+    standings: EventSection  # as an event's placings: place, player, score, rating, tie-breaks
+    previous: Link | None = None  # the round before it, of the same section
+    next: Link | None = None  # and the one after it, once paired
+
+
 @dataclass(frozen=True, slots=True)
 class ListPage:
-    """The events, prizes, rules, downloads, players and standings-after pages."""
+    """The events, prizes, rules, downloads, players and standings-after pages, and the page of
+    an event in progress."""
 
     path: str
     section: str
@@ -225,4 +273,4 @@ class ListPage:
     blocks: tuple[Block, ...]
 
 
-Page = HomePage | PlayerPage | EventPage | ListPage
+Page = HomePage | PlayerPage | EventPage | RoundPage | ListPage

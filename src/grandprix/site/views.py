@@ -42,6 +42,7 @@ from grandprix.site.pages import (
 )
 from grandprix.site.parts import Block, Cell, Code, Link, Table
 from grandprix.site.player_view import PLAYERS_SECTION, PlayerView
+from grandprix.site.round_view import RoundView
 from grandprix.site.words.common import RULES_PAGE, place_span
 from grandprix.site.words.points import category_words
 from grandprix.site.words.rules import rules_intro, rules_page
@@ -64,7 +65,7 @@ PAGE_ROWS = ROWS_KEPT  # the most rows of a standings table on one page
 TOP_ROWS = 100  # the rows shown of a longer table where it is not listed in full
 
 
-class SiteViews(EventView, PlayerView):
+class SiteViews(EventView, PlayerView, RoundView):
     """The pages of a season's site; the standings and the pages' file names computed once."""
 
     def __init__(
@@ -147,6 +148,7 @@ class SiteViews(EventView, PlayerView):
             yield self._standings_file(name, n), functools.partial(self.standings_page, name, n)
         for n in range(2, self._players_pages + 1):
             yield _players_file(n), functools.partial(self.players_index, n)
+        yield from self.live_pages()
 
     def share(self) -> None:
         """Compute every value the pages share (the cached properties, the computed season's
@@ -375,7 +377,7 @@ class SiteViews(EventView, PlayerView):
 
     def events_index(self) -> ListPage:
         """The calendar: each event played with its date, field, winner and rate; then those
-        still to come."""
+        still to come, an event in progress linking to its page and saying where it stands."""
         rows = []
         for e in self.played:
             field = sum(s.section.size for s in e.sections)
@@ -397,7 +399,15 @@ class SiteViews(EventView, PlayerView):
             numeric=(2,),
         )
         planned = tuple(
-            Link(e.name, "", _("{date}, planned").format(date=short_date(e.date)))
+            Link(
+                e.name,
+                f"events/{self.live_files[e.index]}",
+                _("{date}, being played: {state}").format(
+                    date=short_date(e.date), state=self.live_state(e.index)
+                ),
+            )
+            if e.index in self.live
+            else Link(e.name, "", _("{date}, planned").format(date=short_date(e.date)))
             for e in self.season.events
             if e.planned
         )
