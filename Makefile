@@ -72,6 +72,7 @@ bench: $(STAMP)
 	$(BIN)/python benchmarks/bench_tiebreaks.py || status=1; \
 	$(BIN)/python benchmarks/bench_season.py || status=1; \
 	$(BIN)/python benchmarks/bench_ratings.py || status=1; \
+	$(BIN)/python benchmarks/bench_pairing.py || status=1; \
 	$(BIN)/python benchmarks/bench_site.py || status=1; \
 	$(BIN)/python benchmarks/bench_serve.py || status=1; \
 	$(BIN)/python benchmarks/bench_load.py || status=1; \

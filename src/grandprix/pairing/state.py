@@ -161,7 +161,10 @@ class Tournament:
                 for p in section.players
             )
             section = replace(section, players=players)
-        players = tuple(_with_rounds(p, p.rounds[:number]) for p in section.players)
+        players = tuple(
+            p if len(p.rounds) <= number else _with_rounds(p, p.rounds[:number])
+            for p in section.players
+        )
         return replace(section, players=players, rounds=number)
 
 
@@ -211,7 +214,10 @@ def read_tournament(path: str | Path, data: bytes | None = None) -> Tournament:
         current,
         boards=tuple(replace(b, result="") if b.white in open_games else b for b in current.boards),
     )
-    players = tuple(_with_rounds(p, p.rounds[: number - 1]) for p in section.players)
+    players = tuple(
+        p if len(p.rounds) < number else _with_rounds(p, p.rounds[: number - 1])
+        for p in section.players
+    )
     return Tournament(replace(section, players=players, rounds=number - 1), plan, current)
 
 
