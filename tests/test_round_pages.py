@@ -432,3 +432,20 @@ def test_an_event_planned_again_has_no_pages_of_rounds(tmp_path: Path) -> None:
     listed = [li.text() for li in parse(tmp_path / "site" / "events.html").iter("li")]
     assert f"{EVENT} · 2026-12-12, planned" in listed
     shutil.rmtree(tmp_path / "site")
+
+
+def test_an_event_in_progress_with_an_unknown_tiebreak_is_an_error_at_its_line(
+    tmp_path: Path,
+) -> None:
+    """The tie-breaks an event in progress names are checked as a played event's are: its
+    standings after each round are placed with them."""
+    folder = make_live_season(tmp_path)
+    toml = folder / "season.toml"
+    text = toml.read_text(encoding="utf-8")
+    assert f'tiebreaks = "{TIEBREAKS}"' in text
+    toml.write_text(text.replace(f'tiebreaks = "{TIEBREAKS}"', 'tiebreaks = "BH,XYZ"'), "utf-8")
+    _season, problems = load_season(folder)
+    found = [p for p in problems if "XYZ" in p.message]
+    assert len(found) == 1, [str(p) for p in problems]
+    line = text.splitlines().index(f'tiebreaks = "{TIEBREAKS}"') + 1
+    assert found[0].location.line == line and EVENT in found[0].message

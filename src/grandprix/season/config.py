@@ -341,6 +341,8 @@ def _events(
             problems.extend(_category_problems(entry, rules, toml, key))
         if entry.in_progress:
             under_way = _under_way(entry, key, files, toml, problems)
+            if rules is not None:
+                _check_tiebreaks(entry, rules, toml, key, problems)
             events.append(
                 SeasonEvent(
                     index=index,
