@@ -19,7 +19,6 @@ the basic rules for Swiss systems (C.04.1) as in force from 1 February 2026.
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Sequence
 from fractions import Fraction
 
@@ -56,18 +55,21 @@ def violations(tournament: Tournament, pairing: Pairing, extra_byes: int = 0) ->
     number = pairing.number
     players = {p.start_no: p for p in section.players}
     out: list[str] = []
-    seen = Counter(n for b in pairing.boards for n in (b.white, b.black))
+    seen: dict[int, list[str]] = {}
+    for b in pairing.boards:
+        for n in (b.white, b.black):
+            seen.setdefault(n, []).append(f"on board {b.number}")
     if pairing.bye is not None:
-        seen[pairing.bye] += 1
-    for start_no, _ in pairing.unpaired:
-        seen[start_no] += 1
+        seen.setdefault(pairing.bye, []).append("given the pairing-allocated bye")
+    for start_no, kind in pairing.unpaired:
+        seen.setdefault(start_no, []).append(f"without a game ({_WITHOUT_GAME.get(kind, kind)})")
     for start_no in sorted(set(players) | set(seen)):
         if start_no not in players:
             out.append(f"player {start_no} is not in the tournament")
-        elif seen[start_no] == 0:
+        elif start_no not in seen:
             out.append(f"player {start_no} is neither paired nor given a bye (C.04.1 art. 3)")
-        elif seen[start_no] > 1:
-            out.append(f"player {start_no} is paired {seen[start_no]} times")
+        elif len(seen[start_no]) > 1:
+            out.append(f"player {start_no} is placed twice: {' and '.join(seen[start_no])}")
     to_pair = len(players) - len(pairing.unpaired)
     if extra_byes:
         out.append(f"{extra_byes + 1} pairing-allocated byes; at most one (C.04.1 art. 3)")
@@ -122,6 +124,15 @@ def violations(tournament: Tournament, pairing: Pairing, extra_byes: int = 0) ->
                     "6, 7; C.04.3 [C3])"
                 )
     return out
+
+
+_WITHOUT_GAME = {
+    K.HALF_BYE: "a half-point bye",
+    K.FULL_BYE: "a full-point bye",
+    K.ZERO_BYE: "a zero-point bye",
+    K.ABSENT: "absent",
+    K.WITHDRAWN: "withdrawn",
+}
 
 
 def _maximum(tournament: Tournament, number: int) -> Fraction:
