@@ -87,7 +87,7 @@ def _emit(section: Section, pairing: Pairing, fmt: str) -> None:
     "--accelerate",
     type=click.Choice(["baku"]),
     default=None,
-    help="Baku acceleration (C.04.5.1), when the file has no records 250 yet.",
+    help="Baku acceleration (FIDE C.04.7), when the file has no records 250 yet.",
 )
 @click.option(
     "--input-format",
@@ -118,11 +118,17 @@ def pair_command(
             f"{file}: round {tournament.current.number} is paired and its results are not all "
             "in; enter them before pairing the next round"
         )
-    tournament = closed(_with_options(tournament, forbid, accelerate))
-    for text in byes:
-        start_no, kind = _bye(text)
-        tournament = announce_bye(tournament, start_no, tournament.next_round, kind)
-    paired, pairing = pair_next(tournament, lambda: _draw(initial_colour))
+    try:
+        tournament = closed(_with_options(tournament, forbid, accelerate))
+        for text in byes:
+            start_no, kind = _bye(text)
+            try:
+                tournament = announce_bye(tournament, start_no, tournament.next_round, kind)
+            except UsageError as exc:
+                raise UsageError(f"--bye {text!r}: {exc}") from None
+        paired, pairing = pair_next(tournament, lambda: _draw(initial_colour))
+    except UsageError as exc:
+        raise UsageError(f"{file}: {exc}") from None
     if output is not None:
         from grandprix.runtime.files import write_whole
 
@@ -188,16 +194,24 @@ def _with_options(
     from grandprix.pairing.records import Forbidden
 
     plan = tournament.plan
+    players = tournament.section.players
     groups = []
     for text in forbid:
         words = [w.strip() for w in text.split(",")]
         if len(words) < 2 or not all(w.isdecimal() for w in words):
             raise UsageError(f"--forbid {text!r}: write two start numbers or more, e.g. '3,9'")
+        strangers = [w for w in words if not any(p.start_no == int(w) for p in players)]
+        if strangers:
+            raise UsageError(
+                f"--forbid {text!r}: no player {strangers[0]} in the tournament (start numbers "
+                f"1 to {len(players)})"
+            )
         groups.append(Forbidden(1, plan.rounds, tuple(int(w) for w in words)))
     if groups:
         plan = replace(plan, forbidden=plan.forbidden + tuple(groups))
     if accelerate == "baku" and not plan.accelerations:
-        plan = replace(plan, accelerations=baku(len(tournament.section.players), plan.rounds))
+        win = tournament.section.scoring.win
+        plan = replace(plan, accelerations=baku(len(players), plan.rounds, win))
     return replace(tournament, plan=plan)
 
 
@@ -277,7 +291,7 @@ def round_pairings(event_file: Path, section: str | None, number: int | None, fm
     _emit(t.section, round_pairing(t.section, t.plan, number), fmt)
 
 
-@round_group.command("result")
+@round_group.command("result", context_settings={"ignore_unknown_options": True})
 @_SECTION
 @click.argument("board", type=click.IntRange(1, 9999))
 @click.argument("result")
@@ -292,8 +306,8 @@ def round_pairings(event_file: Path, section: str | None, number: int | None, fm
 def round_result(
     event_file: Path, section: str | None, board: int, result: str, number: int | None
 ) -> None:
-    """Enter BOARD's RESULT: 1-0, 0-1, 1/2-1/2 (or ½-½, =), +- or -+ (a forfeit), -- (a double
-    forfeit)."""
+    """Enter BOARD's RESULT: 1-0, 0-1, 1/2-1/2 (or ½-½, =), +- or -+ (a forfeit), 0f-0f (a
+    double forfeit; also '-- --', since a lone -- ends the options)."""
     from grandprix.pairing.state import enter_result
 
     day = _day(event_file, section)

@@ -68,6 +68,11 @@ def open_day(
     assert section.results is not None
     path = event_file.parent / section.results
     if not path.exists():
+        if not any(p.section == section.name for p in placed):
+            raise UsageError(
+                f"{event_file}: section {section.name!r} has no entries placed in it yet: "
+                "there is nobody to pair (see 'grandprix sections')"
+            )
         text = section_trf(event, section, placed, byes)
         tournament = read_tournament(path, text.encode("utf-8"))
         _check_forbidden(event, placed)
@@ -115,7 +120,8 @@ def _with_event_plan(tournament: Tournament, event: EventFile) -> Tournament:
     plan = tournament.plan
     players = tournament.section.players
     if event.acceleration == "baku":
-        plan = replace(plan, accelerations=baku(len(players), plan.rounds))
+        win = tournament.section.scoring.win
+        plan = replace(plan, accelerations=baku(len(players), plan.rounds, win))
     known = {p.fide_id: p.start_no for p in players if p.fide_id}
     known.update({name_key(p.name): p.start_no for p in players})
     groups = []

@@ -84,9 +84,12 @@ class Plan:
         return first
 
 
-def read_plan(lines: Sequence[str], path: str) -> tuple[Plan, list[str], list[Problem]]:
+def read_plan(
+    lines: Sequence[str], path: str, players: Iterable[int] | None = None
+) -> tuple[Plan, list[str], list[Problem]]:
     """The plan in a TRF's lines, the lines that are not part of it, and the problems of its
-    records (each located, with what to write instead)."""
+    records (each located, with what to write instead). With ``players`` (the file's start
+    numbers), a record naming a start number not among them is a problem too."""
     problems: list[Problem] = []
     rest: list[str] = []
     rounds = 0
@@ -106,9 +109,7 @@ def read_plan(lines: Sequence[str], path: str) -> tuple[Plan, list[str], list[Pr
         elif code == "152":
             colour = _colour(text, where, problems) or colour
         elif code == "XXC":
-            for word in text.lower().split():
-                if word in ("white1", "black1"):
-                    colour = word[0]
+            colour = _xxc_colour(text, where, problems) or colour
         elif code == "240":
             _read_byes(line, where, byes, problems)
         elif code == "XXZ":
@@ -121,8 +122,58 @@ def read_plan(lines: Sequence[str], path: str) -> tuple[Plan, list[str], list[Pr
             found_pair = _read_forbidden(code, line, where, problems)
             if found_pair is not None:
                 forbidden.append(found_pair)
+        if players is not None:
+            problems += _strangers(code, line, where, set(players))
     plan = Plan(rounds, colour, byes, tuple(accelerations), tuple(forbidden))
     return plan, rest, problems
+
+
+def _named(code: str, line: str) -> list[int]:
+    """The start numbers a plan record names (players of a bye, an absence, an accelerated
+    group's first and last, a forbidden group)."""
+    if code in ("XXZ", "XXP"):
+        words = line[4:].split()
+    elif code == "240":
+        words = [line[c : c + 4] for c in range(10, len(line.rstrip()), 5)]
+    elif code == "250":
+        words = [line[22:26], line[27:31]]
+    elif code == "260":
+        words = [line[c : c + 4] for c in range(12, len(line.rstrip()), 5)]
+    else:
+        return []
+    return [int(w) for w in words if w.strip().isdecimal() and int(w)]
+
+
+def _strangers(code: str, line: str, where: Location, players: set[int]) -> list[Problem]:
+    """A problem for each start number a plan record names that no player of the file has."""
+    top = max(players, default=0)
+    return [
+        Problem(
+            where,
+            f"record {code} names player {n}, but the file has no player {n} (start numbers "
+            f"1 to {top}, the 001 records): correct the number or remove it from the record",
+        )
+        for n in dict.fromkeys(_named(code, line))
+        if n not in players
+    ]
+
+
+def _xxc_colour(text: str, where: Location, problems: list[Problem]) -> str | None:
+    """XXC (JaVaFo): 'white1' or 'black1', the colour of the first player in round 1;
+    'rank' asks to number players by rating, which the file's order already is."""
+    colour = None
+    for word in text.lower().split():
+        if word in ("white1", "black1"):
+            colour = word[0]
+        elif word != "rank":
+            problems.append(
+                Problem(
+                    where.at(5),
+                    f"XXC {excerpt(word)} is not white1 or black1 (the initial colour: write "
+                    "'XXC white1' or '152 W')",
+                )
+            )
+    return colour
 
 
 def absences(lines: Sequence[str]) -> list[int]:
@@ -208,7 +259,8 @@ def _read_acceleration(line: str, where: Location, problems: list[Problem]) -> A
 def _read_forbidden(
     code: str, line: str, where: Location, problems: list[Problem]
 ) -> Forbidden | None:
-    """260: rounds at 5-7 and 9-11, players at 13-16, 18-21, ...; ``XXP``: players only."""
+    """260: rounds at 5-7 and 9-11, players at 13-16, 18-21, ...; ``XXP`` (JaVaFo): players
+    only, kept apart in every round."""
     if code == "XXP":
         players = tuple(int(w) for w in line[4:].split() if w.isdecimal())
         return Forbidden(1, 199, players) if len(players) > 1 else None
@@ -227,7 +279,10 @@ def _read_forbidden(
             )
         )
         return None
-    return Forbidden(int(first), int(last) if last.isdecimal() and int(last) else 199, players)
+    # A blank (or 0) last round is the first round only, as FIDE's reference program reads it.
+    return Forbidden(
+        int(first), int(last) if last.isdecimal() and int(last) else int(first), players
+    )
 
 
 def plan_records(plan: Plan) -> list[str]:
@@ -243,9 +298,10 @@ def plan_records(plan: Plan) -> list[str]:
     for (number, code), players in sorted(grouped.items()):
         lines.append(f"240 {code} {number:>3} " + " ".join(f"{n:>4}" for n in sorted(players)))
     for a in plan.accelerations:
+        # Match points (columns 5-8) are a team event's; an individual's are game points.
         points = f"{show_points(a.points):>4}"
         lines.append(
-            f"250 {points} {points} {a.first_round:>3} {a.last_round:>3} {a.first:>4} {a.last:>4}"
+            f"250      {points} {a.first_round:>3} {a.last_round:>3} {a.first:>4} {a.last:>4}"
         )
     for f in plan.forbidden:
         last = min(f.last_round, 199)

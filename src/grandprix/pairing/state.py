@@ -23,6 +23,7 @@ from grandprix.model import (
     Problem,
     ResultKind,
     Round,
+    Scoring,
     Section,
     Severity,
     total_points,
@@ -95,26 +96,27 @@ class Pairing:
     def board_of(self, start_no: int) -> Board | None:
         return next((b for b in self.boards if start_no in (b.white, b.black)), None)
 
-    def rounds(self) -> dict[int, Round]:
-        """Each player's round of this pairing as far as its results are in."""
+    def rounds(self, scoring: Scoring) -> dict[int, Round]:
+        """Each player's round of this pairing as far as its results are in, scored by the
+        tournament's ``scoring``."""
         out: dict[int, Round] = {}
         for b in self.boards:
             if not b.result:
                 continue
             white, black = RESULTS[b.result]
-            out[b.white] = _round(self.number, white, b.black, "w")
-            out[b.black] = _round(self.number, black, b.white, "b")
+            out[b.white] = _round(scoring, self.number, white, b.black, "w")
+            out[b.black] = _round(scoring, self.number, black, b.white, "b")
         if self.bye is not None:
-            out[self.bye] = _round(self.number, K.PAIRING_BYE, None, None)
+            out[self.bye] = _round(scoring, self.number, K.PAIRING_BYE, None, None)
         for start_no, kind in self.unpaired:
-            out[start_no] = _round(self.number, kind, None, None)
+            out[start_no] = _round(scoring, self.number, kind, None, None)
         return out
 
 
-def _round(number: int, kind: ResultKind, opponent: int | None, colour: str | None) -> Round:
-    from grandprix.model import Scoring
-
-    return Round(number, kind, Scoring().points(kind), opponent, colour)
+def _round(
+    scoring: Scoring, number: int, kind: ResultKind, opponent: int | None, colour: str | None
+) -> Round:
+    return Round(number, kind, scoring.points(kind), opponent, colour)
 
 
 @dataclass(frozen=True)
@@ -140,12 +142,13 @@ class Tournament:
         has no result yet has one round fewer)."""
         if self.current is None:
             return self.section
-        entered = self.current.rounds()
+        entered = self.current.rounds(self.section.scoring)
         players = tuple(
             _with_rounds(p, p.rounds + ((entered[p.start_no],) if p.start_no in entered else ()))
             for p in self.section.players
         )
-        return replace(self.section, players=players)
+        rounds = self.current.number if self.current.finished else self.section.rounds
+        return replace(self.section, players=players, rounds=rounds)
 
     def after(self, number: int) -> Section:
         """The section after round ``number`` (each player's rounds up to it), for the
@@ -154,8 +157,8 @@ class Tournament:
         section = self.with_results()
         current = self.current
         if current is not None and number >= current.number:
-            entered = current.rounds()
-            waiting = _round(current.number, K.ABSENT, None, None)
+            entered = current.rounds(section.scoring)
+            waiting = _round(section.scoring, current.number, K.ABSENT, None, None)
             players = tuple(
                 p if p.start_no in entered else _with_rounds(p, (*p.rounds, waiting))
                 for p in section.players
@@ -180,16 +183,29 @@ def read_tournament(path: str | Path, data: bytes | None = None) -> Tournament:
     if data is None:
         data = Path(path).read_bytes()
     lines, problems = decode(data, name)
-    plan, rest, plan_problems = read_plan(lines, name)
+    start_numbers = [
+        int(line[4:8]) for line in lines if line[:3] == "001" and line[4:8].strip().isdecimal()
+    ]
+    plan, rest, plan_problems = read_plan(lines, name, start_numbers)
     problems += plan_problems
     kept = set(map(id, rest))
     # The plan's lines become blank lines, so that every other line keeps its number.
     text_lines = [line if id(line) in kept else "" for line in lines]
     number, open_games = _open_games(text_lines)
     section, read_problems = read_trf(name, "\n".join(text_lines).encode("utf-8"))
-    problems += [p for p in read_problems if not _declared_more(p)]
+    # The reader decodes the text again: a problem of its bytes is said once.
+    problems += [p for p in read_problems if not _declared_more(p) and p not in problems]
+    if section is None or not section.players:
+        problems = [p for p in problems if not p.message.startswith("no player records")]
+        problems.append(
+            Problem(
+                Location(name),
+                "no player records (lines starting with 001): a tournament to pair is a TRF "
+                "with a 001 record for each player",
+            )
+        )
     if section is None or any(p.severity is Severity.ERROR for p in problems):
-        raise InputError(problems or [Problem(Location(name), "no player records")])
+        raise InputError(problems)
     if not plan.rounds:
         plan = replace(plan, rounds=max(section.rounds, 1))
     finished = max((len(p.rounds) for p in section.players), default=0)
@@ -333,8 +349,8 @@ def enter_result(
     found = _board(past, board)
     white, black = RESULTS[value]
     changed = {
-        found.white: _round(number, white, found.black, "w"),
-        found.black: _round(number, black, found.white, "b"),
+        found.white: _round(tournament.section.scoring, number, white, found.black, "w"),
+        found.black: _round(tournament.section.scoring, number, black, found.white, "b"),
     }
     players = tuple(
         _with_rounds(
@@ -442,7 +458,8 @@ def add_player(
     rating = player.rating or 0
     at = next((i for i, p in enumerate(others) if (p.rating or 0) < rating), len(others))
     new = {p.start_no: (i + 1 if i < at else i + 2) for i, p in enumerate(others)}
-    rounds = tuple(_round(n, missed, None, None) for n in range(1, done + 1))
+    scoring = tournament.section.scoring
+    rounds = tuple(_round(scoring, n, missed, None, None) for n in range(1, done + 1))
     entrant = _with_rounds(replace(player, start_no=at + 1), rounds)
     moved = [_renumbered(p, new) for p in others]
     moved.insert(at, entrant)
