@@ -90,6 +90,7 @@ class Valuation:
     factors: tuple[tuple[str, Fraction], ...] = ()  # the section's multipliers, with reasons
     bonuses: tuple[tuple[str, Fraction], ...] = ()  # added after the multipliers, with reasons
     terms: tuple[tuple[str, Fraction], ...] = ()  # the weighted terms of ``points.terms``: base
+    floored_from: Fraction | None = None  # the base before the minimum raised it (LUP-1)
 
     @property
     def factor(self) -> Fraction:

@@ -37,9 +37,10 @@ def base_points(
     table: Sequence[Fraction],
     rules: RuleSet,
     points: PointsBase | None = None,
+    floor: bool = True,
 ) -> tuple[Fraction, tuple[Fraction, ...], list[str]]:
     """Points for a player placed ``first``..``last`` before multipliers, the values shared,
-    and notes for the explanation."""
+    and notes for the explanation; raised to the minimum (LUP-1) unless ``floor`` is False."""
     points = rules.points if points is None else points
     if points.from_score:
         value = score * points.score_factor
@@ -47,6 +48,8 @@ def base_points(
         values: tuple[Fraction, ...] = ()
     else:
         value, values, notes = place_points(first, last, table, rules, points)
+    if not floor:
+        return value, values, notes
     return at_least(value, values, notes, rules, points)
 
 

@@ -320,7 +320,11 @@ class Valuations:
         elif points.ties == "split" and extras.order is not None and not points.from_score:
             base, values, more = split_points(extras.order, span, table, points)
         else:
-            base, values, more = base_points(span[0], span[1], score, table, self.rules, points)
+            base, values, more = base_points(
+                span[0], span[1], score, table, self.rules, points, floor=False
+            )
+        raw = base
+        base, values, more = at_least(base, values, more, self.rules, points)
         notes.extend(more)
         if extras.gained is not None and points.gain is not None:
             bonus, why = gain_bonus(extras.gained, base, points)
@@ -349,6 +353,7 @@ class Valuations:
             factors=scale.factors,
             bonuses=tuple(bonuses),
             terms=terms,
+            floored_from=raw if raw != base else None,
         )
 
     def _terms(
@@ -365,9 +370,9 @@ class Valuations:
         tuple[tuple[str, Fraction], ...],
         list[tuple[str, Fraction]],
     ]:
-        """The points as ``points.terms`` add them up: the weighted terms' sum (at least
-        ``minimum``, LUP-1), the place table's values shared, notes, each weighted term in words
-        with its value, and the terms added after the multipliers."""
+        """The points as ``points.terms`` add them up: the weighted terms' sum (raised to the
+        minimum by the caller, LUP-1), the place table's values shared, notes, each weighted term
+        in words with its value, and the terms added after the multipliers."""
         points = scale.points
         first, last = span
         base, notes = Fraction(0), []
@@ -397,7 +402,6 @@ class Valuations:
             words = term.words if named else Phrase("place {span}", span=span_text(first, last))
             (weighted if term.weighted else after).append((words, value))
             base += value if term.weighted else 0
-        base, values, notes = at_least(base, values, notes, self.rules, points)
         return base, values, notes, tuple(weighted), after
 
 

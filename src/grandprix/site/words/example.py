@@ -81,6 +81,8 @@ def example_paragraphs(season: Season, division: str, line: Line, a: Award) -> t
     tied = a.last - a.first + 1
     said = [_("This was a class {name} event.").format(name=a.table_name)] if a.table_name else []
     values = [num(v) for v in a.values]
+    floored_from = a.valuation.floored_from
+    before = a.base if floored_from is None else floored_from  # LUP-1 said after
     if a.valuation.terms:
         parts = [
             _("{points} for {what}").format(points=num(v), what=words)
@@ -88,7 +90,7 @@ def example_paragraphs(season: Season, division: str, line: Line, a: Award) -> t
         ]
         said.append(
             _("Points here add up: {terms} = {points}.").format(
-                terms=" + ".join(parts), points=pts(a.base)
+                terms=" + ".join(parts), points=pts(before)
             )
         )
     elif points.from_score:
@@ -97,7 +99,7 @@ def example_paragraphs(season: Season, division: str, line: Line, a: Award) -> t
             if points.score_factor == 1
             else _("Points here are the score times {factor}: {points}.")
         )
-        said.append(score.format(factor=num(points.score_factor), points=pts(a.base)))
+        said.append(score.format(factor=num(points.score_factor), points=pts(before)))
     elif tied > 1 and points.ties in ("full", "best"):
         said.append(
             _("Each of the tied players gets the points of {place} place, {points}.").format(
@@ -106,7 +108,7 @@ def example_paragraphs(season: Season, division: str, line: Line, a: Award) -> t
         )
     elif tied > 1 and points.ties == "split":
         mean = sum(a.values, Fraction(0)) / len(a.values)
-        own = 2 * a.base - mean
+        own = 2 * before - mean
         spot = own_place(a)
         said.append(
             ngettext(
@@ -135,7 +137,7 @@ def example_paragraphs(season: Season, division: str, line: Line, a: Award) -> t
                 own=num(own),
                 values=listing(values),
                 mean=num(mean),
-                points=pts(a.base),
+                points=pts(before),
             )
         )
     elif tied > 1:
@@ -173,8 +175,7 @@ def example_paragraphs(season: Season, division: str, line: Line, a: Award) -> t
                 place=ordinal(a.first), points=listing(values) or "0"
             )
         )
-    lowered = bool(a.values) and not points.from_score and not a.valuation.terms
-    if lowered and a.base == points.minimum > _before_minimum(a, rules):
+    if floored_from is not None:
         said.append(
             _(
                 "That is less than the {minimum} every player earns at least, so it counts as "
@@ -287,16 +288,6 @@ def own_place(a: Award) -> int | None:
     own = 2 * a.base - mean
     spots = [a.first + i for i, v in enumerate(a.values) if v == own]
     return spots[0] if len(spots) == 1 else None
-
-
-def _before_minimum(a: Award, rules: RuleSet) -> Fraction:
-    """The value of the award's places before the minimum every player earns (LUP-1)."""
-    points = rules.points.for_category(a.category)
-    if points.ties == "full":
-        return a.values[0]
-    if points.ties == "split" and a.first != a.last:
-        return a.base
-    return sum(a.values, Fraction(0)) / len(a.values)
 
 
 def total_in_words(line: Line, division: str, rules: RuleSet) -> str:
