@@ -40,7 +40,7 @@ def test_ties_best_at_the_minimum_is_not_said_to_be_raised(tmp_path: Path) -> No
     rules = '[points]\ntable = [2, 0, 0, 0]\nminimum = 2\nties = "best"\n'
     folder = season(tmp_path, rules, TIED_FIRST)
     award, text = worked_example(folder)
-    assert (award.first, award.last, award.points) == (1, 2, 2)
+    assert (award.first, award.last, award.points) == (1, 2, Fraction(2))
     assert award.valuation.floored_from is None
     assert "gets the points of 1st place, 2." in text
     assert "less than" not in text
