@@ -12,9 +12,27 @@ D-LUP-1), plus the bonus for every event played (LUP-3). A division that awards 
 (ACF-13) is raced on those points and its own best N; a division that filters the overall
 standings (LUP-5) on the overall totals of its players.
 
-Statuses are strict: a total that can only be equalled leaves the place "reachable", whatever
-the season's tie-breaks would say (they depend on results still to come, ``last-event``, or
-share the place). With no event left the rank is known and decides.
+Equal totals go by the season's tie-break chain (LUP-6, D-LUP-2), ranked by the standings'
+own code (``standings.rerank``) on the outcome in question, never by a copy of it:
+
+- "out of reach" and the place a player needs at the next event for a chance: the player takes
+  that place (and 1st place in every later event) while everyone else stays away. That is the
+  player's best outcome on the chain too (a rival who plays gains points, points not counted, a
+  best result, a place in the last event, an event), so a tie-break lost there is lost in every
+  outcome. The one exception, a result worth nothing that lowers a rival's total per result
+  counted (``per-event``), leaves the place within reach, ``undecided``;
+- "clinched" and the place that makes it sure: a rival whose most is the player's total exactly
+  can only end level. Their best way of ending level plays a set of the events left, 1st in
+  each (more points, points not counted, a best result, a place in the last event are all
+  better for them, and any way of ending level with fewer points ends level with these), so
+  each set is ranked with the player; a rival who loses every one never passes the player;
+- a place that rivals can take from the player only on equal points in some other way (several
+  rivals together, or a search cut short) depends on tie-breaks that results still to come
+  decide: the place stays "reachable" and is listed in ``Outlook.undecided``, and ``Need.tie``
+  names the place that makes it sure unless such a tie-break goes against the player.
+
+Without a chain, equal totals share the place: "reachable", as is a place shared by the chain
+exhausted. With no event left the rank is known and decides.
 
 Exact, given what is known of the events left (``site/words/season.race_assumptions`` says it
 in words):
@@ -48,8 +66,10 @@ and a player outside a division enters it only as a newcomer.
 
 from __future__ import annotations
 
+import datetime
 import itertools
 import math
+from array import array
 from bisect import bisect_left, bisect_right
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
@@ -59,10 +79,20 @@ from grandprix.language import N_
 from grandprix.players import PlayerKey
 from grandprix.rules.schema import Conditions, Counting, Prize, RuleSet
 from grandprix.season.divisions import division_counting
-from grandprix.season.model import Line, Season, SeasonEvent, Tables
+from grandprix.season.model import (
+    Award,
+    AwardRows,
+    Held,
+    Line,
+    Origin,
+    Season,
+    SeasonEvent,
+    Tables,
+    Valuation,
+)
 from grandprix.season.place_values import base_points
 from grandprix.season.points import class_table, table_for
-from grandprix.season.standings import counted_number, division_standings, standings
+from grandprix.season.standings import counted_number, division_standings, rerank, standings
 
 CLINCHED = "clinched"
 REACHABLE = "reachable"
@@ -82,6 +112,10 @@ class Outlook:
     places: tuple[tuple[int, str], ...]  # (place, CLINCHED | REACHABLE | OUT_OF_REACH)
     cautious: tuple[int, ...] = ()  # places "reachable" only because the search was cut short
     need: Need | None = None  # what the next event asks for the best place still reachable
+    # places "reachable" (not clinched, or not out of reach) only because rivals may end level
+    # on points with the player and the season's tie-break between them, which results still
+    # to come decide, is not known yet
+    undecided: tuple[int, ...] = ()
 
     def status(self, place: int) -> str:
         return dict(self.places)[place]
@@ -103,6 +137,11 @@ class Need:
     sure: int | None
     chance: int | None
     among: str = ""  # a division that awards its own points (ACF-13): places among its players
+    # The worst place there that makes the table's place sure unless a season tie-break not
+    # yet known (between players level on points, decided by results still to come) goes
+    # against the player; None when no such tie-break stands between it and ``sure``.
+    tie: int | None = None
+    undecided: bool = False  # ``sure`` or ``chance`` left cautious by such a tie-break
 
 
 def remaining_events(season: Season) -> list[SeasonEvent]:
@@ -154,6 +193,7 @@ def race(
             out[name] = [_final(line, places) for line in lines]
             continue
         table = _Table(lines, counting, len(season.events), chances, places, unbounded, newcomers)
+        table.chain = _Chain(season.rules, counting, len(season.events), planned, lines)
         table.among = name if name in own else ""
         out[name] = [table.outlook(i, places) for i in range(len(lines))]
     return out
@@ -297,6 +337,88 @@ class _Player:
     counted: tuple[int, ...]
 
 
+class _Chain:
+    """The season's tie-break chain (LUP-6, D-LUP-2) on an outcome of the events left, ranked
+    by the standings' own code (``standings.rerank``, with the table's last event the last
+    planned one, which someone will play): the lines of some players of the table, each with
+    the results the outcome gives them added as awards of the events left."""
+
+    def __init__(
+        self,
+        rules: RuleSet,
+        counting: Counting,
+        calendar: int,
+        planned: list[SeasonEvent],
+        lines: list[Line],
+    ):
+        self.rules, self.counting, self.calendar, self.lines = rules, counting, calendar, lines
+        self.criteria = tuple(rules.standings.tiebreaks)
+        self.origins = [Origin(e.index, e.name, e.date, "", category=e.category) for e in planned]
+        self.last_event = max(e.index for e in planned)
+        self.source = lines[0].held.table if lines else AwardRows()
+        self.first_id = max((v.id for v in self.source.valuation), default=-1) + 1
+        self._valuations: dict[Fraction, Valuation] = {}
+
+    def lowers_per_event(self, chances: list[_Chance]) -> bool:
+        """Whether a rival may lower their total per result counted (``per-event``, Keshmat
+        2024-25) by playing: a place of an event left may be worth nothing."""
+        return "per-event" in self.criteria and any(
+            c.span(k, k) == 0 for c in chances for k in (max(map(len, c.tables)) + 1,)
+        )
+
+    def valuation(self, points: Fraction) -> Valuation:
+        """A valuation of ``points`` for the awards of an outcome (ids after the table's)."""
+        found = self._valuations.get(points)
+        if found is None:
+            found = Valuation(
+                self.first_id + len(self._valuations),
+                points,
+                (points,),
+                Fraction(1),
+                Fraction(1),
+                points,
+            )
+            self._valuations[points] = found
+        return found
+
+    def ranks(
+        self, outcome: Sequence[tuple[int | None, tuple[tuple[int, Fraction] | None, ...]]]
+    ) -> list[tuple[int, int]]:
+        """Each player's first and last rank among the players of ``outcome``: the index of
+        a line of the table (None: a newcomer) and the result the outcome gives them in each
+        event left, (place, points) or None when away."""
+        source, table = self.source, AwardRows()
+        table.repeats = source.repeats
+        made = []
+        for n, (index, results) in enumerate(outcome):
+            rows = array("l")
+            if index is None:
+                player, name = PlayerKey(f"name:newcomer {n}"), f"newcomer {n}"
+            else:
+                line = self.lines[index]
+                player, name = line.player, line.name
+                for r in line.held.rows:
+                    rows.append(len(table))
+                    for column in Award._fields:  # the row's columns (no Award record)
+                        getattr(table, column).append(getattr(source, column)[r])
+            for origin, result in zip(self.origins, results, strict=True):
+                if result is not None:
+                    rows.append(len(table))
+                    place, points = result
+                    award = (origin, player, name, place, place, Fraction(0))
+                    for column, value in zip(
+                        Award._fields, (*award, self.valuation(points), ""), strict=True
+                    ):
+                        getattr(table, column).append(value)
+            made.append(Line(player, name, Held(table, rows), 0, Fraction(0), Fraction(0)))
+        ranked = rerank(
+            made, self.rules, self.calendar, self.counting, datetime.date.max, self.last_event
+        )
+        where = {line.player: (line.rank_first, line.rank_last) for line in ranked}
+        nowhere = (len(made) + 1, len(made) + 1)  # no result at all: in no table
+        return [where.get(line.player, nowhere) for line in made]
+
+
 class _CutShort(Exception):
     """The search took more steps than SEARCH_LIMIT."""
 
@@ -349,6 +471,13 @@ class _Table:
         self.tries = 0
         self.among = ""  # the division whose players' places count (ACF-13), if any
         self._options: dict[int, list[list[tuple[int, ...]]]] = {}
+        self.chain: _Chain | None = None  # the season's tie-breaks, when the table has any
+        # the players in the order of ``totals``, and those whose most is each total
+        self.order = sorted(range(len(lines)), key=lambda i: self.players[i].total)
+        self.at_best: dict[int, list[int]] = {}
+        for i, most in enumerate(self.bests):
+            if most is not None:
+                self.at_best.setdefault(most, []).append(i)
 
     def units(self, value: Fraction) -> int:
         return value.numerator * (self.scale // value.denominator)
@@ -371,11 +500,13 @@ class _Table:
 
     def outlook(self, index: int, places: tuple[int, ...]) -> Outlook:
         line = self.lines[index]
-        statuses, cautious = [], []
+        statuses, cautious, undecided = [], [], []
         for place in places:
-            status = self.status(index, place)
+            status, open_tie = self.status(index, place)
             if status is None:
                 cautious.append(place)
+            if open_tie and status != CLINCHED and status != OUT_OF_REACH:
+                undecided.append(place)
             statuses.append((place, status or REACHABLE))
         best = self.bests[index]
         open_places = [place for place, status in statuses if status == REACHABLE]
@@ -387,24 +518,151 @@ class _Table:
             tuple(statuses),
             tuple(cautious),
             self.need(index, open_places[0]) if open_places and not self.unbounded else None,
+            tuple(undecided),
         )
 
-    def status(self, index: int, place: int) -> str | None:
-        """The status of ``place`` for one player; None: reachable as far as the search went."""
+    def status(self, index: int, place: int) -> tuple[str | None, bool]:
+        """The status of ``place`` for one player (None: reachable as far as the search went),
+        and whether a tie-break not yet known keeps it from being clinched or out of reach."""
         mine, best = self.players[index].total, self.bests[index]
+        away: tuple[int | None, ...] = (None,) * len(self.chances)
         # Out of reach: even winning every event left while the others stay away, ``place``
-        # players or more stay ahead. Exact.
-        if best is not None and len(self.totals) - bisect_right(self.totals, best) >= place:
-            return OUT_OF_REACH
-        return self.held(index, place, mine)
+        # players or more stay ahead, on points or on the season's tie-breaks. Exact.
+        open_tie = False
+        if best is not None:
+            if len(self.totals) - bisect_right(self.totals, best) >= place:
+                return OUT_OF_REACH, False
+            got = self.reaches(index, place, (1,) * len(self.chances))
+            if got is False:
+                return OUT_OF_REACH, False
+            open_tie = got is None
+        status, undecided = self.held(index, place, mine, away)
+        return status, open_tie or undecided
 
-    def held(self, index: int, place: int, mine: int) -> str | None:
-        """Whether the player, on ``mine`` and away from every event left from here on, has
-        clinched ``place``: CLINCHED, REACHABLE (rivals can end level or above), or None (as
-        far as the search went)."""
+    def reaches(self, index: int, place: int, places: tuple[int | None, ...]) -> bool | None:
+        """Whether the player, taking ``places`` in the events left (None: away) while everyone
+        else stays away, ends ``place`` or better: on points, or level on points and ahead on
+        the season's tie-break chain as the standings rank that outcome (LUP-6, D-LUP-2; a
+        place shared when the chain is exhausted counts). None when a tie-break decides it that
+        results still to come may change (``per-event``: a rival's result worth nothing)."""
+        player = self.players[index]
+        gains = [
+            self.units(c.span(p, p))
+            for c, p in zip(self.chances, places, strict=True)
+            if p is not None
+        ]
+        mine = self.total(player.values, player.events, gains)
+        above = len(self.totals) - bisect_right(self.totals, mine)
+        if above >= place:
+            return False
+        start = bisect_left(self.totals, mine)
+        level = len(self.totals) - start - above - (player.total == mine)
+        if above + level < place or self.chain is None or not self.chain.criteria:
+            return True  # without a chain, players level on points share the place
+        if self.chain.lowers_per_event(self.chances):
+            return None
+        away: tuple[int | None, ...] = (None,) * len(self.chances)
+        outcome = [(index, self.results(places))]
+        outcome += [(i, self.results(away)) for i in self.order[start:] if i != index]
+        first, _ = self.chain.ranks(outcome)[0]
+        return first <= place
+
+    def results(self, places: tuple[int | None, ...]) -> tuple[tuple[int, Fraction] | None, ...]:
+        """Each event left's (place taken alone, points), or None when away."""
+        return tuple(
+            None if p is None else (p, c.span(p, p))
+            for c, p in zip(self.chances, places, strict=True)
+        )
+
+    def held(
+        self, index: int, place: int, mine: int, places: tuple[int | None, ...]
+    ) -> tuple[str | None, bool]:
+        """Whether the player, on ``mine`` (their results and ``places`` in the events left)
+        and away from every event left after those, has clinched ``place``: CLINCHED,
+        REACHABLE (rivals can end above, or level and ahead on the season's tie-breaks), or
+        None (as far as the search went); and whether a tie-break not yet known is all that
+        keeps the place from being clinched (the status stays cautious)."""
+        if self.unbounded or self.chain is None or not self.chain.criteria:
+            return self.clinched(index, place, mine), False
+        losers, winners, unknown, newcomer_loses = self.level_finishes(index, mine, places)
+        found = self.clinched(index, place, mine, losers, newcomer_loses)
+        if found != REACHABLE:
+            return found, False
+        # Rivals who must end above the player (every level finish lost) cannot take it: only
+        # equal points can. Known when one rival's way of ending level and ahead, with everyone
+        # else away, leaves ``place`` players ahead or sharing, as the standings rank it.
+        if self.clinched(index, place, mine + 1) != CLINCHED:
+            return found, False
+        if unknown:
+            return found, True
+        start = bisect_left(self.totals, mine)
+        assert self.chain is not None
+        for rival, chosen in winners:
+            away = self.results((None,) * len(self.chances))
+            outcome = [(index, self.results(places)), (rival, self.results(chosen))]
+            outcome += [(i, away) for i in self.order[start:] if i not in (index, rival)]
+            if self.chain.ranks(outcome)[0][1] > place:
+                return found, False
+        return found, True
+
+    def level_finishes(
+        self, index: int, mine: int, places: tuple[int | None, ...]
+    ) -> tuple[frozenset[int], list[tuple[int | None, tuple[int | None, ...]]], bool, bool]:
+        """The rivals whose most is ``mine`` exactly: they can only end level with the player.
+        Their best ways of ending level play a set of the events left and win each (every way
+        with fewer points there ends level with these, and with no more points not counted, no
+        better best result, no better place in the last event and no more events), so each set
+        is ranked with the player by the standings' chain. Returns those who lose every one,
+        each other rival's first way of ending level and ahead or sharing the place (its
+        events won), whether a rival was not tried (too many sets), and whether a newcomer
+        loses every one."""
+        rivals: list[int | None] = [i for i in self.at_best.get(mine, ()) if i != index]
+        if self.newcomer_best == mine and self.newcomers != 0:
+            rivals.append(None)
+        mine_results = self.results(places)
+        sets = list(itertools.product((None, 1), repeat=len(self.chances)))
+        if len(sets) * len(rivals) > SEARCH_LIMIT:
+            return frozenset(), [], bool(rivals), False
+        assert self.chain is not None
+        losers: set[int] = set()
+        winners: list[tuple[int | None, tuple[int | None, ...]]] = []
+        newcomer_loses = False
+        for rival in rivals:
+            player = self.newcomer if rival is None else self.players[rival]
+            wins = False
+            for chosen in sets:
+                gains = [self.most[k] for k, p in enumerate(chosen) if p is not None]
+                if not gains and rival is None:
+                    continue  # a newcomer with no result is in no table
+                if self.total(player.values, player.events, gains) != mine:
+                    continue
+                ranks = self.chain.ranks([(index, mine_results), (rival, self.results(chosen))])
+                if ranks[1][0] <= ranks[0][0]:  # ahead of the player, or sharing the place
+                    wins = True
+                    winners.append((rival, chosen))
+                    break
+            if not wins and rival is None:
+                newcomer_loses = True
+            elif not wins and rival is not None:
+                losers.add(rival)
+        return frozenset(losers), winners, False, newcomer_loses
+
+    def clinched(
+        self,
+        index: int,
+        place: int,
+        mine: int,
+        losers: frozenset[int] = frozenset(),
+        newcomer_loses: bool = False,
+    ) -> str | None:
+        """Whether no ``place`` rivals can end on ``mine`` or above while the player stays
+        there: CLINCHED, REACHABLE or None (as far as the search went). ``losers``: rivals
+        (and a newcomer, ``newcomer_loses``) who never end above ``mine`` and lose the
+        tie-break in every level finish, left out."""
         # Clinched: no ``place`` rivals can end level or above while this player stays away.
         level = len(self.totals) - bisect_left(self.totals, mine)  # everyone level or above
         level -= self.players[index].total >= mine  # but the player
+        level -= sum(1 for i in losers if self.players[i].total >= mine)
         if level >= place:
             return REACHABLE
         needed = place - level
@@ -415,8 +673,9 @@ class _Table:
         able = below if self.unbounded else len(self.reach) - bisect_left(self.reach, mine)
         count = able - (0 if self.unbounded else len(self.totals) - below)
         count -= player.total < mine and (most is None or most >= mine)
+        count -= sum(1 for i in losers if self.players[i].total < mine)
         fresh = 0
-        if self.newcomer_best is None or self.newcomer_best >= mine:
+        if not newcomer_loses and (self.newcomer_best is None or self.newcomer_best >= mine):
             fresh = needed if self.newcomers is None else min(needed, self.newcomers)
         if count + fresh < needed:
             return CLINCHED
@@ -425,7 +684,10 @@ class _Table:
         rivals = [
             rival
             for i, (rival, best) in enumerate(zip(self.players, self.bests, strict=True))
-            if i != index and rival.total < mine and (best is None or best >= mine)
+            if i != index
+            and i not in losers
+            and rival.total < mine
+            and (best is None or best >= mine)
         ]
         found = self.together(mine, needed, rivals + [self.newcomer] * fresh)
         if found is None:
@@ -441,29 +703,43 @@ class _Table:
         player, chance = self.players[index], self.chances[0]
         places = len(chance.tables[0]) if len(chance.tables) == 1 else max(map(len, chance.tables))
         last = places + 1  # every place from here on is worth the same
+        later: tuple[int | None, ...] = (None,) * (len(self.chances) - 1)
+        memo: dict[int, tuple[str | None, bool]] = {}
+        open_chance = False
 
         def total(at: int, later: tuple[int, ...]) -> int:
             gain = self.units(chance.span(at, at))
             return self.total(player.values, player.events, (gain, *later))
 
+        def held(at: int) -> tuple[str | None, bool]:
+            if at not in memo:
+                memo[at] = self.held(index, place, total(at, ()), (at, *later))
+            return memo[at]
+
         def sure(at: int) -> bool:
-            return self.held(index, place, total(at, ())) == CLINCHED
+            return held(at)[0] == CLINCHED
+
+        def tie(at: int) -> bool:
+            status, undecided = held(at)
+            return status == CLINCHED or undecided
 
         def within(at: int | None) -> bool:
-            rest = tuple(self.most[1:])
-            best = (
-                total(at, rest)
-                if at is not None
-                else self.total(player.values, player.events, rest)
-            )
-            return len(self.totals) - bisect_right(self.totals, best) < place
+            nonlocal open_chance
+            got = self.reaches(index, place, (at, *(1,) * (len(self.chances) - 1)))
+            open_chance |= got is None
+            return got is not False  # a tie-break not yet known: within reach
 
+        worst_sure = _worst(sure, last)
+        worst_tie = _worst(tie, last)
+        chance_place = None if within(None) else _worst(within, last)
         return Need(
             place,
             chance.event,
-            _worst(sure, last),
-            None if within(None) else _worst(within, last),
+            worst_sure,
+            chance_place,
             self.among,
+            None if worst_tie == worst_sure else worst_tie,
+            worst_tie != worst_sure or open_chance,
         )
 
     def dominates(self, a: _Player, b: _Player) -> bool:
