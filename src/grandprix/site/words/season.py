@@ -196,21 +196,25 @@ def result_sentence(
             )
         )
         out.extend(footnote(rules, "LUP-1", root))
-    if award.event_weight != 1:  # UT-6: an event's multiplier
+    # Multipliers scale the place's points: when it has none, the sentence has said so and a
+    # product of nothing ('no points x 1.5 for this event = 0.00') would only repeat it.
+    scaled = award.base != 0
+    if scaled and award.event_weight != 1:  # UT-6: an event's multiplier
         out.append(" " + _("x {factor} for this event").format(factor=figure(award.event_weight)))
         out.extend(footnote(rules, "UT-6", root))
-    if award.section_weight != 1:  # UT-7: a section's rate
+    if scaled and award.section_weight != 1:  # UT-7: a section's rate
         out.append(
             " " + _("x {factor} for this section").format(factor=figure(award.section_weight))
         )
         out.extend(footnote(rules, "UT-7", root))
-    factors, bonuses = award.valuation.factors, award.valuation.bonuses
+    bonuses = award.valuation.bonuses
+    factors = award.valuation.factors if scaled else ()
     for reason, value in factors:  # FC-1 rating factor, NW-1 class of the prize fund
         out.append(" " + _("x {factor} for {reason}").format(factor=figure(value), reason=reason))
         rules_ = ("NW-1", "NW-2") if "based-on" in reason else ("NW-1",)
         for rule in rules_ if "prize fund" in reason else ("FC-1",):
             out.extend(footnote(rules, rule, root))
-    multiplied = award.event_weight != 1 or award.section_weight != 1 or bool(factors)
+    multiplied = scaled and (award.event_weight != 1 or award.section_weight != 1 or bool(factors))
     if multiplied and bonuses:
         out.append(f" = {figure(award.points - award.extra, decimals)}")
     for reason, value in bonuses:  # KW-4 places above the seed, KW-5 (NW-3) every round
