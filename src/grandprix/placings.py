@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
 from operator import ge, lt, neg
-from typing import cast
+from typing import NamedTuple, cast
 
 from grandprix.errors import UsageError
 from grandprix.model import Columns, Player, Section, common_units, ordered
@@ -156,21 +156,156 @@ def official(section: Section) -> tuple[Placing, ...] | None:
 
 
 def official_rows(columns: Columns) -> list[Row] | None:
-    """``official`` read from the section's columns: (first, last, row) in order."""
+    """``official`` read from the section's columns: (first, last, row) in order, as
+    ``read_ranks`` reads them (dense ranks as the places they mean). None when a row has no
+    rank, or when the ranks clash (two players would take one place): the section is then
+    placed by points, by every reader of it alike."""
+    return read_ranks(columns).rows
+
+
+class RankClash(NamedTuple):
+    """Ranks of a list that cannot all be competition ranks: ``row``'s rank (the places
+    ``places``) falls on places that the rows ``above`` (ranked just before it,
+    ``their_rank``) hold already, ``held``; the first place after theirs is ``free``. Dense
+    ranks (1, 2, 2, 3) clash so: the 3 after two rows ranked 2, who hold places 2-3; its place
+    is the free one, 4."""
+
+    row: int
+    places: tuple[int, int]
+    above: tuple[int, ...]
+    their_rank: str  # as the file gives it: '2', or '2-3'
+    held: tuple[int, int]
+    free: int
+
+
+class Against(NamedTuple):
+    """Two rows whose places contradict their points: ``lower``, placed below ``upper``, has
+    more points (``shared`` false), or shares its span of places on other points."""
+
+    upper: int
+    lower: int
+    shared: bool
+
+
+class RankReading(NamedTuple):
+    """A rank column read: its rows in order with their places (None: no rank on some row, a
+    clash not of dense ranks, or places against the points), its first clash as competition
+    ranks, whether the places are dense ranks read as the places they mean, and the first two
+    rows whose places contradict their points (``against``: the upper, the lower)."""
+
+    rows: list[Row] | None
+    clash: RankClash | None = None
+    dense: bool = False
+    against: Against | None = None
+
+
+def read_ranks(columns: Columns) -> RankReading:
+    """The rows in the order of the rank column, each with the places it holds.
+
+    Competition ranks, the way standings print a tie: tied players take a span of places and
+    the next rank skips it ('2-3' or a number repeated: 1, 2, 2, 4). A number given to k rows
+    holds k places from it (2 given to two rows: places 2-3). Ranks may leave places out (1, 3:
+    a row taken out of the list keeps its place taken).
+
+    Places are never held twice. Dense ranks, where the rank after a tie is the next number
+    (1, 2, 2, 3, as some club programs print them: SK Dworp's), are read as the places they
+    mean (1, 2-3, 2-3, 4), with the clash they make as competition ranks for the reader's
+    warning: a column is dense when its ranks are whole numbers, every one from 1 to the
+    highest; where no tie has a rank below it the two readings agree, and there is no clash.
+    Any other clash (a rank on places the rows above it hold, not dense: 1, 2, 2, 3, 5; a span
+    '2-3' given to three rows) leaves no rows: the reader refuses the file.
+
+    Places that contradict the points (a player placed below one with fewer points, or
+    sharing a place with one of other points) are not read either: a score is the first
+    criterion of every standings, so the players are placed by points (UT-4), as a season
+    whose places go by points would place them anyway, and the season's check says why."""
+    size = len(columns.rank)
+    if size and columns.rank == _counting(size) and ordered(common_units(columns.points)[0], ge):
+        return RankReading(_in_order(size))  # 1, 2, 3, ... down the rows, points never rising
+    reading = _competition(columns)
+    if reading.rows is None:
+        return reading
+    against = _against_points(columns.points, reading.rows)
+    return reading if against is None else reading._replace(rows=None, against=against)
+
+
+@lru_cache(maxsize=1024)
+def _counting(size: int) -> tuple[str, ...]:
+    """The ranks '1', '2', ... of ``size`` rows."""
+    return tuple(str(place) for place in range(1, size + 1))
+
+
+def _in_order(size: int) -> list[Row]:
+    """The rows of ranks '1', '2', ... in their order, each on its own place."""
+    return [(i + 1, i + 1, i) for i in range(size)]
+
+
+def _against_points(points: Sequence[Fraction], rows: list[Row]) -> Against | None:
+    """The first two rows in place order whose places contradict their points: the lower
+    shares the upper's span of places on other points, or has more points; None when the
+    points agree."""
+    units, _ = common_units(points)
+    pairs = itertools.pairwise(rows)
+    if ordered([units[i] for _, _, i in rows], ge) and all(
+        units[i] == units[j] for (*span, i), (*below, j) in pairs if span == below
+    ):
+        return None
+    for (*span, i), (*below, j) in itertools.pairwise(rows):
+        if span == below and units[i] != units[j]:
+            return Against(i, j, shared=True)
+        if units[i] < units[j]:
+            return Against(i, j, shared=False)
+    return None
+
+
+def _competition(columns: Columns) -> RankReading:
+    """``read_ranks`` before the points are compared: the places of the column as
+    competition ranks, or as dense ranks when they are."""
     ranks = list(map(parse_rank, columns.rank))
     if not ranks or None in ranks:
-        return None
+        return RankReading(None)
     spans = cast(list[tuple[int, int]], ranks)
     start_no = columns.start_no
     order = sorted(range(len(spans)), key=lambda i: (spans[i], start_no[i]))
     firsts = Counter(span[0] for span in spans)
-    rows = []
+    rows: list[Row] = []
+    group: list[int] = []  # the rows of the last span read
     for i in order:
         first, last = spans[i]
         if first == last and firsts[first] > 1:  # a repeated number is a shared place
             last = first + firsts[first] - 1
+        if rows:
+            held = rows[-1][0], rows[-1][1]
+            same = (first, last) == held and len(group) <= last - first
+            if not same and first <= held[1]:
+                above = tuple(group)
+                their = columns.rank[above[0]]
+                clash = RankClash(i, (first, last), above, their, held, held[1] + 1)
+                return _dense(spans, order, firsts, clash)
+            if not same:
+                group = []
+        group.append(i)
         rows.append((first, last, i))
-    return rows
+    return RankReading(rows)
+
+
+def _dense(
+    spans: list[tuple[int, int]], order: list[int], counts: Counter[int], clash: RankClash
+) -> RankReading:
+    """Ranks that clash as competition ranks, read as dense ranks when they are (whole
+    numbers, every one from 1 to the highest): dense rank d holds the places after every row
+    ranked above it, as many as the rows ranked d."""
+    if any(first != last for first, last in spans) or len(counts) != max(counts):
+        return RankReading(None, clash)
+    place, starts = 1, {}
+    for dense in range(1, len(counts) + 1):
+        starts[dense] = place
+        place += counts[dense]
+    rows = []
+    for i in order:
+        first = starts[spans[i][0]]
+        rows.append((first, first + counts[spans[i][0]] - 1, i))
+    return RankReading(rows, clash, dense=True)
 
 
 def _shared(section: Section) -> tuple[Placing, ...]:

@@ -19,10 +19,12 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Literal, cast
 
 from grandprix.errors import UsageError
-from grandprix.model import Location, Problem, Section
+from grandprix.model import Location, Problem, Section, Severity
+from grandprix.placings import Against, read_ranks, span_text
 from grandprix.readers import chess_results, chesscom, lichess, standings_csv, trf, uschess_dbf
 from grandprix.runtime.background import Child, can_fork
 from grandprix.runtime.files import FileCache, read_bytes
+from grandprix.scores import show
 
 Reader = Callable[[Path, bytes], tuple[Section | None, list[Problem]]]
 PartReader = Callable[[Path, bytes, str], tuple[Section | None, list[Problem]]]
@@ -90,7 +92,8 @@ def load_section(
     part: str | None = None,
 ) -> tuple[Section | None, list[Problem]]:
     """Read one results file in any supported format (``stat``: the file's ``os.stat``, when
-    the caller has made it). ``check``: a further check of the section read, its problems
+    the caller has made it), with how its rank column is read (``rank_problems``, of every
+    format, for every command). ``check``: a further check of the section read, its problems
     after the reading's (a section the read-ahead's process read and checked with the same
     function, finding nothing, is not checked again); ``ahead``: the read-ahead of the files
     (``read_ahead``), which may have read this one; ``part``: the name of the section to read
@@ -121,16 +124,93 @@ def load_section(
         kept = (*kept, part)
     known = _SECTIONS.get(kept)
     if isinstance(known, Section):
-        return known, check(known) if check is not None else []
+        return known, rank_problems(known) + (check(known) if check is not None else [])
     if part is not None and reading.read_part is not None:
         section, problems = reading.read_part(path, data, part)
     else:
         section, problems = reading.read(path, data)
     if section is not None and not problems:
         _SECTIONS.put(kept, section)
+    if section is not None:
+        problems.extend(rank_problems(section))
     if section is not None and check is not None:
         problems.extend(check(section))
     return section, problems
+
+
+def rank_problems(section: Section) -> list[Problem]:
+    """The rank column of a file of any format, where it is not plain competition ranks
+    (``placings.read_ranks``): dense ranks (1, 2, 2, 3) are read as the places they mean, with
+    a warning at the first rank that moves; ranks that give one place to two players in any
+    other way (1, 2, 2, 3, 5; a span given to more rows than it has places) are an error, and
+    the file is refused rather than read one way or the other: whether a '3' meant the third
+    place or the fourth moves points and prizes, and only the organiser can tell."""
+    columns = section.columns
+    reading = read_ranks(columns)
+    if reading.against is not None:
+        return [points_against_ranks(section, reading.against)]
+    clash = reading.clash
+    if clash is None:
+        return []
+    rank, line = columns.rank[clash.row], columns.line[clash.row]
+    lines = [str(columns.line[i]) for i in clash.above if columns.line[i]]
+    listed = ", ".join(lines[:3]) + (", ..." if len(lines) > 3 else "")
+    lines_word = "lines" if len(lines) > 1 else "line"
+    first, last = clash.held
+    held = span_text(first, last)
+    many = len(clash.above)
+    otherwise = (
+        "leave the rank fields blank to place by the crosstable"
+        if section.has_crosstable
+        else "leave the rank column out to place by points"
+    )
+    at = f" ({lines_word} {listed})" if lines else ""
+    places = f"places {held}" if last > first else f"place {held}"
+    who = (
+        f"{many} rows ranked {clash.their_rank}{at}, who hold {places}"
+        if many > 1
+        else f"the row ranked {clash.their_rank}{at}, which holds {places}"
+    )
+    if reading.dense:
+        message = (
+            f"field 'rank' = '{rank}' is read as place {clash.free}, after {who}: the ranks are "
+            "dense (the rank after a tie is the next number: 1, 2, 2, 3) and are read as the "
+            "places they mean (1, 2-3, 2-3, 4), here and in every rank below a tie; write "
+            f"competition ranks (1, 2, 2, 4) to be rid of this warning, or {otherwise}"
+        )
+        return [Problem(Location(section.source, line), message, Severity.WARNING)]
+    if clash.places == clash.held:  # one row more than the shared place has places
+        also = f" (also on {lines_word} {listed})" if lines else ""
+        message = (
+            f"field 'rank' = '{rank}' is given to {many + 1} rows{also}, but a tie for places "
+            f"{held} is of {last - first + 1} players: tied players take as many places as they "
+            f"are; write {first}-{first + many} on each of the {many + 1} rows, or {otherwise}"
+        )
+    else:
+        width = clash.places[1] - clash.places[0]
+        message = (
+            f"field 'rank' = '{rank}' after {who}: two players cannot take one place, and "
+            "ranks skip after a tie (1, 2, 2, 4); write "
+            f"{span_text(clash.free, clash.free + width)} (a player's rank is 1 + the number "
+            f"of players above them, in the rows below too), or {otherwise}"
+        )
+    return [Problem(Location(section.source, line), message)]
+
+
+def points_against_ranks(section: Section, against: Against) -> Problem:
+    """The warning of ranks that contradict the points (``read_ranks``' ``against``): the
+    rank column is not read, and the players are placed by points."""
+    columns = section.columns
+    upper, lower = against.upper, against.lower
+    said = "shares its place with" if against.shared else "is below"
+    line = columns.line[upper] or "?"
+    return Problem(
+        Location(section.source, columns.line[lower]),
+        f"rank {columns.rank[lower]} with {show(columns.points[lower])} points {said} rank "
+        f"{columns.rank[upper]} with {show(columns.points[upper])} (line {line}): the ranks "
+        "contradict the points, and the players are placed by points; check the file",
+        Severity.WARNING,
+    )
 
 
 _SECTIONS = FileCache()  # results files read without problems, by their contents

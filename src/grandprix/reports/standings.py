@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from fractions import Fraction
 
 from grandprix.scores import show
-from grandprix.season.model import Line, Season, Tables, Unplaced
+from grandprix.season.model import Award, Line, Season, Tables, Unplaced
 from grandprix.writers.cells import CsvRows, safe_text
 
 COLUMNS = ("division", "rank", "player_id", "name", "points", "events")
@@ -117,6 +117,9 @@ def explain(season: Season, line: Line, division: str = "") -> str:
             )
         for note in award.notes:
             out.append(f"    {note}")
+        terms = term_sum(award, decimals)
+        if terms:
+            out.append(f"    {terms}")
         factor = f" x {show(award.factor)}" if award.factor != 1 else ""
         bonus = f" + {show(award.extra, decimals)}" if award.extra else ""
         weights = f"x event {show(award.event_weight)} x section {show(award.section_weight)}"
@@ -143,3 +146,20 @@ def explain(season: Season, line: Line, division: str = "") -> str:
         )
     out.append(f"total: {show(line.total, decimals)}")
     return "\n".join(out) + "\n"
+
+
+def term_sum(award: Award, decimals: int) -> str:
+    """The weighted terms of an award's points (``points.terms``) as the engine valued them,
+    each with its value, and their sum, as a player's page says them: '2.00 for the score +
+    9.00 for place 2 = 11.00' (a place not tied is in no note: only this line says it). Read
+    from the valuation's own record (``Valuation.terms``), never worked out again; '' for
+    points that are not a sum of terms. The minimum (LUP-1) and the terms added after the
+    multipliers (``weighted = false``) are said by the notes and the bonus."""
+    terms = award.valuation.terms
+    if not terms:
+        return ""
+    said = " + ".join(f"{show(value, decimals)} for {words}" for words, value in terms)
+    if len(terms) == 1:
+        return said
+    total = sum((value for _, value in terms), Fraction(0))
+    return f"{said} = {show(total, decimals)}"

@@ -25,7 +25,7 @@ from grandprix.model import (
     common_units,
     ordered,
 )
-from grandprix.placings import parse_rank
+from grandprix.placings import Against, parse_rank, read_ranks
 from grandprix.players import (
     PlayerKey,
     birth_year,
@@ -35,7 +35,7 @@ from grandprix.players import (
     name_key,
     shown,
 )
-from grandprix.scores import show
+from grandprix.readers import points_against_ranks
 from grandprix.season.identity import Alias
 from grandprix.season.model import Season
 from grandprix.tomlpos import Path as KeyPath
@@ -89,13 +89,22 @@ def event_duplicates(sections: Sequence[Section]) -> list[Problem]:
 def rank_contradictions(section: Section) -> list[Problem]:
     """A warning where the file's ranks put a player above one with more points, or give one
     place to players with different points (UT-4: a place is shared by equal scores; a rank
-    column of all 1s would otherwise share one place among the whole field unremarked)."""
+    column of all 1s would otherwise share one place among the whole field unremarked). Such
+    a rank column is not read as places (``placings.read_ranks``): the players are placed by
+    points, by every command alike. A column ranking every row is the reader's to check
+    (``readers.rank_problems``, the same warning, which the season's problems keep once); a
+    column ranking some rows only is checked here."""
     c = section.columns
     units, _ = common_units(c.points)
     if c.rank == _counting(len(c.rank)) and ordered(units, ge):
         return []  # ranked 1, 2, 3, ... down the rows, points never rising (C loops)
+    reading = read_ranks(c)
+    if reading.against is not None:
+        return [points_against_ranks(section, reading.against)]
     spans = zip(map(parse_rank, c.rank), count())  # each row's span and row, ranked rows kept
     ranked = cast(list[tuple[tuple[int, int], int]], sorted(filter(itemgetter(0), spans)))
+    if len(ranked) == len(c.rank):
+        return []  # every row ranked: the reader's (the places agree with the points, here)
     in_order = list(map(units.__getitem__, map(itemgetter(1), ranked)))
     shared = {span for span, _ in ranked if span[0] != span[1]} | {
         span for (span, _), (other, _) in pairwise(ranked) if span == other
@@ -104,21 +113,9 @@ def rank_contradictions(section: Section) -> list[Problem]:
         return []  # points never rise down the ranks (a C loop for the usual list)
     for (span, i), (below_span, j) in pairwise(ranked):
         if units[i] < units[j] and span[0] < below_span[0]:
-            said = "is below"
-        elif span == below_span and units[i] != units[j]:
-            said = "shares its place with"
-        else:
-            continue
-        above, below = section.players[i], section.players[j]  # for the message
-        return [
-            Problem(
-                _where(below, section),
-                f"rank {below.declared_rank} with {show(below.points)} points {said} rank "
-                f"{above.declared_rank} with {show(above.points)} (line {_line(above)}): the "
-                "ranks contradict the points; check the file",
-                Severity.WARNING,
-            )
-        ]
+            return [points_against_ranks(section, Against(i, j, shared=False))]
+        if span == below_span and units[i] != units[j]:
+            return [points_against_ranks(section, Against(i, j, shared=True))]
     return []
 
 
