@@ -28,9 +28,11 @@ from conftest import EXAMPLES, ROOT, TEST_DATA
 from grandprix.cli import main
 from grandprix.errors import UsageError
 from grandprix.readers import FORMATS, detect_format, load_section
-from grandprix.rules.event_points import Points
+from grandprix.rules.event_points import Points, Term
 from grandprix.rules.reference import reference
+from grandprix.rules.terms import TERM_KINDS
 from grandprix.season.season_file import EventEntry, SectionEntry
+from grandprix.season.terms import TERM_VALUES
 from grandprix.tiebreaks import TIEBREAKS, Context, Rules, Spec, TieBreak
 from grandprix.tiebreaks.context import TITLES
 
@@ -54,7 +56,7 @@ def literal(annotation: Any) -> list[str]:
 
 
 def test_input_formats_are_the_cli_choices_and_the_season_files_format_values() -> None:
-    names = ["trf", "csv", "chess-results", "uschess-dbf", "lichess", "chesscom"]
+    names = ["trf", "csv", "chess-results", "uschess-dbf", "lichess", "chesscom", "games"]
     assert choices("--input-format") == list(FORMATS) == names
     assert literal(SectionEntry.model_fields["format"].annotation) == list(FORMATS)
     assert literal(EventEntry.model_fields["format"].annotation) == list(FORMATS)
@@ -68,6 +70,7 @@ def test_input_formats_are_the_cli_choices_and_the_season_files_format_values() 
         (EXAMPLES / "club_rapid_standings.csv", "csv"),
         (TEST_DATA / "keshmat-circuit-2024-25" / "crosstables" / "april.csv", "chess-results"),
         (TEST_DATA / "keshmat-circuit-2024-25" / "crosstables" / "april.xlsx", "chess-results"),
+        (TEST_DATA / "games" / "evening.csv", "games"),
     ],
     ids=lambda value: value.name if isinstance(value, Path) else value,
 )
@@ -78,7 +81,7 @@ def test_each_format_recognises_its_files(path: Path, expected: str) -> None:
 
 
 def test_an_unknown_input_format_is_refused_with_the_known_ones() -> None:
-    known = "trf, csv, chess-results, uschess-dbf, lichess, chesscom"
+    known = "trf, csv, chess-results, uschess-dbf, lichess, chesscom, games"
     with pytest.raises(UsageError, match=rf"'pgn' \(expected one of {known}\)"):
         load_section(SWISS, "pgn")
 
@@ -210,7 +213,7 @@ def test_a_new_input_format_is_a_reader_module_and_its_registry_entry(tmp_path: 
         tmp_path,
         {
             "readers/__init__.py": [
-                ("standings_csv, trf, uschess_dbf\n", "standings_csv, trf, tsv, uschess_dbf\n"),
+                ("    trf,\n    uschess_dbf,\n)", "    trf,\n    tsv,\n    uschess_dbf,\n)"),
                 (
                     "}\nUNRECOGNISED",
                     '    "tsv": InputFormat(tsv.read, tsv.recognise, rank=3),\n}\nUNRECOGNISED',
@@ -226,7 +229,7 @@ def test_a_new_input_format_is_a_reader_module_and_its_registry_entry(tmp_path: 
     detected = run_copy(package, CLI, "event", str(tsv), "--format", "csv")
     named = run_copy(package, CLI, "event", str(tsv), "--format", "csv", "--input-format", "tsv")
     assert detected == named == expected
-    choices = "[trf|csv|chess-results|uschess-dbf|lichess|chesscom|tsv]"
+    choices = "[trf|csv|chess-results|uschess-dbf|lichess|chesscom|games|tsv]"
     assert choices in run_copy(package, CLI, "event", "--help")
     entry = "SectionEntry(name='Open', results='open.tsv', format='tsv')"
     run_copy(package, f"from grandprix.season.season_file import SectionEntry; {entry}")
@@ -275,3 +278,11 @@ def test_the_generated_reference_lists_every_code_of_every_rule_book() -> None:
         assert {line.split("`")[1] for line in section.splitlines() if line.startswith("| `")} == (
             set(codes)
         )
+
+
+def test_every_kind_of_point_term_is_said_and_valued() -> None:
+    """A kind of term is an entry of the rule language (its words) and of the season's values,
+    and the rule-set schema accepts exactly those kinds."""
+    assert list(TERM_KINDS) == list(TERM_VALUES)
+    assert literal(Term.model_fields["kind"].annotation) == list(TERM_KINDS)
+    assert all(TERM_KINDS[k].own == (TERM_VALUES[k].own is not None) for k in TERM_KINDS)

@@ -42,7 +42,7 @@ def season_prizes(
     else:
         rankings = {"": rows(tables[0][1] if tables else standings(season, as_of))}
     people = profiles(season, season.directory)
-    played = [e for e in season.events if not e.planned and (as_of is None or e.date <= as_of)]
+    played = season.counted_events(as_of)
     directory = season.directory
     last = {
         directory.key(p)[0]

@@ -21,7 +21,15 @@ from typing import TYPE_CHECKING, Literal, cast
 from grandprix.errors import UsageError
 from grandprix.model import Location, Problem, Section, Severity
 from grandprix.placings import Against, read_ranks, span_text
-from grandprix.readers import chess_results, chesscom, lichess, standings_csv, trf, uschess_dbf
+from grandprix.readers import (
+    chess_results,
+    chesscom,
+    games_csv,
+    lichess,
+    standings_csv,
+    trf,
+    uschess_dbf,
+)
 from grandprix.runtime.background import Child, can_fork
 from grandprix.runtime.files import FileCache, read_bytes
 from grandprix.scores import show
@@ -63,6 +71,8 @@ FORMATS: dict[str, InputFormat] = {
     # chess.com's PubAPI round group (JSON). Players are ids of their own kind: lichess:NAME.
     "lichess": InputFormat(lichess.read_lichess, lichess.recognise, rank=0),
     "chesscom": InputFormat(chesscom.read_chesscom, chesscom.recognise, rank=0),
+    # A list of games, one row a game (white, black, result), as a club evening keeps it.
+    "games": InputFormat(games_csv.read_games_csv, games_csv.recognise, rank=1),
 }
 UNRECOGNISED = "trf"  # read as TRF, whose reader says what is wrong with the file
 

@@ -1,7 +1,8 @@
 """Standings CSV: one row a player, for events known only by their final scores.
 
 Required columns: ``name`` and ``points``. Optional: ``rank`` (the official order; ``2-3`` or a
-repeated number is a shared place), ``id``, ``rating``, ``title``, ``federation``,
+repeated number is a shared place; dense ranks, 1, 2, 2, 3, read as the places they mean, as
+``placings.read_ranks`` reads every format's), ``id``, ``rating``, ``title``, ``federation``,
 ``birth_date``, ``sex``, ``start_rank`` (the seed, for rules on places gained) and ``played``
 (rounds the player took part in, for rules on rounds played; the event's rounds are then the
 most anyone played); any further column is kept with the player.
@@ -49,6 +50,14 @@ _ALIASES = {
     "birthdate": "birth_date",
     "seed": "start_rank",
     "sno": "start_rank",
+    "%": "percent",
+    "perc": "percent",
+    # Dutch, as the Belgian club programs head their lists (Dworp): name, total, start number.
+    # Their "stand" (place) is not read as the rank: the club's program does not check it, and
+    # its tables hold places that contradict the scores (Snelschaak 2018-19, May).
+    "naam": "name",
+    "totaal": "points",
+    "nr": "start_rank",
 }
 
 

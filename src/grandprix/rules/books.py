@@ -15,7 +15,14 @@ from pathlib import Path
 from typing import IO, Any
 
 RULE_BOOKS = Path(__file__).parent / "rule-books.md"
-RULE_ID = r"(?:D-)?(?:UT|UCC|ACF|LUP|KC|KW|FC|NW|FC23|FC24|CAWA)-E?\d+(?:\.\d+)?"
+# The books' prefixes, from the table of books at the head of the file (a row "| `UT` | ..."):
+# a new rule book is a row and its entries, nothing more. The longest first, FC23 before FC.
+PREFIXES = sorted(
+    re.findall(r"^\| `([A-Z]{2,4}(?:\d\d)?)` \|", RULE_BOOKS.read_text(encoding="utf-8"), re.M),
+    key=len,
+    reverse=True,
+)
+RULE_ID = rf"(?:D-)?(?:{'|'.join(PREFIXES)})-E?\d+(?:\.\d+)?"
 _ENTRY = re.compile(
     rf"^- \*\*(?P<id>{RULE_ID})\*\*(?: \*\(project-defined\)\*)? — (?P<text>\S.*(?:\n  \S.*)*)",
     re.MULTILINE,

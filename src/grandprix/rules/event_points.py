@@ -7,12 +7,13 @@ from __future__ import annotations
 
 from collections.abc import Collection
 from fractions import Fraction
-from typing import Literal, cast
+from typing import TYPE_CHECKING, Literal, cast
 
 from pydantic import Field, model_validator
 
 from grandprix.model import TOOK_PART
 from grandprix.rules.fields import Count, Factor, Money, Percent, PointValue, Strict, TieBreakRules
+from grandprix.rules.terms import TERM_KINDS
 from grandprix.tiebreaks import Rules
 
 
@@ -100,30 +101,69 @@ RoundKind = Literal[
     "zero-bye",
     "unpaired",
 ]
-TERM_WORDS = {
-    "place": "the place",
-    "score": "the score",
-    "from-bottom": "the places below",
-    "fixed": "taking part",
-}
+# The kinds of term, from their registry (``rules/terms.TERM_KINDS``): a new kind is an entry
+# there, and the schema, its reference and its checks follow.
+if TYPE_CHECKING:
+    TermKind = str
+else:
+    TermKind = Literal[tuple(TERM_KINDS)]
+
+
+class PerGame(Strict):
+    """What each kind of round is worth to a ``games`` term (Dworp Open: 3 a win, 2 a draw, 1 a
+    loss, 2 a bye). A game of less than one move counts as the result it gives."""
+
+    win: PointValue = Field(default=Fraction(1), description="A game won.", examples=[3])
+    draw: PointValue = Field(default=Fraction(1, 2), description="A game drawn.", examples=[2])
+    loss: PointValue = Field(default=Fraction(0), description="A game lost.", examples=[1])
+    forfeit_win: PointValue | None = Field(
+        default=None, description="A game won by forfeit; none: as `win`."
+    )
+    forfeit_loss: PointValue = Field(
+        default=Fraction(0), description="A game lost by forfeit (both players forfeiting too)."
+    )
+    bye: PointValue | None = Field(
+        default=None,
+        description="The bye the pairing gave (an odd number of players); none: as `win`.",
+        examples=[2],
+    )
+    full_bye: PointValue | None = Field(
+        default=None, description="A full-point bye asked for; none: as `win`."
+    )
+    half_bye: PointValue | None = Field(
+        default=None, description="A half-point bye asked for; none: as `draw`."
+    )
+    zero_bye: PointValue = Field(default=Fraction(0), description="A zero-point bye asked for.")
+    absent: PointValue = Field(
+        default=Fraction(0), description="A round not played: not paired, or after withdrawing."
+    )
 
 
 class Term(Strict):
     """One term of an event's points (``points.terms``): the points add up the terms."""
 
-    kind: Literal["place", "score", "from-bottom", "fixed"] = Field(
-        description="`place`: the points table of the player's place, with `ties` and the "
-        "other place keys; `score`: the player's game score in the event x `factor`; "
-        "`from-bottom`: the place counted from the bottom, N - place + 1 for N players of the "
-        "section, x `factor` (tied players as `ties` says: the mean of their places', or the "
-        "best place's for `full` and `best`); `fixed`: `amount` for taking part.",
+    kind: TermKind = Field(
+        description="; ".join(f"`{kind}`: {term.doc}" for kind, term in TERM_KINDS.items()) + ".",
         examples=["score"],
     )
     factor: Factor = Field(
-        default=Fraction(1), description="Multiplier of a `score` or `from-bottom` term."
+        default=Fraction(1),
+        description="Multiplier of a term of kind "
+        + " or ".join(f"`{kind}`" for kind, term in TERM_KINDS.items() if term.meaning_times)
+        + ".",
+    )
+    round: Literal["none", "half-up"] = Field(
+        default="none",
+        description="The term's value rounded to a whole number: `half-up` (0.5 and more up, "
+        "as the Dworp Snelschaak's standings round a percentage), or `none`.",
     )
     amount: PointValue = Field(
         default=Fraction(0), description="Points of a `fixed` term.", examples=[2]
+    )
+    per_game: PerGame = Field(
+        default_factory=PerGame,
+        description="What each round is worth to a `games` term: "
+        "`per_game = { win = 3, draw = 2, loss = 1, bye = 2 }`.",
     )
     weighted: bool = Field(
         default=True,
@@ -141,7 +181,7 @@ class Term(Strict):
     @property
     def words(self) -> str:
         """'the score', 'taking part': what the term's points are for, in words."""
-        return self.name or TERM_WORDS[self.kind]
+        return self.name or TERM_KINDS[self.kind].words
 
 
 class PointsBase(Strict):
@@ -303,6 +343,7 @@ class PointsBase(Strict):
             ("gain", self.gain is not None),
             ("completion", bool(self.completion)),
             ('ties = "split"', self.ties == "split"),
+            *((f'a "{t.kind}" term', True) for t in self.terms if TERM_KINDS[t.kind].own),
         ]
         return [name for name, on in used if on]
 

@@ -37,6 +37,14 @@ class Sections(Strict):
     )
 
 
+class CountingChange(Strict):
+    """From a date on, another number of best results counts (Dworp Open 2019-20: the best 5
+    of 9 evenings became the best 3 of 5)."""
+
+    date: datetime.date = Field(description="The day from which the new number counts.")
+    best: int = Field(ge=1, le=1_000_000, description="The best N that count from that day.")
+
+
 class Counting(Strict):
     """Which of a player's results count towards the season total."""
 
@@ -73,6 +81,22 @@ class Counting(Strict):
         description="Points for every event played, counted or not (LUP-3: 2).",
         examples=[2],
     )
+    changes: list[CountingChange] = Field(
+        default_factory=list,
+        description="The best N changed during the season: from each `date` on, the `best` N "
+        "count (DWO-2). The standings of a day (`--as-of`) count as that day's rule says; "
+        "without a day, the last change counts.",
+        examples=[[{"date": "2020-03-16", "best": 3}]],
+    )
+
+    def on(self, day: datetime.date | None = None) -> Counting:
+        """The counting in force on ``day`` (DWO-2): the latest change from that day or before,
+        or, without a day, the latest change; unchanged when there is none."""
+        found = [c for c in self.changes if day is None or c.date <= day]
+        if not found:
+            return self
+        latest = max(found, key=lambda c: c.date)
+        return self.model_copy(update={"mode": "best", "best": latest.best, "changes": []})
 
 
 class Eligibility(Strict):
@@ -285,7 +309,7 @@ class Prizes(Strict):
     )
 
 
-SeasonTiebreak = Literal["discarded", "best", "last-event", "events", "per-event"]
+SeasonTiebreak = Literal["discarded", "best", "last-event", "events", "per-event", "countback"]
 
 
 class Standings(Strict):
@@ -296,7 +320,8 @@ class Standings(Strict):
         description="In order: `discarded` (sum of the points not counted, D-LUP-2), `best` "
         "(highest single result), `last-event` (place in the season's last event; players "
         "who missed it come after), `events` (more events played first), `per-event` (the higher "
-        "total per counted result first: Keshmat 2024-25). Players still equal "
+        "total per counted result first: Keshmat 2024-25), `countback` (the best result, "
+        "then the second best, and so on, counted or not: DWO-3). Players still equal "
         "share a rank (`9-10`).",
         examples=[["discarded", "best", "last-event"]],
     )

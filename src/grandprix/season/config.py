@@ -42,6 +42,7 @@ from grandprix.season.copies import Copies, Listed, copy_problem
 from grandprix.season.identity import Alias
 from grandprix.season.model import Season, SeasonEvent, SeasonSection
 from grandprix.season.season_file import EventEntry, SeasonFile, SectionEntry
+from grandprix.season.terms import TERM_VALUES
 from grandprix.tiebreaks import Rules, parse
 from grandprix.tomlpos import Path as KeyPath
 
@@ -134,12 +135,13 @@ def _load_season(folder: Path) -> tuple[Season | None, list[Problem]]:
     ratings = None
     if not any(p.severity is Severity.ERROR for p in problems):
         ratings = _ratings(config, toml, files, problems)
-    if rules is not None and len(events) < rules.counting.min_events:
+    calendar = sum(e.counts for e in events)
+    if rules is not None and calendar < rules.counting.min_events:
         problems.append(
             Problem(
                 toml.where(("events",)),
                 f"the rules plan at least {rules.counting.min_events} events (LUP-4) and the "
-                f"calendar has {len(events)}; add the planned events ('planned = true')",
+                f"calendar has {calendar}; add the planned events ('planned = true')",
                 Severity.WARNING,
             )
         )
@@ -422,6 +424,10 @@ def _events(
         problems.extend(event_duplicates([s.section for s in sections]))
         if rules is not None:
             _check_tiebreaks(entry, rules, toml, key, problems)
+            for term in rules.points.for_category(entry.category or "").terms:
+                check = TERM_VALUES[term.kind].problems  # rows a term cannot value
+                if check is not None:
+                    problems.extend(p for s in sections for p in check(s.section))
         events.append(
             SeasonEvent(
                 index=index,
@@ -436,6 +442,7 @@ def _events(
                 tiebreak_rules=entry.tiebreak_rules,
                 planned=entry.planned,
                 place=entry.place,
+                counts=entry.counts,
                 location=toml.where(key),
             )
         )

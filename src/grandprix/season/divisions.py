@@ -198,7 +198,8 @@ def division_awards(
 def division_counting(division: Division, rules: RuleSet) -> Counting:
     if division.best is None:
         return rules.counting
-    return rules.counting.model_copy(update={"mode": "best", "best": division.best})
+    update = {"mode": "best", "best": division.best, "changes": []}  # its own N, always
+    return rules.counting.model_copy(update=update)
 
 
 def filtered(lines: list[Line], members: set[PlayerKey]) -> list[Line]:

@@ -40,7 +40,7 @@ class History:
     def __init__(
         self, season: Season, tables: Tables, top: int, previous: History | None = None
     ) -> None:
-        played = [e for e in season.events if not e.planned]
+        played = season.counted_events()
         every = sorted({e.date for e in played})
         last: dict[datetime.date, int] = {}
         for event in played:
@@ -48,7 +48,7 @@ class History:
         days = list(zip(every, itertools.accumulate((last[d] for d in every), max), strict=True))
         self.dates = every[-HISTORY_LIMIT:]
         self.days = days
-        self.rules, self.calendar, self.top = season.rules, len(season.events), top
+        self.rules, self.calendar, self.top = season.rules, season.calendar, top
         self._tables = dict(tables)
         self._signatures: dict[str, dict[datetime.date, Counter[Signature]]] = {}
         self.stood: dict[str, list[Stood]] = {}
@@ -181,7 +181,7 @@ def signatures(lines: list[Line]) -> dict[datetime.date, Counter[Signature]]:
 
 def kept_dates(season: Season) -> set[datetime.date]:
     """The played event dates that ``History`` keeps: the latest ``HISTORY_LIMIT``."""
-    return set(sorted({e.date for e in season.events if not e.planned})[-HISTORY_LIMIT:])
+    return set(sorted({e.date for e in season.counted_events()})[-HISTORY_LIMIT:])
 
 
 def counting_of(season: Season, division: str) -> Counting:
@@ -189,8 +189,8 @@ def counting_of(season: Season, division: str) -> Counting:
     rules = season.rules
     found = next((d for d in rules.divisions if d.name == division), None)
     if found is None or found.award == "filter":  # a filter keeps the overall totals
-        return rules.counting
-    return division_counting(found, rules)
+        return rules.counting.on()
+    return division_counting(found, rules).on()
 
 
 def running_totals(
@@ -211,7 +211,7 @@ def running_totals(
             so_far.extend(by_event[event.index])
             units = [values[table.valuation[r].id] for r in so_far]
             total = player_line(
-                line.player, table, so_far, units, counting, len(season.events), scale
+                line.player, table, so_far, units, counting, season.calendar, scale
             )[0].total
         totals.append(total)
     return totals

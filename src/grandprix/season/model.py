@@ -41,6 +41,7 @@ class SeasonEvent:
     tiebreak_rules: str | None = None
     planned: bool = False  # in the calendar, no results yet
     place: str = ""  # where it is played, if season.toml says
+    counts: bool = True  # false: shown, but outside the season's competition
     location: Location | None = field(default=None, compare=False)
     # Being played (``in_progress``; ``planned`` then too: nothing counts yet): each section's
     # name and its tournament as it stands (the TRF of its results file).
@@ -59,6 +60,20 @@ class Season:
     end: datetime.date | None = None
     folder: str = ""
     language: str = "en"  # the language of its pages (grandprix.language)
+
+    @property
+    def calendar(self) -> int:
+        """The events of the season's competition, played or planned (D-LUP-1)."""
+        return sum(e.counts for e in self.events)
+
+    def counted_events(self, as_of: datetime.date | None = None) -> list[SeasonEvent]:
+        """The events whose results make the standings: played (not planned), inside the
+        competition, on or before ``as_of``."""
+        return [
+            e
+            for e in self.events
+            if not e.planned and e.counts and (as_of is None or e.date <= as_of)
+        ]
 
     @cached_property
     def directory(self) -> Directory:

@@ -21,6 +21,7 @@ from grandprix.model import Columns, Section
 from grandprix.placings import Span, span_text
 from grandprix.rules.event_points import PointsBase, TournamentClass
 from grandprix.rules.schema import RuleSet
+from grandprix.rules.terms import TERM_KINDS
 from grandprix.scores import show
 from grandprix.season.identity import Directory
 from grandprix.season.model import (
@@ -34,12 +35,11 @@ from grandprix.season.model import (
 from grandprix.season.place_values import (
     at_least,
     base_points,
-    from_bottom,
     gain_bonus,
-    place_points,
     split_points,
 )
 from grandprix.season.places import order_spans, renumber, section_spans
+from grandprix.season.terms import TERM_VALUES, TermResult
 
 
 def earning_sections(event: SeasonEvent, rules: RuleSet) -> list[tuple[SeasonSection, Fraction]]:
@@ -156,9 +156,9 @@ def section_scale(
     points = scales.points_for(event.category)
     size = section.size
     chosen = tournament_class(event, points)
-    from_bottom = any(term.kind == "from-bottom" for term in points.summed)
+    sized = any(TERM_KINDS[term.kind].by_size for term in points.summed)
     by_size = bool(points.bands or points.top_percent is not None or points.paid_places)
-    by_size = by_size or from_bottom
+    by_size = by_size or sized
     ratings = None
     if points.rating_factor is not None:
         ratings = tuple(sorted(filter(None, section.columns.rating), reverse=True))
@@ -192,7 +192,7 @@ def section_scale(
             else Phrase("a prize fund of {fund}, class {name}", fund=counted, name=chosen.name)
         )
         factors.append((reason, chosen.factor))
-    return scales.add(key, points, tuple(table), name, tuple(factors), size if from_bottom else 0)
+    return scales.add(key, points, tuple(table), name, tuple(factors), size if sized else 0)
 
 
 def plays_enough(played: int, rounds: int, rules: RuleSet) -> bool:
@@ -205,11 +205,12 @@ def plays_enough(played: int, rounds: int, rules: RuleSet) -> bool:
 
 class Extras(NamedTuple):
     """What one player adds to the points of their span: places gained, every round played,
-    and their place on tie-break inside a tie (FIDE Circuit split)."""
+    their place on tie-break inside a tie (FIDE Circuit split), their percentage score."""
 
     gained: int | None = None
     completed: bool | None = None
     order: tuple[int, int] | None = None
+    own: tuple[Fraction | None, ...] = ()  # each term's own figure (terms.PointTerm.own)
 
 
 NO_EXTRAS = Extras()
@@ -374,32 +375,30 @@ class Valuations:
         minimum by the caller, LUP-1), the place table's values shared, notes, each weighted term
         in words with its value, and the terms added after the multipliers."""
         points = scale.points
-        first, last = span
-        base, notes = Fraction(0), []
+        base, notes = Fraction(0), list[str]()
         values: tuple[Fraction, ...] = ()
         weighted: list[tuple[str, Fraction]] = []
         after: list[tuple[str, Fraction]] = []
-        for term in points.terms:
-            if term.kind == "place":
-                if points.ties == "split" and extras.order is not None:
-                    value, values, more = split_points(extras.order, span, table, points)
-                else:
-                    value, values, more = place_points(first, last, table, self.rules, points)
-                notes += more
-            elif term.kind == "score":
-                value = score * term.factor
-                notes.append(f"event score {show(score)} x {show(term.factor)}")
-            elif term.kind == "from-bottom":
-                counted, words = from_bottom(first, last, scale.size, points)
-                value = counted * term.factor
-                factor = f" x {show(term.factor)}" if term.factor != 1 else ""
-                notes.append(f"places from the bottom: {words}{factor}")
+        for i, term in enumerate(points.terms):
+            kind = TERM_VALUES[term.kind]
+            own = extras.own[i] if i < len(extras.own) else None
+            worked = kind.value(
+                TermResult(
+                    term, span, scale.size, score, own, extras.order, table, points, self.rules
+                )
+            )
+            value = worked.value
+            values = worked.values or values
+            notes += worked.notes
+            if term.round == "half-up" and value.denominator != 1:
+                value = Fraction(math.floor(value + Fraction(1, 2)))
+                notes.append(f"rounded half up to {show(value)}")
+            if term.name:
+                words: str = term.name
+            elif term.kind == "place":
+                words = Phrase("place {span}", span=span_text(*span))
             else:
-                value = term.amount
-                if term.weighted:  # one added after the multipliers is said with the bonuses
-                    notes.append(f"{show(value)} for {term.words}")
-            named = term.kind != "place" or bool(term.name)
-            words = term.words if named else Phrase("place {span}", span=span_text(first, last))
+                words = Phrase(TERM_KINDS[term.kind].words)
             (weighted if term.weighted else after).append((words, value))
             base += value if term.weighted else 0
         return base, values, notes, tuple(weighted), after
@@ -533,6 +532,16 @@ def _extras(
             i: (f, last) for f, last, members in order_spans(section, event, rules) for i in members
         }
     seeds = _seeds(columns, points.gain.seed if points.gain is not None else "start")
+    readers = [TERM_VALUES[term.kind].own for term in points.terms]
+    own: list[tuple[Fraction | None, ...]] = [()] * len(took_part)
+    if any(readers):
+        own = [
+            tuple(
+                read(term, section.section, i) if read else None
+                for term, read in zip(points.terms, readers, strict=True)
+            )
+            for i in range(len(took_part))
+        ]
     out = []
     for i, played in enumerate(took_part):  # rounds of the kinds ``points.played`` lists
         out.append(
@@ -540,6 +549,7 @@ def _extras(
                 max(0, seeds[i] - final[i]) if points.gain is not None else None,
                 (bool(rounds) and played >= rounds) if points.completion else None,
                 order.get(i),
+                own[i],
             )
         )
     return out

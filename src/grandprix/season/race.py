@@ -78,6 +78,7 @@ from fractions import Fraction
 from grandprix.language import N_
 from grandprix.players import PlayerKey
 from grandprix.rules.schema import Conditions, Counting, Prize, RuleSet
+from grandprix.rules.terms import TERM_KINDS
 from grandprix.season.divisions import division_counting
 from grandprix.season.model import (
     Award,
@@ -145,8 +146,8 @@ class Need:
 
 
 def remaining_events(season: Season) -> list[SeasonEvent]:
-    """The events of the calendar still to be played (``planned``, no results yet)."""
-    return [e for e in season.events if e.planned]
+    """The events of the competition still to be played (``planned``, no results yet)."""
+    return [e for e in season.events if e.planned and e.counts]
 
 
 def prize_places(season: Season, ranking: str) -> tuple[int, ...]:
@@ -192,8 +193,8 @@ def race(
         if not planned:
             out[name] = [_final(line, places) for line in lines]
             continue
-        table = _Table(lines, counting, len(season.events), chances, places, unbounded, newcomers)
-        table.chain = _Chain(season.rules, counting, len(season.events), planned, lines)
+        table = _Table(lines, counting, season.calendar, chances, places, unbounded, newcomers)
+        table.chain = _Chain(season.rules, counting, season.calendar, planned, lines)
         table.among = name if name in own else ""
         out[name] = [table.outlook(i, places) for i in range(len(lines))]
     return out
@@ -223,16 +224,10 @@ def unbounded_by(rules: RuleSet) -> list[str]:
             found.append(N_("its prize fund or its winner"))
         if points.ties == "split":
             found.append(N_("its tie-breaks"))
-        kinds = {term.kind for term in points.terms}
-        if "score" in kinds:
-            found.append(N_("the scores its players make"))
-        if "from-bottom" in kinds:
-            found.append(N_("the size of its field"))
-        if "fixed" in kinds:
-            found.append(N_("who takes part"))
+        found.extend(TERM_KINDS[t.kind].depends for t in points.terms if TERM_KINDS[t.kind].depends)
     if rules.points.categories:
         found.append(N_("its category"))
-    if rules.counting.mode == "most-minus" or rules.counting.per_category:
+    if rules.counting.mode == "most-minus" or rules.counting.per_category or rules.counting.changes:
         found.append(N_("how many results will count"))
     return list(dict.fromkeys(found))
 
@@ -249,7 +244,7 @@ def _tables(season: Season, known: Tables | None) -> list[tuple[str, list[Line],
     out = []
     for name, lines in tables:
         division = divisions.get(name) if name else None
-        counting = rules.counting
+        counting = rules.counting.on()
         if division is not None and division.award == "rerank":
             counting = division_counting(division, rules)
         out.append((name, lines, counting))

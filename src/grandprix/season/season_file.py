@@ -63,6 +63,11 @@ class EventEntry(Strict):
     place: str = Field(
         default="", max_length=200, description="Where it is played (shown on its page)."
     )
+    counts: bool = Field(
+        default=True,
+        description="false: shown with its results, but outside the season's competition: it "
+        "earns no points and is no event played (an evening 'buiten competitie', Dworp).",
+    )
 
     @model_validator(mode="after")
     def _one_source(self) -> EventEntry:

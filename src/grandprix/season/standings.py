@@ -80,7 +80,7 @@ def season_awards(
     season: Season, as_of: datetime.date | None = None, memo: AwardMemo | None = None
 ) -> tuple[AwardRows, Valuations]:
     """Every award of every event played (on or before ``as_of``), and their valuations."""
-    played = [e for e in season.events if not e.planned and (as_of is None or e.date <= as_of)]
+    played = season.counted_events(as_of)
     directory = season.directory
     awards = AwardRows()
     if memo is not None:
@@ -209,7 +209,16 @@ def chain(
         elif name == "per-event":  # Keshmat 2024-25: total / results counted, higher first
             counted = line.held.counted_number
             out.append((name, -line.total / counted if counted else 0))
+        elif name == "countback":  # DWO-3: the best result, then the second best, ...
+            out.append((name, countback(line)))
     return out
+
+
+def countback(line: Line) -> tuple[Fraction, ...]:
+    """DWO-3's sort value: every result, counted or not, the best first, negated (smaller
+    first), ended by 0: a player with a further result worth more than nothing ranks above one
+    whose results end there."""
+    return (*sorted(-a.points for a in line.awards), Fraction(0))
 
 
 def _criteria(
@@ -240,7 +249,8 @@ def standings(
 ) -> list[Line]:
     """The season standings, best first, with shared ranks where the chain cannot separate."""
     awards, valuations = season_awards(season, as_of, memo)
-    return rank_lines(awards, valuations, season.rules, len(season.events), season.rules.counting)
+    counting = season.rules.counting.on(as_of)
+    return rank_lines(awards, valuations, season.rules, season.calendar, counting)
 
 
 def rank_lines(
@@ -551,7 +561,7 @@ def division_standings(
     rules = season.rules
     if not rules.divisions:
         return [("", standings(season, as_of, memo))]
-    played = [e for e in season.events if not e.planned and (as_of is None or e.date <= as_of)]
+    played = season.counted_events(as_of)
     directory = season.directory
     found = {k: divisions_of(p, rules, season) for k, p in profiles(season, directory).items()}
     out = []
@@ -568,8 +578,8 @@ def division_standings(
         awards = AwardRows()
         for event in played:
             awards.extend(division_awards(event, division, rules, directory, members, valuations))
-        counting = division_counting(division, rules)
+        counting = division_counting(division, rules).on(as_of)
         out.append(
-            (division.name, rank_lines(awards, valuations, rules, len(season.events), counting))
+            (division.name, rank_lines(awards, valuations, rules, season.calendar, counting))
         )
     return out

@@ -141,7 +141,7 @@ class PlayerView:
             results.append(Result(*head, place, shown, counted, sentence))
         counting = counting_of(self.season, division)
         summary = total_sentence(
-            line, counting, len(self.season.events), rules, decimals, "../", self._most[division]
+            line, counting, self.season.calendar, rules, decimals, "../", self._most[division]
         )
         title, anchor = division or _("Standings"), slug(division or "Standings")
         chart = ""

@@ -68,6 +68,9 @@ SEASON_TIEBREAKS = {
     ),
     "events": N_("the number of events they played (more is better)"),
     "per-event": N_("their total divided by the number of results counted (more is better)"),
+    "countback": N_(
+        "their best result, then their second best, and so on (counted or not; more is better)"
+    ),
 }
 DATE_NAMES = {
     "season-start": N_("the first day of the season"),

@@ -16,8 +16,15 @@ from fractions import Fraction
 
 from grandprix.language import N_, _, ngettext, pgettext
 from grandprix.model import TOOK_PART
-from grandprix.rules.event_points import PointsBase, TournamentClass, most_specific
+from grandprix.rules.event_points import (
+    PerGame,
+    PointsBase,
+    Term,
+    TournamentClass,
+    most_specific,
+)
 from grandprix.rules.schema import RuleSet
+from grandprix.rules.terms import TERM_KINDS
 from grandprix.season.model import SeasonEvent, SeasonSection
 from grandprix.season.points import (
     counted_fund,
@@ -481,7 +488,7 @@ def terms_in_words(points: PointsBase) -> str:
     """An event's points as the sum ``points.terms`` says, in one sentence."""
     said = []
     for term in points.terms:
-        what = _term_words(term.kind, term.factor, term.amount)
+        what = _term_words(term)
         if term.name and term.kind != "fixed":
             what += f" ({term.name})"
         if not term.weighted:
@@ -490,22 +497,26 @@ def terms_in_words(points: PointsBase) -> str:
     return _("Each player's points in an event add up {terms}.").format(terms=listing(said))
 
 
-def _term_words(kind: str, factor: Fraction, amount: Fraction) -> str:
-    """One term of an event's points in words ('2 x the player's score in the event')."""
-    if kind == "place":
-        return _("the points of the player's place (below)")
-    if kind == "fixed":
-        return _("{points} for taking part").format(points=figure(amount))
-    if kind == "score":
-        if factor == 1:
-            return _("the player's score in the event")
-        return _("{factor} x the player's score in the event").format(factor=figure(factor))
-    if factor == 1:
-        return _(
-            "their place counted from the bottom of the field (the last player 1, the one "
-            "above 2, and so on)"
-        )
-    return _(
-        "{factor} x their place counted from the bottom of the field (the last player 1, the "
-        "one above 2, and so on)"
-    ).format(factor=figure(factor))
+def _per_game(each: PerGame) -> str:
+    """What a ``games`` term gives each kind of round: '3 a win, 2 a draw, 1 a loss, 2 a bye'."""
+    said = [
+        _("{points} a win").format(points=figure(each.win)),
+        _("{points} a draw").format(points=figure(each.draw)),
+        _("{points} a loss").format(points=figure(each.loss)),
+    ]
+    if each.bye is not None:
+        said.append(_("{points} a bye").format(points=figure(each.bye)))
+    return listing(said)
+
+
+def _term_words(term: Term) -> str:
+    """One term of an event's points in words ('2 x the player's score in the event'), as its
+    kind says it (``rules/terms.TERM_KINDS``), with its rounding."""
+    kind = TERM_KINDS[term.kind]
+    said = _(kind.meaning_times if term.factor != 1 and kind.meaning_times else kind.meaning)
+    said = said.format(
+        factor=figure(term.factor), points=figure(term.amount), games=_per_game(term.per_game)
+    )
+    if term.round == "half-up":
+        said = _("{term}, rounded half up to a whole number").format(term=said)
+    return said

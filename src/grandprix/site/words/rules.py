@@ -30,6 +30,7 @@ from grandprix.site.words.common import (
     any_of,
     attribute,
     capital,
+    day,
     listing,
     number,
     ordinal,
@@ -368,7 +369,7 @@ def total_blocks(season: Season, most: int = 0) -> list[Block]:
             ).format(n=number(counting.best))
         ]
     else:
-        events = len(season.events)
+        events = season.calendar
         said = [
             ngettext(
                 "Only a player's best results count: {percent}% of the {n} event on the "
@@ -386,6 +387,10 @@ def total_blocks(season: Season, most: int = 0) -> list[Block]:
         ]
     if counting.per_category:
         said.append(limits_words(rules, season.events))
+    said += [  # DWO-2: the number changed during the season
+        _("From {date}, the {n} best results count.").format(date=day(c.date), n=c.best)
+        for c in sorted(counting.changes, key=lambda c: c.date)
+    ]
     said += [
         _("In the {division} division, the {n} best results count.").format(
             division=d.name, n=d.best

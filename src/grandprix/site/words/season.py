@@ -27,6 +27,7 @@ from grandprix.season.race import (
     section_rate,
     unbounded_by,
 )
+from grandprix.season.standings import countback
 from grandprix.site.parts import Cell, Link
 from grandprix.site.words.common import capital, figure, listing, ordinal, place_span, rule_href
 
@@ -352,10 +353,13 @@ def tie_note(upper: Line, lower: Line, criterion: str | None, decimals: int, las
         if criterion == "per-event":
             each = line.total / len(line.counted) if line.counted else Fraction(0)
             return figure(each, decimals)
+        if criterion == "countback":
+            return listing([figure(-v, decimals) for v in countback(line)[:-1]])
         return str(line.events)
 
     what = {
         "per-event": _("the total per result counted"),
+        "countback": _("their results, the best first"),
         "discarded": _("the points of the results not counted"),
         "best": _("the best single result"),
         "last-event": _("the place in the last event"),
