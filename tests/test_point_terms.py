@@ -188,3 +188,26 @@ def test_what_counts_as_played_decides_who_played_half_the_rounds(tmp_path: Path
     bad = season(tmp_path / "bad", wrong, ("Open", "", write_trf(COMPLETION_CROSSTABLE)))
     code, out, _ = run("check", str(bad))
     assert code == 1 and "rules.toml:3" in out and "played" in out
+
+
+BELOW = """[points]
+table = [10, 9]
+terms = [{ kind = "score" }, { kind = "place", below = 4 }]
+ties = "best"
+"""
+
+
+def test_pom1_every_place_below_the_table_is_worth_its_below(tmp_path: Path) -> None:
+    """Places 1-2 pay 10 and 9, every place below 4 (POM-1); the sum of terms has no minimum:
+    E on 0 points in 5th earns 0 + 4. Ranked 1, 2, 3, 3, 5 by the file: C and D each take
+    3rd's 4 (ties = "best")."""
+    text = results("rank,name,points", "1,A,4", "2,B,3", "3,C,2", "3,D,2", "5,E,0")
+    folder = season(tmp_path, BELOW, ("Blitz", "", text))
+    got = earned(folder)
+    assert [got[("Blitz", p)] for p in "ABCDE"] == [14, 12, 6, 6, 4]
+
+
+def test_pom1_without_below_places_below_the_table_earn_only_their_score(tmp_path: Path) -> None:
+    rules = BELOW.replace(", below = 4", "")
+    text = results("rank,name,points", "1,A,4", "2,B,3", "3,C,2")
+    assert earned(season(tmp_path, rules, ("Blitz", "", text)))[("Blitz", "C")] == 2

@@ -52,6 +52,9 @@ _ALIASES = {
     "sno": "start_rank",
     "%": "percent",
     "perc": "percent",
+    "rp": "performance",
+    "tpr": "performance",
+    "perf": "performance",
     # Dutch, as the Belgian club programs head their lists (Dworp): name, total, start number.
     # Their "stand" (place) is not read as the rank: the club's program does not check it, and
     # its tables hold places that contradict the scores (Snelschaak 2018-19, May).

@@ -160,6 +160,12 @@ class Term(Strict):
     amount: PointValue = Field(
         default=Fraction(0), description="Points of a `fixed` term.", examples=[2]
     )
+    below: PointValue | None = Field(
+        default=None,
+        description="A `place` term: what every place below the points table is worth (POM-1: "
+        "4); none: `overflow` decides (UT-5), else nothing.",
+        examples=[4],
+    )
     per_game: PerGame = Field(
         default_factory=PerGame,
         description="What each round is worth to a `games` term: "

@@ -89,6 +89,17 @@ class Counting(Strict):
         examples=[[{"date": "2020-03-16", "best": 3}]],
     )
 
+    total: Literal["sum", "mean"] = Field(
+        default="sum",
+        description="The season value of the results counted: their `sum` (and any bonus), or "
+        "their `mean` (KEN-3: the mean of the best up to 4).",
+    )
+    round: Literal["none", "half-up"] = Field(
+        default="none",
+        description="The season value rounded to a whole number: `half-up` (0.5 and more up, "
+        "as spreadsheets round; KEN-3), or `none`.",
+    )
+
     def on(self, day: datetime.date | None = None) -> Counting:
         """The counting in force on ``day`` (DWO-2): the latest change from that day or before,
         or, without a day, the latest change; unchanged when there is none."""
@@ -115,6 +126,20 @@ class Eligibility(Strict):
         "forfeit win or a pairing-allocated bye); others are treated as `ineligible_players` "
         "says (Keshmat 2026: 50).",
         examples=[50],
+    )
+    exclude: list[str] = Field(
+        default_factory=list,
+        max_length=10_000,
+        description="Players who never score, by FIDE id or by name (a name matches its other "
+        "spellings: case, accents and word order ignored): KEN-5's known non-citizens listed "
+        "under the federation.",
+        examples=[["10891420", "Gilruth Peter"]],
+    )
+    void_forfeits: bool = Field(
+        default=False,
+        description="A result in which the player won or lost a game by forfeit earns nothing "
+        "and is no event played (KEN-6): a crosstable's rounds say it, a standings list its "
+        "`forfeits` column (the number of such games).",
     )
     ineligible_players: Literal["keep-place", "skip"] = Field(
         default="keep-place",
@@ -324,6 +349,11 @@ class Standings(Strict):
         "then the second best, and so on, counted or not: DWO-3). Players still equal "
         "share a rank (`9-10`).",
         examples=[["discarded", "best", "last-event"]],
+    )
+    first_by_counted: bool = Field(
+        default=False,
+        description="Rank first by the number of results counted, more first, then by the "
+        "season value (KEN-4: players with 4 events counted, then 3, 2, 1).",
     )
     decimals: int = Field(default=2, ge=0, le=6, description="Decimals shown (D-UT-3).")
     ineligible: Literal["hidden", "listed"] = Field(

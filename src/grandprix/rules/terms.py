@@ -83,4 +83,14 @@ TERM_KINDS: dict[str, TermKind] = {
         depends=N_("the games its players play"),
         own=True,
     ),
+    "performance": TermKind(
+        "the player's performance rating in the event x `factor`: the results file's "
+        "`performance` column (Rp, TPR) as the pairing program published it, else worked out "
+        "from the crosstable as FIDE's tie-break rules define it (C.07 art. 10.2) (KEN-2)",
+        N_("the performance rating"),
+        N_("the player's performance rating in the event"),
+        N_("{factor} x the player's performance rating in the event"),
+        depends=N_("the games its players play"),
+        own=True,
+    ),
 }

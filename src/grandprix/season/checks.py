@@ -370,6 +370,25 @@ def one_person_twice(season: Season) -> list[Problem]:
     return problems
 
 
+def forfeit_problems(section: Section) -> list[Problem]:
+    """A standings list's ``forfeits`` cells that are no count of games (KEN-6 reads them)."""
+    if section.has_crosstable:
+        return []
+    c = section.columns
+    out = []
+    for i, extra in enumerate(c.extra):
+        cell = dict(extra).get("forfeits", "").strip()
+        if cell and not cell.isdigit():
+            out.append(
+                Problem(
+                    _row(section, i),
+                    f"field 'forfeits' = '{shown(cell, 20)}' of {_who(c, i)} is not a number of "
+                    "games: write how many games the player won or lost by forfeit (0 for none)",
+                )
+            )
+    return out
+
+
 def _row(section: Section, i: int) -> Location:
     return Location(section.source, section.columns.line[i])
 

@@ -35,6 +35,7 @@ from grandprix.rules.schema import RuleSet
 from grandprix.season.checks import (
     alias_contradictions,
     event_duplicates,
+    forfeit_problems,
     identity_problems,
     rank_contradictions,
 )
@@ -424,6 +425,8 @@ def _events(
         problems.extend(event_duplicates([s.section for s in sections]))
         if rules is not None:
             _check_tiebreaks(entry, rules, toml, key, problems)
+            if rules.eligibility.void_forfeits:  # KEN-6 reads a standings list's forfeits
+                problems.extend(p for s in sections for p in forfeit_problems(s.section))
             for term in rules.points.for_category(entry.category or "").terms:
                 check = TERM_VALUES[term.kind].problems  # rows a term cannot value
                 if check is not None:

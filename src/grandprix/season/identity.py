@@ -80,6 +80,8 @@ class Directory:
         self.rules = rules
         self.players = players
         self.by_id = {p.id: p for p in players if p.id}
+        excluded = rules.eligibility.exclude  # KEN-5: by id, or by name in any spelling
+        self._excluded = {*excluded, *map(name_key, excluded)}
         decided = tuple(aliases)
         self.same = same_names(decided)
         self.apart: set[frozenset[str]] = {
@@ -198,9 +200,16 @@ class Directory:
         if found is None:
             key, name, attributes = self.key(player)
             require = self.rules.eligibility.require
-            found = Entrant(key, name, meets(lambda n: attributes.get(n, ""), require))
+            eligible = meets(lambda n: attributes.get(n, ""), require)
+            found = Entrant(key, name, eligible and not self.excluded(player.fide_id, name))
         self._seen[memo] = found
         return found
+
+    def excluded(self, ident: str, name: str) -> bool:
+        """Whether the rules exclude the player by id or by name (KEN-5)."""
+        return bool(self._excluded) and (
+            ident in self._excluded or name_key(name) in self._excluded
+        )
 
     def _listed_only(self, ident: str) -> Entrant | None:
         """The entrant of id ``ident`` when players.csv alone decides it: the id is listed there
@@ -217,6 +226,7 @@ class Directory:
             self._by_row.add(ident)  # each row by its own columns (``_seen``), from now on
             return None
         key = PlayerKey.of(known.id, self._canonical(known.name))
-        found = Entrant(key, known.name, meets(lambda n: values.get(n, ""), require))
+        eligible = meets(lambda n: values.get(n, ""), require)
+        found = Entrant(key, known.name, eligible and not self.excluded(known.id, known.name))
         self._by_id_only[ident] = found
         return found

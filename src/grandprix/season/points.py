@@ -17,7 +17,7 @@ from operator import itemgetter
 from typing import NamedTuple
 
 from grandprix.language import Phrase
-from grandprix.model import Columns, Section
+from grandprix.model import Columns, ResultKind, Section
 from grandprix.placings import Span, span_text
 from grandprix.rules.event_points import PointsBase, TournamentClass
 from grandprix.rules.schema import RuleSet
@@ -201,6 +201,18 @@ def plays_enough(played: int, rounds: int, rules: RuleSet) -> bool:
     say)."""
     share = rules.eligibility.min_rounds_percent
     return share is None or not rounds or played * 100 >= share * rounds
+
+
+FORFEITS = frozenset({ResultKind.FORFEIT_WIN, ResultKind.FORFEIT_LOSS, ResultKind.DOUBLE_FORFEIT})
+
+
+def forfeited(section: Section) -> list[bool]:
+    """KEN-6: whether each player won or lost a game by forfeit in the section: a crosstable's
+    rounds, or a standings list's ``forfeits`` column (the number of such games)."""
+    if section.has_crosstable:
+        return [any(r.kind in FORFEITS for r in p.rounds) for p in section.players]
+    counts = (dict(extra).get("forfeits", "").strip() for extra in section.columns.extra)
+    return [count.isdigit() and int(count) > 0 for count in counts]
 
 
 class Extras(NamedTuple):
@@ -428,6 +440,8 @@ def event_awards(
                 ok and plays_enough(played, results.rounds, rules)
                 for ok, played in zip(eligible, took_part, strict=True)
             ]
+        if rules.eligibility.void_forfeits:  # KEN-6
+            eligible = [ok and not f for ok, f in zip(eligible, forfeited(results), strict=True)]
         placed = section_spans(section, event, rules, points)
         extras = None
         if points.per_player:
@@ -534,14 +548,13 @@ def _extras(
     seeds = _seeds(columns, points.gain.seed if points.gain is not None else "start")
     readers = [TERM_VALUES[term.kind].own for term in points.terms]
     own: list[tuple[Fraction | None, ...]] = [()] * len(took_part)
-    if any(readers):
-        own = [
-            tuple(
-                read(term, section.section, i) if read else None
-                for term, read in zip(points.terms, readers, strict=True)
-            )
-            for i in range(len(took_part))
+    if any(readers):  # each term's figures, row by row (None for a term that reads none)
+        nothing = [None] * len(took_part)
+        figures = [
+            read(term, section.section) if read else nothing
+            for term, read in zip(points.terms, readers, strict=True)
         ]
+        own = list(zip(*figures, strict=True))
     out = []
     for i, played in enumerate(took_part):  # rounds of the kinds ``points.played`` lists
         out.append(

@@ -229,6 +229,8 @@ def unbounded_by(rules: RuleSet) -> list[str]:
         found.append(N_("its category"))
     if rules.counting.mode == "most-minus" or rules.counting.per_category or rules.counting.changes:
         found.append(N_("how many results will count"))
+    if rules.counting.total == "mean" or rules.standings.first_by_counted:  # KEN-3, KEN-4
+        found.append(N_("a mean of the results counted"))
     return list(dict.fromkeys(found))
 
 

@@ -121,7 +121,7 @@ def player_line(
     scale: int,
     most: int = 0,
     events: int | None = None,
-) -> tuple[Line, tuple[int, ...]]:
+) -> tuple[Line, tuple[int | Fraction, ...]]:
     """One player's season (counted and dropped results, bonus, total; LUP-3) from their rows
     of ``table`` and those rows' values in units (``units[k]`` is the value of ``rows[k]``),
     and the raw values of the season tie-break chain. ``most``: the most events any player has
@@ -140,12 +140,17 @@ def player_line(
         best, rest = _best(table, ordered, keep, caps)
         held = Held(table, rows, _rows(r for _, r in best), _rows(r for _, r in rest))
         total, dropped_units = sum(u for u, _ in best), sum(u for u, _ in rest)
+    value: int | Fraction = total
+    if counting.total == "mean":  # KEN-3: the mean of the results counted
+        value = Fraction(total, held.counted_number or 1)
+    if counting.round == "half-up":  # KEN-3: to a whole number, as spreadsheets round
+        value = math.floor(Fraction(value, scale) + Fraction(1, 2)) * scale
     per_event = counting.bonus_per_event
     bonus = per_event * events if per_event else per_event  # counted, among the best or not
     if bonus:
-        total += bonus.numerator * (scale // bonus.denominator)
-    line = Line(player, table.name[rows[0]], held, events, bonus, Fraction(total, scale))
-    return line, (total, dropped_units, max(units))
+        value += bonus.numerator * (scale // bonus.denominator)
+    line = Line(player, table.name[rows[0]], held, events, bonus, Fraction(value, scale))
+    return line, (value, dropped_units, max(units))
 
 
 def _rows(rows: Iterable[int] = ()) -> array[int]:
@@ -222,11 +227,14 @@ def countback(line: Line) -> tuple[Fraction, ...]:
 
 
 def _criteria(
-    line: Line, raw: tuple[int, ...], rules: RuleSet, last_event: int | None
+    line: Line, raw: tuple[int | Fraction, ...], rules: RuleSet, last_event: int | None
 ) -> tuple[object, ...]:
-    """The sort key: total, then the season tie-break chain (LUP-6, D-LUP-2)."""
+    """The sort key: the results counted, more first, where the rules rank by them first
+    (KEN-4); the total; then the season tie-break chain (LUP-6, D-LUP-2)."""
     total, discarded, best = raw
-    return (-total, *(value for _, value in chain(line, discarded, best, rules, last_event)))
+    tier = (-line.held.counted_number,) if rules.standings.first_by_counted else ()
+    chained = (value for _, value in chain(line, discarded, best, rules, last_event))
+    return (*tier, -total, *chained)
 
 
 def deciding(upper: Line, lower: Line, rules: RuleSet, last_event: int | None) -> str | None:
@@ -421,7 +429,7 @@ def rerank_each(
     owns: list[array[int]] = [_rows()] * len(lines)  # each player's rows by the date
     counts = [0] * len(lines)  # and their events
     made: dict[int, Line] = {}  # each player's line by the date, once they have one
-    raws: dict[int, tuple[int, ...]] = {}
+    raws: dict[int, tuple[int | Fraction, ...]] = {}
     keys: dict[int, tuple[object, ...]] = {}  # and its sort key on the date
     order: list[int] = []  # the players with a line, in the last date's order
     placed: set[int] = set()  # the players in ``order``

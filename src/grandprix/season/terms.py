@@ -17,6 +17,8 @@ from grandprix.rules.event_points import PointsBase, Term
 from grandprix.rules.schema import RuleSet
 from grandprix.scores import show
 from grandprix.season.place_values import from_bottom, place_points, split_points
+from grandprix.tiebreaks import TIEBREAKS, Context, Rules
+from grandprix.tiebreaks.codes import parse_code
 
 K = ResultKind
 
@@ -52,9 +54,9 @@ class TermValue:
     """How one kind of term is worked out."""
 
     value: Callable[[TermResult], Worked]
-    # The player's own figure the kind reads from the results file, by row; None for a kind
-    # that reads only the place and the score.
-    own: Callable[[Term, Section, int], Fraction | None] | None = None
+    # Each player's own figure the kind reads from the results file, row by row; None for a
+    # kind that reads only the place and the score.
+    own: Callable[[Term, Section], list[Fraction | None]] | None = None
     problems: Callable[[Section], list[Problem]] | None = None  # rows it cannot value
 
 
@@ -64,12 +66,15 @@ def _times(factor: Fraction) -> str:
 
 def _place(r: TermResult) -> Worked:
     """The points table of the place (UT-3), shared by a tie as ``ties`` says (UT-4, FC-4),
-    places below it as ``overflow`` says (UT-5)."""
+    places below it worth the term's ``below`` (POM-1), else as ``overflow`` says (UT-5)."""
     first, last = r.span
+    table = r.table
+    if r.term.below is not None and last > len(table):  # POM-1: every place below the table
+        table = (*table, *[r.term.below] * (last - len(table)))
     if r.points.ties == "split" and r.order is not None:
-        value, values, notes = split_points(r.order, r.span, r.table, r.points)
+        value, values, notes = split_points(r.order, r.span, table, r.points)
     else:
-        value, values, notes = place_points(first, last, r.table, r.rules, r.points)
+        value, values, notes = place_points(first, last, table, r.rules, r.points)
     return Worked(value, values, tuple(notes))
 
 
@@ -109,15 +114,16 @@ def parse_percent(cell: str) -> Fraction | None:
         return None
 
 
-def percent_of(term: Term, section: Section, i: int) -> Fraction | None:
-    """Player ``i``'s score as a percentage of the most they could have scored (D-DWS-1): the
+def percent_of(term: Term, section: Section) -> list[Fraction | None]:
+    """Each player's score as a percentage of the most they could have scored (D-DWS-1): the
     file's ``percent`` column as the organiser's program printed it, else 100 x the score over
     the section's rounds (a win a point); None when neither is known."""
-    c = section.columns
-    found = parse_percent(dict(c.extra[i]).get("percent", ""))
-    if found is not None:
-        return found
-    return 100 * c.points[i] / section.rounds if section.rounds else None
+    c, rounds = section.columns, section.rounds
+    out = []
+    for extra, points in zip(c.extra, c.points, strict=True):
+        found = parse_percent(dict(extra).get("percent", ""))
+        out.append(found if found is not None else 100 * points / rounds if rounds else None)
+    return out
 
 
 def percent_problems(section: Section) -> list[Problem]:
@@ -149,8 +155,8 @@ def percent_problems(section: Section) -> list[Problem]:
     return out
 
 
-def games_of(term: Term, section: Section, i: int) -> Fraction:
-    """The points of player ``i``'s rounds, each as ``per_game`` values its kind (DWO-1: 3 a
+def games_of(term: Term, section: Section) -> list[Fraction | None]:
+    """The points of each player's rounds, each as ``per_game`` values its kind (DWO-1: 3 a
     win, 2 a draw, 1 a loss, 2 a bye)."""
     each = term.per_game
     win = each.win
@@ -171,7 +177,7 @@ def games_of(term: Term, section: Section, i: int) -> Fraction:
         K.ABSENT: each.absent,
         K.WITHDRAWN: each.absent,
     }
-    return sum((values[r.kind] for r in section.players[i].rounds), Fraction(0))
+    return [sum((values[r.kind] for r in p.rounds), Fraction(0)) for p in section.players]
 
 
 def games_problems(section: Section) -> list[Problem]:
@@ -194,6 +200,58 @@ def _games(r: TermResult) -> Worked:
     return Worked(total, notes=(f"games: {show(total)}",))
 
 
+def parse_rating(cell: str) -> Fraction | None:
+    """A rating as a results file prints it ('2075', '2,075' with a thousands mark), or None."""
+    text = cell.strip().replace(",", "").replace(" ", "")
+    return Fraction(int(text)) if text.isdigit() and len(text) <= 5 else None
+
+
+def performance_of(term: Term, section: Section) -> list[Fraction | None]:
+    """Each player's performance rating (KEN-2): the file's ``performance`` column (Rp, TPR) as
+    the pairing program published it; without one, worked out from the crosstable as FIDE's
+    tie-break rules define it (C.07 art. 10.2: the opponents' average rating, rounded half up,
+    plus the rating difference of the percentage score, B.02 table 8.1.1, over the games
+    played over the board; None for a player with no such game, or opponents unrated)."""
+    cells = [dict(extra).get("performance", "") for extra in section.columns.extra]
+    if any(cell.strip() for cell in cells) or not section.has_crosstable:
+        return [parse_rating(cell) for cell in cells]
+    book = TIEBREAKS[Rules.FIDE_2024]
+    compute = book["TPR"].compute
+    assert compute is not None
+    return list(compute(Context(section, Rules.FIDE_2024), parse_code("TPR", book)))
+
+
+def performance_problems(section: Section) -> list[Problem]:
+    """A ``performance`` cell that is no rating, or a standings list without the column."""
+    c = section.columns
+    cells = [dict(extra).get("performance", "").strip() for extra in c.extra]
+    if not any(cells) and not section.has_crosstable:
+        return [
+            Problem(
+                Location(section.source),
+                "the event's points are the players' performance ratings (a 'performance' "
+                "term) but this file has no 'performance' column (Rp, TPR) and no crosstable to "
+                "work them out from: add the column the pairing program printed",
+            )
+        ]
+    return [
+        Problem(
+            Location(section.source, c.line[i]),
+            f"field 'performance' = '{cell[:20]}' of '{c.name[i][:60]}' is not a rating: write "
+            "a whole number such as 2075",
+        )
+        for i, cell in enumerate(cells)
+        if cell and parse_rating(cell) is None
+    ]
+
+
+def _performance(r: TermResult) -> Worked:
+    """The player's performance rating x ``factor`` (KEN-2)."""
+    rating = r.own if r.own is not None else Fraction(0)
+    factor = r.term.factor
+    return Worked(rating * factor, notes=(f"performance rating {show(rating)}{_times(factor)}",))
+
+
 TERM_VALUES: dict[str, TermValue] = {
     "place": TermValue(_place),
     "score": TermValue(_score),
@@ -201,4 +259,5 @@ TERM_VALUES: dict[str, TermValue] = {
     "fixed": TermValue(_fixed),
     "percent": TermValue(_percent, percent_of, percent_problems),
     "games": TermValue(_games, games_of, games_problems),
+    "performance": TermValue(_performance, performance_of, performance_problems),
 }

@@ -400,6 +400,19 @@ def total_blocks(season: Season, most: int = 0) -> list[Block]:
     ]
     if any(d.award == "rerank" for d in rules.divisions):
         said.append(_("Each division keeps its own points and its own total."))
+    if counting.total == "mean":  # KEN-3
+        said.append(
+            _("A player's season value is the mean of the results that count, not their sum.")
+        )
+    if counting.round == "half-up":
+        said.append(_("The season value is rounded to a whole number, a half upwards."))
+    if rules.standings.first_by_counted:  # KEN-4
+        said.append(
+            _(
+                "Players with more results counted rank above all those with fewer, whatever "
+                "their values; the season value orders the players with as many."
+            )
+        )
     if counting.bonus_per_event:
         said.append(
             _(
@@ -450,11 +463,11 @@ def eligibility_blocks(rules: RuleSet) -> list[Block]:
     """Who may score, and what happens to the places of those who may not."""
     heading, anchor = _("Who can score"), "who"
     wanted = rules.eligibility.require
-    rounds = min_rounds_words(rules)
+    rounds = [*min_rounds_words(rules), *_result_rules(rules)]
     if not wanted:
         everyone = (
             _("Everyone who plays enough rounds can earn points.")
-            if rounds
+            if min_rounds_words(rules)
             else _("Everyone who plays can earn points.")
         )
         return [Block(heading, anchor, (everyone, *rounds))]
@@ -480,6 +493,29 @@ def eligibility_blocks(rules: RuleSet) -> list[Block]:
         )
     table = Table(_("Who can earn points"), (_("Condition"), _("Must be")), rows)
     return [Block(heading, anchor, said, tables=(table,)), Block(paragraphs=(after, *rounds))]
+
+
+def _result_rules(rules: RuleSet) -> list[str]:
+    """The players listed as never scoring (KEN-5), and the results voided by a forfeit
+    (KEN-6), in words."""
+    said = []
+    excluded = rules.eligibility.exclude
+    if excluded:
+        said.append(
+            ngettext(
+                "{n} player named by the rules never earns points.",
+                "{n} players named by the rules never earn points.",
+                len(excluded),
+            ).format(n=number(len(excluded)))
+        )
+    if rules.eligibility.void_forfeits:
+        said.append(
+            _(
+                "A result in which the player won or lost a game by forfeit earns nothing and "
+                "is not counted as an event played."
+            )
+        )
+    return said
 
 
 # Rule IDs
