@@ -102,9 +102,7 @@ def ties_in_words(rules: RuleSet, points: PointsBase | None = None) -> list[str]
     below = next((t.below for t in points.terms if t.kind == "place"), None)
     if below is not None:  # POM-1
         said.append(
-            _("Every place after {last} is worth {points}.").format(
-                last=last, points=figure(below)
-            )
+            _("Every place after {last} is worth {points}.").format(last=last, points=figure(below))
         )
     elif points.overflow is not None:
         said.append(
