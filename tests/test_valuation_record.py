@@ -5,9 +5,11 @@ example says the minimum only when the engine applied it."""
 
 from __future__ import annotations
 
+import pickle
 from fractions import Fraction
 from pathlib import Path
 
+from grandprix.language import Phrase
 from grandprix.season.config import load_season
 from grandprix.season.model import Award
 from grandprix.site.views import SiteViews
@@ -76,3 +78,19 @@ def test_a_sum_of_terms_says_its_sum_before_the_minimum(tmp_path: Path) -> None:
     assert got["D"].valuation.floored_from == 0 and got["D"].points == 3
     assert got["C"].valuation.floored_from == 1 and got["C"].points == 3
     assert got["A"].valuation.floored_from is None and got["A"].points == Fraction(7, 2)
+
+
+def test_a_bonus_carries_its_rule_ids_and_keeps_them_through_a_pickle(tmp_path: Path) -> None:
+    """KW-4's bonus for places gained and KW-5's for every round are said with their rule IDs
+    by the engine (Phrase.cites): the pages' footnotes read them, never the words."""
+    rules = "[points]\ntable = [10, 8, 6]\ncompletion = 5\n[points.gain]\nper_place = 2\n"
+    text = results("rank,name,points,start_rank,played", "1,C,2,3,2", "2,A,1,1,2", "3,B,0,2,1")
+    folder = season(tmp_path, rules, ("Open", "", text))
+    got = awards(folder)
+    reasons = {str(words): words for words, _ in got["C"].valuation.bonuses}
+    gained = next(w for text, w in reasons.items() if "above the seed" in text)
+    every = next(w for text, w in reasons.items() if text == "playing every round")
+    assert isinstance(gained, Phrase) and gained.cites == ("KW-4",)
+    assert isinstance(every, Phrase) and every.cites == ("KW-5", "NW-3")
+    again = pickle.loads(pickle.dumps(gained))
+    assert again.cites == ("KW-4",) and again == gained

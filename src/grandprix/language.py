@@ -126,14 +126,17 @@ class Phrase(str):
     where they are shown: the English text is the value (compared, kept with the awards, written
     to the downloads and the command line); ``str()`` and formatting give it in the language
     spoken then, its decimals with the language's mark. ``make messages`` finds the message of
-    ``Phrase("...")`` as it finds ``_("...")``."""
+    ``Phrase("...")`` as it finds ``_("...")``. ``cites``: the rule IDs the words stand for (a
+    multiplier's or a bonus's rule), which a page shows as footnotes, so that no page has to
+    infer a rule from the words."""
 
     message: str
     values: dict[str, object]
+    cites: tuple[str, ...]
 
-    def __new__(cls, message: str, **values: object) -> Phrase:
+    def __new__(cls, message: str, /, *, cites: tuple[str, ...] = (), **values: object) -> Phrase:
         made = super().__new__(cls, message.format(**values))
-        made.message, made.values = message, values
+        made.message, made.values, made.cites = message, values, cites
         return made
 
     def __str__(self) -> str:
@@ -146,11 +149,11 @@ class Phrase(str):
         return format(self.__str__(), spec)
 
     def __reduce__(self) -> tuple[object, ...]:
-        return _phrase, (self.message, self.values)
+        return _phrase, (self.message, self.values, self.cites)
 
 
-def _phrase(message: str, values: dict[str, object]) -> Phrase:
-    return Phrase(message, **values)
+def _phrase(message: str, values: dict[str, object], cites: tuple[str, ...] = ()) -> Phrase:
+    return Phrase(message, cites=cites, **values)
 
 
 def _shown(value: object) -> str:

@@ -140,18 +140,23 @@ def gain_bonus(gained: int, placement: Fraction, points: PointsBase) -> tuple[Fr
     if gain.cap_percent is not None:
         most = placement * gain.cap_percent / 100
         most = Fraction(math.floor(most)) if gain.round_down else most
-        values = {
-            "per": per,
-            "raw": show(raw),
-            "percent": show(gain.cap_percent),
-            "placement": show(placement),
-        }
+        raw_, percent, placement_ = show(raw), show(gain.cap_percent), show(placement)
         words = (
             Phrase(
-                "{per} a place, {raw} capped at {percent}% of {placement}, rounded down", **values
+                "{per} a place, {raw} capped at {percent}% of {placement}, rounded down",
+                per=per,
+                raw=raw_,
+                percent=percent,
+                placement=placement_,
             )
             if gain.round_down
-            else Phrase("{per} a place, {raw} capped at {percent}% of {placement}", **values)
+            else Phrase(
+                "{per} a place, {raw} capped at {percent}% of {placement}",
+                per=per,
+                raw=raw_,
+                percent=percent,
+                placement=placement_,
+            )
         )
         caps.append((most, words))
     value = min([raw, *(cap for cap, _ in caps)])

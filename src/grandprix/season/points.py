@@ -122,11 +122,12 @@ def rating_factor(section: Section, points: PointsBase) -> tuple[Fraction, str] 
         return None
     ratings = sorted(filter(None, section.columns.rating), reverse=True)[: factor.top]
     if not ratings:
-        return Fraction(0), Phrase("no player of the field is rated")
+        return Fraction(0), Phrase("no player of the field is rated", cites=("FC-1",))
     mean = Fraction(sum(ratings), len(ratings))
     value = max(Fraction(0), (mean - factor.base) / factor.per)
     return value, Phrase(
         "the average rating of its {n} highest-rated players, {mean}: ({mean} - {base}) / {per}",
+        cites=("FC-1",),
         n=len(ratings),
         mean=show(mean),
         base=factor.base,
@@ -184,12 +185,18 @@ def section_scale(
         reason = (
             Phrase(
                 "a prize fund of {fund} ({percent}% of a based-on fund), class {name}",
+                cites=("NW-1", "NW-2"),
                 fund=counted,
                 percent=show(points.based_on_percent),
                 name=chosen.name,
             )
             if event.based_on
-            else Phrase("a prize fund of {fund}, class {name}", fund=counted, name=chosen.name)
+            else Phrase(
+                "a prize fund of {fund}, class {name}",
+                cites=("NW-1",),
+                fund=counted,
+                name=chosen.name,
+            )
         )
         factors.append((reason, chosen.factor))
     return scales.add(key, points, tuple(table), name, tuple(factors), size if sized else 0)
@@ -343,15 +350,19 @@ class Valuations:
             bonus, why = gain_bonus(extras.gained, base, points)
             if bonus:
                 words = (
-                    Phrase("finishing 1 place above the seed ({why})", why=why)
+                    Phrase("finishing 1 place above the seed ({why})", cites=("KW-4",), why=why)
                     if extras.gained == 1
                     else Phrase(
-                        "finishing {n} places above the seed ({why})", n=extras.gained, why=why
+                        "finishing {n} places above the seed ({why})",
+                        cites=("KW-4",),
+                        n=extras.gained,
+                        why=why,
                     )
                 )
                 bonuses.append((words, bonus))
         if extras.completed and points.completion:
-            bonuses.append((Phrase("playing every round"), points.completion))
+            every = Phrase("playing every round", cites=("KW-5", "NW-3"))
+            bonuses.append((every, points.completion))
         notes.extend(f"+ {show(value)} for {words}" for words, value in bonuses)
         extra = sum((value for _, value in bonuses), Fraction(0))
         event_weight, section_weight = weights

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from fractions import Fraction
 
-from grandprix.language import _, decimal, ngettext, pgettext
+from grandprix.language import Phrase, _, decimal, ngettext, pgettext
 from grandprix.rules.books import is_rule_id
 from grandprix.rules.schema import Counting, RuleSet
 from grandprix.scores import show
@@ -212,8 +212,7 @@ def result_sentence(
     factors = award.valuation.factors if scaled else ()
     for reason, value in factors:  # FC-1 rating factor, NW-1 class of the prize fund
         out.append(" " + _("x {factor} for {reason}").format(factor=figure(value), reason=reason))
-        rules_ = ("NW-1", "NW-2") if "based-on" in reason else ("NW-1",)
-        for rule in rules_ if "prize fund" in reason else ("FC-1",):
+        for rule in cites(reason):
             out.extend(footnote(rules, rule, root))
     multiplied = scaled and (award.event_weight != 1 or award.section_weight != 1 or bool(factors))
     if multiplied and bonuses:
@@ -222,13 +221,17 @@ def result_sentence(
         out.append(
             " " + _("+ {points} for {reason}").format(points=figure(value, decimals), reason=reason)
         )
-        cited = {"playing every round": ("KW-5", "NW-3")}.get(reason, ())  # a term: no rule
-        for rule in ("KW-4",) if "above the seed" in reason else cited:
+        for rule in cites(reason):  # a term added after the multipliers: none
             out.extend(footnote(rules, rule, root))
     if multiplied or bonuses:
         out.append(f" = {figure(award.points, decimals)}")
     out.append(".")
     return ids_at_end(out)
+
+
+def cites(reason: str) -> tuple[str, ...]:
+    """The rule IDs the engine gave a multiplier's or a bonus's words (``Phrase.cites``)."""
+    return reason.cites if isinstance(reason, Phrase) else ()
 
 
 def _split(award: Award, decimals: int) -> list[Cell]:
