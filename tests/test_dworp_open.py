@@ -8,11 +8,13 @@ licence stated: read there, never copied into the repository); skipped where it 
 from __future__ import annotations
 
 import csv
+import datetime
 from fractions import Fraction
 from pathlib import Path
 
 import pytest
 
+from club_seasons import club_season
 from conftest import SHARED_DATA
 from grandprix.season.config import load_season
 from grandprix.season.standings import standings
@@ -29,23 +31,12 @@ def season_folder(tmp_path: Path, name: str) -> Path:
     of games (copied into the test's own folder, never into the repository)."""
     first_year = 2000 + int(name[2:4])
     rules = '[rules]\npreset = "dworp-open"\n' + CHANGES.get(name, "")
-    blocks = [f'name = "Open {name}"', ""]
+    events = []
     for evening in range(1, 10):
-        source = SERIES / name / f"ronde_{evening}.csv"
-        if not source.exists():
-            continue
         month = (9 + evening - 1) % 12 + 1
-        year = first_year if month >= 10 else first_year + 1
-        blocks += [
-            "[[events]]",
-            f'name = "r{evening}"',
-            f"date = {year}-{month:02d}-10",
-            f'results = "{source.name}"',
-            "",
-        ]
-        (tmp_path / source.name).write_bytes(source.read_bytes())
-    (tmp_path / "season.toml").write_text("\n".join(blocks) + "\n" + rules, encoding="utf-8")
-    return tmp_path
+        day = datetime.date(first_year if month >= 10 else first_year + 1, month, 10)
+        events.append((f"r{evening}", day, SERIES / name / f"ronde_{evening}.csv", ()))
+    return club_season(tmp_path, f'name = "Open {name}"', events, rules)
 
 
 def published(name: str) -> dict[str, tuple[str, dict[str, Fraction], Fraction]]:

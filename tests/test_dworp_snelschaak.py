@@ -8,11 +8,13 @@ share a rank (DWS-4). The club's files are in ../shared/data/real-series/dworp-s
 from __future__ import annotations
 
 import csv
+import datetime
 from fractions import Fraction
 from pathlib import Path
 
 import pytest
 
+from club_seasons import club_season
 from conftest import SHARED_DATA
 from grandprix.season.config import load_season
 from grandprix.season.standings import standings
@@ -25,28 +27,17 @@ SEASONS = ("ss1617", "ss1718", "ss1819", "ss1920", "ss2122", "ss2223", "ss2324")
 
 
 def season_folder(tmp_path: Path, name: str) -> Path:
-    """The season as a club would write it: a season.toml naming each month's table (read where
-    it lies, in the shared data) with the preset, the 'av' evening outside the competition."""
-    source = SERIES / name
+    """The season as a club would write it: a season.toml naming each month's table (copied into
+    the test's own folder) with the preset, the 'av' evening outside the competition."""
     first_year = 2000 + int(name[2:4])
-    blocks = [f'name = "Snelschaak {name}"', 'rules = "dworp-snelschaak"', ""]
+    events = []
     for number, month in enumerate(MONTHS):
-        path = source / f"{month}.csv"
-        if not path.exists():
-            continue
         month_no = (8 + number - 1) % 12 + 1
-        year = first_year if month_no >= 8 else first_year + 1
-        blocks += [
-            "[[events]]",
-            f'name = "{month}"',
-            f"date = {year}-{month_no:02d}-15",
-            f'results = "{month}.csv"',
-            *(["counts = false"] if month == "av" else []),
-            "",
-        ]
-        (tmp_path / f"{month}.csv").write_bytes(path.read_bytes())
-    (tmp_path / "season.toml").write_text("\n".join(blocks), encoding="utf-8")
-    return tmp_path
+        day = datetime.date(first_year if month_no >= 8 else first_year + 1, month_no, 15)
+        extra = ("counts = false",) if month == "av" else ()
+        events.append((month, day, SERIES / name / f"{month}.csv", extra))
+    head = f'name = "Snelschaak {name}"\nrules = "dworp-snelschaak"'
+    return club_season(tmp_path, head, events)
 
 
 def published(name: str) -> dict[str, tuple[str, dict[str, str], str]]:

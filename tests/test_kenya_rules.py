@@ -110,3 +110,15 @@ def test_ken6_a_forfeits_cell_that_is_no_number_is_located(tmp_path: Path) -> No
     found, problems = load_season(season(tmp_path, VOID, ("Jan", "", text)))
     assert found is None
     assert any("e1.csv:2" in str(p) and "'forfeits' = 'yes'" in str(p) for p in problems)
+
+
+def test_ken5_the_results_federation_needs_no_players_csv(tmp_path: Path) -> None:
+    """Eligibility by federation reads the results' own column: no warning for the players it
+    judges, and one naming those whose results give no federation."""
+    rules = PERFORMANCE + '[eligibility]\nrequire = { federation = "KEN" }\n'
+    text = results("name,points,rp,federation", "A,1,2000,KEN", "B,1,1900,UGA", "C,1,1800,")
+    found, problems = load_season(season(tmp_path, rules, ("Jan", "", text)))
+    assert found is not None
+    warned = [str(p) for p in problems if "not in players.csv" in str(p)]
+    assert len(warned) == 1 and "1 player(s)" in warned[0] and "(e.g. C)" in warned[0], warned
+    assert [line.name for line in standings(found)] == ["A"]

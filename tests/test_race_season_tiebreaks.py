@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import shutil
 from dataclasses import replace
+from fractions import Fraction
 from pathlib import Path
 
 import pytest
@@ -15,8 +16,9 @@ from hypothesis import strategies as st
 from conftest import ROOT
 from grandprix.players import PlayerKey
 from grandprix.season.model import Line, Season
-from grandprix.season.race import ANY_PLACE, CLINCHED, OUT_OF_REACH, REACHABLE, Outlook, race
+from grandprix.season.race import ANY_PLACE, CLINCHED, OUT_OF_REACH, REACHABLE, Need, Outlook, race
 from grandprix.season.standings import division_standings, standings
+from grandprix.site.words.season import race_sentence
 from seasons import edit, load
 from test_race import RULES, THREE_PRIZES, outcomes, place_in, played_as, season_of
 
@@ -198,3 +200,20 @@ def test_without_a_chain_equal_points_share_and_nothing_is_undecided(
     got = race(season, newcomers=0)[""]
     assert all(o.undecided == () for o in got)
     assert all(o.need is None or not o.need.undecided for o in got)
+
+
+def test_the_player_page_says_what_a_tie_break_still_to_come_decides() -> None:
+    """An undecided place and a need that is sure but for a tie-break are said in words, not
+    passed over as plainly 'reachable'."""
+    outlook = Outlook(
+        PlayerKey("name:kerr"),
+        "Kerr",
+        Fraction(120),
+        Fraction(145),
+        ((1, REACHABLE), (2, REACHABLE)),
+        need=Need(1, "Prova 10", sure=1, chance=6, tie=3),
+        undecided=(1,),
+    )
+    text = race_sentence(outlook, 1, 2)
+    assert "1st may come down to a season tie-break that is not decided yet" in text
+    assert "3rd or better makes 1st place sure unless a season tie-break" in text

@@ -478,34 +478,42 @@ def _latin_names(season: Season) -> dict[str, tuple[str, Location]]:
 
 
 def _missing_players(season: Season, where: Callable[[KeyPath], Location]) -> list[Problem]:
+    """A warning naming players whom eligibility cannot judge: not in players.csv, and with no
+    value of a required attribute in their results either (a results file's own column, such
+    as its federation, is read where players.csv does not list the player)."""
     required = list(season.rules.eligibility.require)
     if not required:
         return []
     missing: dict[str, Player] = {}
     by_id = {p.id for p in season.players if p.id}
-    distinct: dict[tuple[str, str, str], None] = {}  # (id, name, birth date), in order
+    distinct: dict[tuple[str, str, str], Player] = {}  # (id, name, birth date) -> a row of it
     for event in season.events:
         for section in event.sections:
             c = section.section.columns
             if by_id.issuperset(c.fide_id):
                 continue  # everyone listed by id: found (Directory.find's first rule)
             rows = zip(c.fide_id, c.name, c.birth_date, strict=True)
-            distinct.update(dict.fromkeys(row for row in rows if row[0] not in by_id))
+            for i, row in enumerate(rows):
+                if row[0] not in by_id and row not in distinct:
+                    distinct[row] = c.record(i)
     if not distinct:
         return []  # everyone listed by id (the directory of the season is not needed)
     directory = season.directory
-    for ident, name, born in distinct:
-        player = Player(start_no=0, name=name, fide_id=ident, birth_date=born)  # who it is
-        if directory.find(player) is None:
-            missing.setdefault(directory.key(player)[0], player)
+    for player in distinct.values():
+        if directory.find(player) is not None:
+            continue
+        key, _, attributes = directory.key(player)
+        if not all(attributes.get(name, "").strip() for name in required):
+            missing.setdefault(key, player)
     if not missing:
         return []
     examples = ", ".join(sorted(shown(p.name, 40) for p in missing.values())[:3])
     return [
         Problem(
             where(("players",)),
-            f"{len(missing)} player(s) of the results are not in players.csv (e.g. {examples}); "
-            f"eligibility needs its column(s) {', '.join(required)}, so they are not eligible",
+            f"{len(missing)} player(s) of the results are not in players.csv and their results "
+            f"give no {', '.join(required)} (e.g. {examples}): eligibility needs it, so they "
+            "are not eligible; list them in players.csv with it",
             Severity.WARNING,
         )
     ]

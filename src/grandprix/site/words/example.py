@@ -92,6 +92,8 @@ def example_paragraphs(season: Season, division: str, line: Line, a: Award) -> t
             _("Points here add up: {terms} = {points}.").format(
                 terms=" + ".join(parts), points=pts(before)
             )
+            if len(parts) > 1
+            else _("Points here are {term}.").format(term=parts[0])
         )
     elif points.from_score:
         score = (
@@ -337,6 +339,12 @@ def total_in_words(line: Line, division: str, rules: RuleSet) -> str:
                 len(counted),
             ).format(n=number(len(counted)), name=line.name, figures=figures, total=summed)
         ]
+    if rules.counting.total == "mean" and len(counted) > 1:  # KEN-3
+        said.append(
+            _("The season value is their mean, {mean}.").format(
+                mean=pts(sum((a.points for a in counted), Fraction(0)) / len(counted))
+            )
+        )
     if line.bonus:
         said.append(
             ngettext(

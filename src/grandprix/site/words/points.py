@@ -494,6 +494,8 @@ def terms_in_words(points: PointsBase) -> str:
         if not term.weighted:
             what = _("{term}, added after the event's multipliers").format(term=what)
         said.append(what)
+    if len(said) == 1:
+        return _("Each player's points in an event are {term}.").format(term=said[0])
     return _("Each player's points in an event add up {terms}.").format(terms=listing(said))
 
 

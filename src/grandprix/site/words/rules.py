@@ -502,11 +502,13 @@ def _result_rules(rules: RuleSet) -> list[str]:
     excluded = rules.eligibility.exclude
     if excluded:
         said.append(
-            ngettext(
-                "{n} player named by the rules never earns points.",
-                "{n} players named by the rules never earn points.",
-                len(excluded),
-            ).format(n=number(len(excluded)))
+            capital(
+                ngettext(
+                    "{n} player named by the rules never earns points.",
+                    "{n} players named by the rules never earn points.",
+                    len(excluded),
+                ).format(n=number(len(excluded)))
+            )
         )
     if rules.eligibility.void_forfeits:
         said.append(

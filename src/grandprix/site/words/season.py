@@ -324,7 +324,16 @@ def total_sentence(
         out = [_("The best {kept} of {played} results count").format(kept=kept, played=played)]
         out.extend(footnote(rules, "ACF-14", root))
     counted = figure(line.total - line.bonus, decimals)  # the results counted
-    out.append(": " + _("{points} points.").format(points=counted))
+    if counting.total == "mean":  # KEN-3: their mean, not their sum
+        mean = (
+            _("their mean, rounded half up, {points}.")
+            if counting.round == "half-up"
+            else (_("their mean, {points}."))
+        )
+        out.append(": " + mean.format(points=counted))
+        out.extend(footnote(rules, "KEN-3", root))
+    else:
+        out.append(": " + _("{points} points.").format(points=counted))
     if counting.bonus_per_event:
         out.append(
             " "
@@ -435,6 +444,13 @@ def need_sentence(need: Need) -> str:
         said.append(
             _("anything worse than {place} puts {goal} out of reach").format(place=worse, goal=goal)
         )
+    if need.tie is not None:  # LUP-6, D-LUP-2: sure but for a tie-break still to be decided
+        said.append(
+            _(
+                "{place} makes {goal} sure unless a season tie-break that later results decide "
+                "goes against them"
+            ).format(place=_need_place(need, need.tie, False), goal=goal)
+        )
     if not said:
         return ""  # no result there decides the place on its own: nothing worth saying
     return _("At {event}, the next event: {said}.").format(event=need.event, said="; ".join(said))
@@ -461,6 +477,12 @@ def race_sentence(outlook: Outlook, left: int, decimals: int) -> str:
         said.append(_("can still reach {places}").format(places=_either(of[REACHABLE])))
     if of[OUT_OF_REACH]:
         said.append(_("can no longer reach {places}").format(places=_either(of[OUT_OF_REACH])))
+    if outlook.undecided:  # equal totals whose season tie-break results still to come decide
+        said.append(
+            _("{places} may come down to a season tie-break that is not decided yet").format(
+                places=_either(list(outlook.undecided))
+            )
+        )
     need = need_sentence(outlook.need) if outlook.need is not None else ""
     need = f" {need}" if need else ""
     left_words = ngettext(
