@@ -5,6 +5,7 @@ example says the minimum only when the engine applied it."""
 
 from __future__ import annotations
 
+import json
 import pickle
 from fractions import Fraction
 from pathlib import Path
@@ -14,7 +15,7 @@ from grandprix.season.config import load_season
 from grandprix.season.model import Award
 from grandprix.site.views import SiteViews
 from grandprix.site.words.example import example_paragraphs, example_result
-from test_rule_language import Event, results, season
+from test_rule_language import Event, results, run, season
 
 TIED_FIRST: Event = ("Open", "", results("rank,name,points", "1,A,3", "1,B,3", "3,C,1", "4,D,0"))
 
@@ -94,3 +95,23 @@ def test_a_bonus_carries_its_rule_ids_and_keeps_them_through_a_pickle(tmp_path: 
     assert isinstance(every, Phrase) and every.cites == ("KW-5", "NW-3")
     again = pickle.loads(pickle.dumps(gained))
     assert again.cites == ("KW-4",) and again == gained
+
+
+def test_the_json_standings_carry_the_recorded_steps(tmp_path: Path) -> None:
+    """`standings --format json` gives each result's terms, the value the minimum raised and
+    each bonus with its rule IDs, as the engine recorded them."""
+    rules = (
+        '[points]\ntable = [10, 9]\nminimum = 3\nterms = [{ kind = "score" }, { kind = "place" }]\n'
+    )
+    text = results("rank,name,points", "1,A,2", "2,B,1", "3,C,0")
+    folder = season(tmp_path, rules, ("Open", "", text))
+    code, out, _ = run("standings", str(folder), "--format", "json")
+    assert code == 0
+    lines = {line["name"]: line for line in json.loads(out)["divisions"][0]["standings"]}
+    a, c = lines["A"]["results"][0], lines["C"]["results"][0]
+    assert a["terms"] == [
+        {"for": "the score", "points": "2.00"},
+        {"for": "place 1", "points": "10.00"},
+    ]
+    assert "raised_from" not in a
+    assert c["raised_from"] == "0.00" and c["points"] == "3.00"

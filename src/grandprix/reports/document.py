@@ -17,7 +17,7 @@ from typing import Any
 
 from grandprix.placings import span_text
 from grandprix.scores import show
-from grandprix.season.model import Award, Line, Season, Tables, Unplaced
+from grandprix.season.model import Award, Line, Season, Tables, Unplaced, Valuation
 
 # Patterns of the document's numbers, all decimal strings (``numbers.show``): a decimal ('72.00',
 # '-1.5', '3'), and a place or rank ('3', or '9-10' for a shared one).
@@ -132,8 +132,8 @@ def standings_document(
 ) -> dict[str, Any]:
     """The standings of every table in ``tables``. With ``detail`` each line also has its
     ``bonus`` and each result its ``base``, ``event_weight`` and ``section_weight`` (and its
-    ``factor`` and ``extra`` when the rules have them): fields the schema does not name, and
-    allows. ``left_out``: the players listed as in no standings (``not_eligible``)."""
+    ``factor``, ``extra`` and the valuation's recorded steps, ``_steps``, when the rules have
+    them): fields the schema does not name, and allows. ``left_out``: the players listed as in no standings (``not_eligible``)."""
     decimals = season.rules.standings.decimals
     texts = _Texts(decimals, detail)
     document: dict[str, Any] = {
@@ -193,6 +193,24 @@ def _compact(value: object) -> str:
     return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
 
 
+def _steps(valuation: Valuation, decimals: int) -> dict[str, Any]:
+    """The steps of a result's valuation as the engine recorded them: each term of a sum with
+    what it is for, the value the minimum raised (LUP-1), each multiplier and bonus with its
+    reason and the rule IDs it stands for."""
+    out: dict[str, Any] = {}
+    if valuation.terms:
+        out["terms"] = [{"for": str(w), "points": show(v, decimals)} for w, v in valuation.terms]
+    if valuation.floored_from is not None:
+        out["raised_from"] = show(valuation.floored_from, decimals)
+    for key, steps in (("factors", valuation.factors), ("bonuses", valuation.bonuses)):
+        if steps:
+            out[key] = [
+                {"for": str(w), "value": show(v), "rules": list(getattr(w, "cites", ()))}
+                for w, v in steps
+            ]
+    return out
+
+
 class _Texts:
     """The fields of results, each made once for what they are made of: an event section's
     (date, event, section) for all its results, a valuation's points for all the results it
@@ -204,7 +222,7 @@ class _Texts:
         # Keyed by the objects' identities (cheaper than hashing them), each kept with its
         # text: alive while it is kept, no other object can take its identity.
         self._origins: dict[int, tuple[object, dict[str, str]]] = {}
-        self._valuations: dict[int, tuple[object, dict[str, str]]] = {}
+        self._valuations: dict[int, tuple[object, dict[str, Any]]] = {}
         self._origin_json: dict[int, str] = {}
         self._valuation_json: dict[int, str] = {}  # (each valuation kept in _valuations)
         self._rest_json: dict[tuple[int, int, int, int, int, bool], str] = {}
@@ -264,12 +282,12 @@ class _Texts:
             found = self._origin_json[id(award.origin)] = _compact(self._origin(award))[1:-1]
         return found
 
-    def _valuation(self, award: Award) -> dict[str, str]:
+    def _valuation(self, award: Award) -> dict[str, Any]:
         """The fields of a result that its valuation decides, in the document's order."""
         found = self._valuations.get(id(award.valuation))
         if found is not None:
             return found[1]
-        out: dict[str, str] = {}
+        out: dict[str, Any] = {}
         if self.detail:
             out["base"] = show(award.base, self.decimals)
             out["event_weight"] = show(award.event_weight)
@@ -278,6 +296,7 @@ class _Texts:
                 out["factor"] = show(award.factor)
             if award.extra:  # KW-4, KW-5
                 out["extra"] = show(award.extra, self.decimals)
+            out.update(_steps(award.valuation, self.decimals))
         out["points"] = show(award.points, self.decimals)
         self._valuations[id(award.valuation)] = (award.valuation, out)
         return out
