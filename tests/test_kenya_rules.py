@@ -11,7 +11,7 @@ from pathlib import Path
 from conftest import TEST_DATA
 from grandprix.season.config import load_season
 from grandprix.season.standings import standings
-from test_rule_language import earned, results, season, totals
+from test_rule_language import earned, results, run, season, totals
 
 F = Fraction
 RR = TEST_DATA / "fide-c07-held-exercises" / "held_round_robin.trf"
@@ -122,3 +122,16 @@ def test_ken5_the_results_federation_needs_no_players_csv(tmp_path: Path) -> Non
     warned = [str(p) for p in problems if "not in players.csv" in str(p)]
     assert len(warned) == 1 and "1 player(s)" in warned[0] and "(e.g. C)" in warned[0], warned
     assert [line.name for line in standings(found)] == ["A"]
+
+
+def test_ken3_explain_says_the_mean(tmp_path: Path) -> None:
+    folder = season(
+        tmp_path,
+        MEAN,
+        ("E1", "", results("name,points,rp", "A,1,2000")),
+        ("E2", "", results("name,points,rp", "A,1,1801")),
+    )
+    code, out, _ = run("explain", str(folder), "A")
+    assert code == 0
+    assert "their mean: 3801.00 / 2, rounded half up = 1901.00" in out
+    assert out.rstrip().endswith("total: 1901.00")
