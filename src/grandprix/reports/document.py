@@ -133,7 +133,8 @@ def standings_document(
     """The standings of every table in ``tables``. With ``detail`` each line also has its
     ``bonus`` and each result its ``base``, ``event_weight`` and ``section_weight`` (and its
     ``factor``, ``extra`` and the valuation's recorded steps, ``_steps``, when the rules have
-    them): fields the schema does not name, and allows. ``left_out``: the players listed as in no standings (``not_eligible``)."""
+    them): fields the schema does not name, and allows. ``left_out``: the players listed as
+    in no standings (``not_eligible``)."""
     decimals = season.rules.standings.decimals
     texts = _Texts(decimals, detail)
     document: dict[str, Any] = {
