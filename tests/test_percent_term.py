@@ -77,3 +77,18 @@ def test_parse_percent() -> None:
     assert parse_percent("") is None
     assert parse_percent("1/0") is None
     assert parse_percent("x") is None
+
+
+def test_an_evening_outside_the_competition_is_said_so_on_the_site(tmp_path: Path) -> None:
+    """The events list marks it, its page says why it earns nothing, and the standings are
+    after the competition's events only (1 of 1, not 2 of 2)."""
+    outside = ("Extra", "counts = false", results("name,points,%", "A,5,100", "B,0,0"))
+    counted = ("Sep", "", results("name,points,%", "A,3,60", "C,2,40"))
+    folder = season(tmp_path, PERCENT, outside, counted)
+    code, _, err = run("site", str(folder), "-o", str(tmp_path / "site"))
+    assert code == 0, err
+    events = (tmp_path / "site" / "events.html").read_text(encoding="utf-8")
+    assert "outside the competition" in events
+    assert "Standings after 1 of 1 events" in events
+    page = (tmp_path / "site" / "events" / "001-extra.html").read_text(encoding="utf-8")
+    assert "This event is outside the competition" in page

@@ -122,7 +122,14 @@ class EventView:
                     )
                 )
             facts = _section_facts(results.rounds, dict(results.headers))
-            if not earned:
+            if not event.counts:  # DWS-3
+                facts += (
+                    _(
+                        "This event is outside the competition: its results earn no points and "
+                        "it counts as no event played."
+                    ),
+                )
+            elif not earned:
                 facts += (_("This section earns no Grand Prix points."),)
             elif id(s) in rates and rates[id(s)] != 1:
                 facts += (

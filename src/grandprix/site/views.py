@@ -91,6 +91,9 @@ class SiteViews(EventView, PlayerView, RoundView):
         self.event_files = {i: f"{i + 1:03d}-{slug(e.name)}.html" for i, e in self.events.items()}
         self.dated = kept_dates(season)  # the event dates with a "standings after" page
         self.left = len(season.events) - len(self.played)  # planned events still to play
+        # The events of the competition played, of all it has (an event outside it is shown,
+        # never counted: DWS-3).
+        self.counted = sum(e.counts for e in self.played)
         self._reasons: dict[PlayerKey, str] = {}  # why a player earns no points, once each
         # A result's date, event, section and event page, by id() of its section's Origin
         # (kept by the awards of the tables); its place, points and sentence, shared by the
@@ -105,10 +108,10 @@ class SiteViews(EventView, PlayerView, RoundView):
             ngettext(
                 "Standings after {played} of {total} events; the latest: {event}, {date}.",
                 "Standings after {played} of {total} events; the latest: {event}, {date}.",
-                len(season.events),
+                season.calendar,
             ).format(
-                played=len(self.played),
-                total=len(season.events),
+                played=self.counted,
+                total=season.calendar,
                 event=last.name,
                 date=short_date(last.date),
             )
@@ -193,8 +196,8 @@ class SiteViews(EventView, PlayerView, RoundView):
             HOME.section,
             title,
             tables,
-            len(self.played),
-            len(self.season.events),
+            self.counted,
+            self.season.calendar,
             left_out,
             assumed,
         )
@@ -217,9 +220,7 @@ class SiteViews(EventView, PlayerView, RoundView):
         title = _("{season}: {table}, players {first}-{last}").format(
             season=self.season_name, table=table.title, first=start + 1, last=stop
         )
-        return HomePage(
-            path, HOME.section, title, (table,), len(self.played), len(self.season.events)
-        )
+        return HomePage(path, HOME.section, title, (table,), self.counted, self.season.calendar)
 
     def _standings_file(self, name: str, number: int) -> str:
         return f"standings/{slug(name or 'standings')}-{number}.html"
@@ -383,6 +384,8 @@ class SiteViews(EventView, PlayerView, RoundView):
             field = sum(s.section.size for s in e.sections)
             rate = [f"x {decimal(show(e.weight))}"] if e.weight != 1 else []
             kind = [category_words(e.category)] if e.category else []
+            if not e.counts:  # DWS-3: shown, never counted
+                kind.append(_("outside the competition"))
             rows.append(
                 (
                     short_date(e.date),
@@ -526,7 +529,7 @@ class SiteViews(EventView, PlayerView, RoundView):
         if missed:
             blocks.append(Block(_("Not awarded"), "not-awarded", entries=missed))
         left = self.left
-        played, total = len(self.played), len(self.season.events)
+        played, total = self.counted, self.season.calendar
         if left:
             intro = ngettext(
                 "Provisional: on the standings after {played} of {total} events; final once the "
