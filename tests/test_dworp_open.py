@@ -21,9 +21,9 @@ from grandprix.season.standings import standings
 
 SERIES = SHARED_DATA / "real-series" / "dworp-open-rapid"
 SEASONS = ("op1718", "op1819", "op1920")
-# 2019-20 stopped after five evenings; the club then counted the best 3 (DWO-2), from the
-# evening that was not played, the second Friday of March 2020.
-CHANGES = {"op1920": "[rules.counting]\nchanges = [{ date = 2020-03-13, best = 3 }]\n"}
+# 2019-20 stopped after five evenings; the club then counted the best 3 (DWO-2) in its final
+# table, the standings after the fifth evening: the change holds from that evening's day.
+CHANGES = {"op1920": "[rules.counting]\nchanges = [{ date = 2020-02-10, best = 3 }]\n"}
 
 
 def season_folder(tmp_path: Path, name: str) -> Path:

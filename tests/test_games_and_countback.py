@@ -13,7 +13,7 @@ from grandprix.readers import detect_format
 from grandprix.readers.games_csv import read_games_csv
 from grandprix.season.config import load_season
 from grandprix.season.standings import standings
-from test_rule_language import earned, results, season
+from test_rule_language import earned, results, run, season
 
 EVENING = TEST_DATA / "games" / "evening.csv"
 F = Fraction
@@ -126,19 +126,25 @@ def test_dwo3_equal_on_every_result_share_the_rank(tmp_path: Path) -> None:
 
 
 def test_dwo2_the_best_n_changes_from_its_date(tmp_path: Path) -> None:
-    """Best 2 until 15 February, the best 1 from then: on 1 February A has 3 + 2 = 5; the
-    season's table (no date) counts the latest rule, A's best 3 alone."""
+    """Best 2 until 15 February, the best 1 from then. On 1 February A has 3 + 2 = 5; the
+    season's table stands on its last event's day, 1 March: A's best 3 alone. A change whose
+    day has not come counts in no standings yet."""
     rules = (
         '[points]\nfrom_score = true\n[counting]\nmode = "best"\nbest = 2\n'
-        "changes = [{ date = 2012-02-15, best = 1 }]\n"
+        "changes = [{ date = 2012-02-15, best = 1 }, { date = 2012-12-01, best = 3 }]\n"
     )
     folder = season(
         tmp_path,
         rules,
         ("E1", "", results("name,points", "A,3")),
         ("E2", "", results("name,points", "A,2")),
+        ("E3", "", results("name,points", "A,1")),
     )
     found, problems = load_season(folder)
     assert found is not None, [str(p) for p in problems]
     assert standings(found, datetime.date(2012, 2, 1))[0].total == 5
     assert standings(found)[0].total == 3
+    code, _, err = run("site", str(folder), "-o", str(tmp_path / "site"))
+    assert code == 0, err
+    after_e2 = (tmp_path / "site" / "events" / "after-002.html").read_text(encoding="utf-8")
+    assert ">5.00<" in after_e2 and ">3.00<" not in after_e2  # that day's rule: the best 2

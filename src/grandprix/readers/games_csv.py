@@ -62,7 +62,22 @@ _MIRROR = {
     K.FORFEIT_WIN: K.FORFEIT_LOSS,
     K.FORFEIT_LOSS: K.FORFEIT_WIN,
 }
-_MARKER = re.compile(r"\D*(\d+)\D*")
+# A row that starts a round: 'round 2', 'partij 2', 'Rd 2', 'R2', or the number alone.
+_MARKER = re.compile(r"(?i)(?:round|ronde|partij|rd|r)?\s*([0-9]{1,4})\.?")
+_NUMBER = re.compile(r"[0-9]{1,4}")
+# What a bye row's result cell gives the player who has the bye.
+_BYES = {
+    "": K.PAIRING_BYE,
+    "1": K.PAIRING_BYE,
+    "+": K.PAIRING_BYE,
+    "½": K.HALF_BYE,
+    "0.5": K.HALF_BYE,
+    "0,5": K.HALF_BYE,
+    "1/2": K.HALF_BYE,
+    "=": K.HALF_BYE,
+    "0": K.ZERO_BYE,
+    "-": K.ZERO_BYE,
+}
 _RESULTS = "1-0, 0-1, ½-½ (or 1/2-1/2), +- or -+ (forfeits), -- (both forfeited)"
 
 
@@ -139,14 +154,15 @@ class _Games:
     def row(self, number: int, row: list[str]) -> None:
         where = Location(self.name, number)
         white, black = self.cell(row, "white"), self.cell(row, "black")
-        if "round" not in self.columns and row[0].strip() and not any(c.strip() for c in row[1:]):
+        if "round" not in self.columns and not any(c.strip() for c in row[1:]):
             marker = _MARKER.fullmatch(row[0].strip())
-            self.round = int(marker[1]) if marker else self.round + 1
-            return
+            if marker is not None:
+                self.round = int(marker[1])
+                return
         round_no = self.round
         if "round" in self.columns:
             text = self.cell(row, "round")
-            round_no = int(text) if text.isdigit() else 0
+            round_no = int(text) if _NUMBER.fullmatch(text) else 0
         if not 1 <= round_no <= MAX_ROUNDS:
             self.problems.append(
                 Problem(
@@ -162,8 +178,13 @@ class _Games:
             )
             return
         if black.lower() == _BYE or white.lower() == _BYE:
-            who = white if black.lower() == _BYE else black
-            self.add(self.player(who, where), round_no, K.PAIRING_BYE, None, None, where)
+            if black.lower() == white.lower():
+                self.problems.append(Problem(where, "a bye needs a player: name who has it"))
+                return
+            kind = self.bye(row, white.lower() == _BYE, where)
+            if kind is not None:
+                who = white if black.lower() == _BYE else black
+                self.add(self.player(who, where), round_no, kind, None, None, where)
             return
         kinds = self.result(row, where)
         if kinds is None:
@@ -174,6 +195,28 @@ class _Games:
             return
         self.add(w, round_no, kinds[0], b.start_no, "w", where)
         self.add(b, round_no, kinds[1], w.start_no, "b", where)
+
+    def bye(self, row: list[str], black_has_it: bool, where: Location) -> ResultKind | None:
+        """The bye a row gives: the pairing's (a point) when its result is empty, 1 or +; a
+        half-point or zero-point bye for ½ or 0."""
+        if "result" in self.columns:
+            text = self.cell(row, "result").replace(" ", "").replace("–", "-")
+            parts = text.split("-")
+            cell = parts[1 if black_has_it else 0] if len(parts) == 2 and parts[0] else text
+            field = "result"
+        else:
+            field = "black_result" if black_has_it else "white_result"
+            cell = self.cell(row, field)
+        found = _BYES.get(cell)
+        if found is None:
+            self.problems.append(
+                Problem(
+                    where,
+                    f"field '{field}' = {excerpt(cell)} is not a bye's result: leave it empty or "
+                    "write 1 for the pairing's bye, ½ for a half-point bye, 0 for a zero-point bye",
+                )
+            )
+        return found
 
     def result(self, row: list[str], where: Location) -> tuple[ResultKind, ResultKind] | None:
         if "result" in self.columns:

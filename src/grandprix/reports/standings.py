@@ -139,12 +139,14 @@ def explain(season: Season, line: Line, division: str = "") -> str:
         else f"all {played} results count"
     )
     out.append(f"counted results: {show(counted, decimals)}")
+    rounded = ", rounded half up" if rules.counting.round == "half-up" else ""
     if rules.counting.total == "mean" and kept:  # KEN-3
-        rounded = ", rounded half up" if rules.counting.round == "half-up" else ""
         out.append(
             f"their mean: {show(counted, decimals)} / {kept}{rounded}{rules.cite('KEN-3')} = "
             f"{show(line.total - line.bonus, decimals)}"
         )
+    elif rounded:
+        out.append(f"rounded half up: {show(line.total - line.bonus, decimals)}")
     if rules.counting.bonus_per_event:
         out.append(
             f"bonus: {show(rules.counting.bonus_per_event)} x {line.events} events played = "

@@ -10,10 +10,11 @@ from __future__ import annotations
 
 import datetime
 from fractions import Fraction
-from typing import Literal
+from typing import Annotated, Literal
 
 from pydantic import (
     Field,
+    StringConstraints,
     model_validator,
 )
 
@@ -84,8 +85,9 @@ class Counting(Strict):
     changes: list[CountingChange] = Field(
         default_factory=list,
         description="The best N changed during the season: from each `date` on, the `best` N "
-        "count (DWO-2). The standings of a day (`--as-of`) count as that day's rule says; "
-        "without a day, the last change counts.",
+        "count (DWO-2). The standings of a day (`--as-of`, the standings after an event) "
+        "count as that day's rule says; the season's standings as the rule of the day of its "
+        "last event says.",
         examples=[[{"date": "2020-03-16", "best": 3}]],
     )
 
@@ -100,10 +102,10 @@ class Counting(Strict):
         "as spreadsheets round; KEN-3), or `none`.",
     )
 
-    def on(self, day: datetime.date | None = None) -> Counting:
-        """The counting in force on ``day`` (DWO-2): the latest change from that day or before,
-        or, without a day, the latest change; unchanged when there is none."""
-        found = [c for c in self.changes if day is None or c.date <= day]
+    def on(self, day: datetime.date | None) -> Counting:
+        """The counting in force on ``day`` (DWO-2): the latest change from that day or before;
+        unchanged when there is none (or no day: a season with no event played)."""
+        found = [c for c in self.changes if day is not None and c.date <= day]
         if not found:
             return self
         latest = max(found, key=lambda c: c.date)
@@ -127,7 +129,7 @@ class Eligibility(Strict):
         "says (Keshmat 2026: 50).",
         examples=[50],
     )
-    exclude: list[str] = Field(
+    exclude: list[Annotated[str, StringConstraints(strip_whitespace=True, min_length=1)]] = Field(
         default_factory=list,
         max_length=10_000,
         description="Players who never score, by FIDE id or by name (a name matches its other "

@@ -38,6 +38,7 @@ from grandprix.players import (
 from grandprix.readers import points_against_ranks
 from grandprix.season.identity import Alias
 from grandprix.season.model import Season
+from grandprix.season.points import COUNT
 from grandprix.tomlpos import Path as KeyPath
 
 
@@ -378,7 +379,7 @@ def forfeit_problems(section: Section) -> list[Problem]:
     out = []
     for i, extra in enumerate(c.extra):
         cell = dict(extra).get("forfeits", "").strip()
-        if cell and not cell.isdigit():
+        if cell and not COUNT.fullmatch(cell):
             out.append(
                 Problem(
                     _row(section, i),

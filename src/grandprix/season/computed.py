@@ -19,7 +19,7 @@ from functools import cached_property
 from grandprix.players import PlayerKey
 from grandprix.season.history import ROWS_KEPT, History
 from grandprix.season.model import Season, Tables
-from grandprix.season.race import Outlook, race
+from grandprix.season.race import Outlook, race, remaining_events
 from grandprix.season.standings import AwardMemo, division_standings
 
 
@@ -40,7 +40,7 @@ class Computed:
     @cached_property
     def race(self) -> dict[str, dict[PlayerKey, Outlook]]:
         """Each table's race, by player (nothing once no planned event is left)."""
-        if not any(e.planned for e in self.season.events):
+        if not remaining_events(self.season):
             return {}
         found = race(self.season, tables=self.tables)
         return {name: {o.player: o for o in outlooks} for name, outlooks in found.items()}

@@ -425,6 +425,7 @@ def _events(
         problems.extend(event_duplicates([s.section for s in sections]))
         if rules is not None:
             _check_tiebreaks(entry, rules, toml, key, problems)
+        if rules is not None and entry.counts:  # an event outside the competition earns nothing
             if rules.eligibility.void_forfeits:  # KEN-6 reads a standings list's forfeits
                 problems.extend(p for s in sections for p in forfeit_problems(s.section))
             for term in rules.points.for_category(entry.category or "").terms:

@@ -63,6 +63,8 @@ class History:
                 made = []
             elif kept and len(kept) == len(self.dates) - 1 and _final(season, name, lines, days):
                 made = [_as_it_is(lines, days[-1][0], top)]
+            elif season.rules.counting.changes:  # DWO-2: each date as its day's rule counts
+                made = _by_day_rule(season, name, lines, days, top, len(self.dates) - len(kept))
             else:
                 made = rerank_each(
                     lines,
@@ -127,6 +129,32 @@ class History:
 Signature = tuple[object, ...]
 
 
+def _by_day_rule(
+    season: Season,
+    name: str,
+    lines: list[Line],
+    days: list[tuple[datetime.date, int]],
+    top: int,
+    shown: int,
+) -> list[Stood]:
+    """The table on each of the last ``shown`` days, each ranked as the rule of its day counts
+    (DWO-2: the best N changed from a date): the days under one rule in one pass."""
+    out: list[Stood] = []
+    wanted = days[len(days) - shown :]
+    start = 0
+    while start < len(wanted):
+        counting = counting_of(season, name, wanted[start][0])
+        end = start + 1
+        while end < len(wanted) and counting_of(season, name, wanted[end][0]) == counting:
+            end += 1
+        upto = days[: len(days) - shown + end]  # every day up to the group's last
+        out.extend(
+            rerank_each(lines, season.rules, season.calendar, counting, upto, top, end - start)
+        )
+        start = end
+    return out
+
+
 def _final(
     season: Season, name: str, lines: list[Line], days: list[tuple[datetime.date, int]]
 ) -> bool:
@@ -184,13 +212,15 @@ def kept_dates(season: Season) -> set[datetime.date]:
     return set(sorted({e.date for e in season.counted_events()})[-HISTORY_LIMIT:])
 
 
-def counting_of(season: Season, division: str) -> Counting:
-    """How the table of ``division`` ('' without divisions) counts a player's results."""
+def counting_of(season: Season, division: str, day: datetime.date | None = None) -> Counting:
+    """How the table of ``division`` ('' without divisions) counts a player's results on
+    ``day`` (by default the day its standings stand on, DWO-2)."""
     rules = season.rules
     found = next((d for d in rules.divisions if d.name == division), None)
-    if found is None or found.award == "filter":  # a filter keeps the overall totals
-        return rules.counting.on()
-    return division_counting(found, rules).on()
+    counting = rules.counting
+    if found is not None and found.award != "filter":  # a filter keeps the overall totals
+        counting = division_counting(found, rules)
+    return counting.on(season.day_of(day))
 
 
 def running_totals(
@@ -210,8 +240,10 @@ def running_totals(
         if event.index in by_event:  # the total changes only with the line's own results
             so_far.extend(by_event[event.index])
             units = [values[table.valuation[r].id] for r in so_far]
-            total = player_line(
-                line.player, table, so_far, units, counting, season.calendar, scale
-            )[0].total
+            changed = season.rules.counting.changes  # DWO-2: the rule of the event's day
+            then = counting_of(season, division, event.date) if changed else counting
+            total = player_line(line.player, table, so_far, units, then, season.calendar, scale)[
+                0
+            ].total
         totals.append(total)
     return totals

@@ -81,7 +81,7 @@ class Directory:
         self.players = players
         self.by_id = {p.id: p for p in players if p.id}
         excluded = rules.eligibility.exclude  # KEN-5: by id, or by name in any spelling
-        self._excluded = {*excluded, *map(name_key, excluded)}
+        self._excluded = {*excluded, *map(name_key, excluded)} - {""}
         decided = tuple(aliases)
         self.same = same_names(decided)
         self.apart: set[frozenset[str]] = {

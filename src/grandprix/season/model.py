@@ -66,6 +66,13 @@ class Season:
         """The events of the season's competition, played or planned (D-LUP-1)."""
         return sum(e.counts for e in self.events)
 
+    def day_of(self, as_of: datetime.date | None = None) -> datetime.date | None:
+        """The day the standings stand on: ``as_of``, or the day of the last event of the
+        competition played (None before any); the rules in force that day count (DWO-2)."""
+        if as_of is not None:
+            return as_of
+        return max((e.date for e in self.counted_events()), default=None)
+
     def counted_events(self, as_of: datetime.date | None = None) -> list[SeasonEvent]:
         """The events whose results make the standings: played (not planned), inside the
         competition, on or before ``as_of``."""

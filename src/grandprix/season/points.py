@@ -10,6 +10,7 @@ every player and event it applies to (what a span is worth before the multiplier
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -210,16 +211,20 @@ def plays_enough(played: int, rounds: int, rules: RuleSet) -> bool:
     return share is None or not rounds or played * 100 >= share * rounds
 
 
+COUNT = re.compile(r"[0-9]{1,4}")  # a number of games
 FORFEITS = frozenset({ResultKind.FORFEIT_WIN, ResultKind.FORFEIT_LOSS, ResultKind.DOUBLE_FORFEIT})
 
 
 def forfeited(section: Section) -> list[bool]:
     """KEN-6: whether each player won or lost a game by forfeit in the section: a crosstable's
     rounds, or a standings list's ``forfeits`` column (the number of such games)."""
-    if section.has_crosstable:
-        return [any(r.kind in FORFEITS for r in p.rounds) for p in section.players]
+    if section.has_crosstable:  # a game won or lost by forfeit has an opponent (a bye has none)
+        return [
+            any(r.kind in FORFEITS and r.opponent is not None for r in p.rounds)
+            for p in section.players
+        ]
     counts = (dict(extra).get("forfeits", "").strip() for extra in section.columns.extra)
-    return [count.isdigit() and int(count) > 0 for count in counts]
+    return [bool(COUNT.fullmatch(count)) and int(count) > 0 for count in counts]
 
 
 class Extras(NamedTuple):
@@ -457,6 +462,14 @@ def event_awards(
         extras = None
         if points.per_player:
             extras = _extras(section, event, rules, points, placed, took_part)
+            # A figure a term reads and the file cannot give (a performance rating without a
+            # game against a rated opponent): the result earns nothing (its problem is said).
+            reads = [TERM_VALUES[term.kind].own is not None for term in points.terms]
+            if any(reads):
+                eligible = [
+                    ok and not any(r and v is None for r, v in zip(reads, x.own, strict=True))
+                    for ok, x in zip(eligible, extras, strict=True)
+                ]
         overall: dict[int, tuple[int, int]] = {}  # each player's place among all, if moved
         skip = rules.eligibility.ineligible_players == "skip"
         outright = False

@@ -231,6 +231,8 @@ def unbounded_by(rules: RuleSet) -> list[str]:
         found.append(N_("how many results will count"))
     if rules.counting.total == "mean" or rules.standings.first_by_counted:  # KEN-3, KEN-4
         found.append(N_("a mean of the results counted"))
+    if rules.counting.round != "none":  # KEN-3: a total rounded can tie one it was below
+        found.append(N_("the rounding of the totals"))
     return list(dict.fromkeys(found))
 
 
@@ -246,9 +248,9 @@ def _tables(season: Season, known: Tables | None) -> list[tuple[str, list[Line],
     out = []
     for name, lines in tables:
         division = divisions.get(name) if name else None
-        counting = rules.counting.on()
+        counting = rules.counting.on(season.day_of())
         if division is not None and division.award == "rerank":
-            counting = division_counting(division, rules)
+            counting = division_counting(division, rules).on(season.day_of())
         out.append((name, lines, counting))
     return out
 

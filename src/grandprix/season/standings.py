@@ -220,10 +220,10 @@ def chain(
 
 
 def countback(line: Line) -> tuple[Fraction, ...]:
-    """DWO-3's sort value: every result, counted or not, the best first, negated (smaller
-    first), ended by 0: a player with a further result worth more than nothing ranks above one
-    whose results end there."""
-    return (*sorted(-a.points for a in line.awards), Fraction(0))
+    """DWO-3's sort value: every result worth something, counted or not, the best first,
+    negated (smaller first), ended by 0: a player with a further result worth more than
+    nothing ranks above one whose results end there; a result worth nothing decides nothing."""
+    return (*sorted(-a.points for a in line.awards if a.points), Fraction(0))
 
 
 def _criteria(
@@ -246,6 +246,9 @@ def deciding(upper: Line, lower: Line, rules: RuleSet, last_event: int | None) -
         best = max((a.points for a in line.awards), default=Fraction(0))
         return chain(line, dropped, best, rules, last_event)
 
+    counted = upper.held.counted_number, lower.held.counted_number
+    if rules.standings.first_by_counted and counted[0] != counted[1]:
+        return "counted"  # KEN-4: before the total and the chain
     for (name, mine), (_, theirs) in zip(values(upper), values(lower), strict=True):
         if mine != theirs:
             return name
@@ -257,7 +260,7 @@ def standings(
 ) -> list[Line]:
     """The season standings, best first, with shared ranks where the chain cannot separate."""
     awards, valuations = season_awards(season, as_of, memo)
-    counting = season.rules.counting.on(as_of)
+    counting = season.rules.counting.on(season.day_of(as_of))
     return rank_lines(awards, valuations, season.rules, season.calendar, counting)
 
 
@@ -586,7 +589,7 @@ def division_standings(
         awards = AwardRows()
         for event in played:
             awards.extend(division_awards(event, division, rules, directory, members, valuations))
-        counting = division_counting(division, rules).on(as_of)
+        counting = division_counting(division, rules).on(season.day_of(as_of))
         out.append(
             (division.name, rank_lines(awards, valuations, rules, season.calendar, counting))
         )

@@ -8,11 +8,12 @@ Each value is a pure function of the rule that defines it."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
-from grandprix.model import Location, Problem, ResultKind, Section
+from grandprix.model import Location, Problem, ResultKind, Section, Severity
 from grandprix.rules.event_points import PointsBase, Term
 from grandprix.rules.schema import RuleSet
 from grandprix.scores import show
@@ -105,13 +106,17 @@ def _percent(r: TermResult) -> Worked:
     return Worked(percent * factor, notes=(f"percentage score {show(percent)}%{_times(factor)}",))
 
 
+_PERCENT = re.compile(r"([0-9]{1,3})(?:[.,]([0-9]{1,6}))?")
+
+
 def parse_percent(cell: str) -> Fraction | None:
-    """A percentage as a results file prints it ('86.36%', '86,36', '100'), or None."""
-    text = cell.strip().removesuffix("%").strip().replace(",", ".")
-    try:
-        return Fraction(text) if text else None
-    except (ValueError, ZeroDivisionError):
+    """A percentage as a results file prints it ('86.36%', '86,36', '100'), 0 to 100, or None."""
+    found = _PERCENT.fullmatch(cell.strip().removesuffix("%").strip())
+    if found is None:
         return None
+    whole, part = found[1], found[2] or ""
+    value = Fraction(int(whole + part), 10 ** len(part))
+    return value if value <= 100 else None
 
 
 def percent_of(term: Term, section: Section) -> list[Fraction | None]:
@@ -140,7 +145,7 @@ def percent_problems(section: Section) -> list[Problem]:
                 Problem(
                     where,
                     f"field 'percent' = '{cell[:20]}' of {who} is not a percentage: write a "
-                    "number such as 86.36% (or 86,36)",
+                    "number from 0 to 100 such as 86.36% (or 86,36)",
                 )
             )
         elif not cell and not section.rounds:
@@ -200,10 +205,13 @@ def _games(r: TermResult) -> Worked:
     return Worked(total, notes=(f"games: {show(total)}",))
 
 
+_RATING = re.compile(r"[0-9]{1,5}")
+
+
 def parse_rating(cell: str) -> Fraction | None:
     """A rating as a results file prints it ('2075', '2,075' with a thousands mark), or None."""
     text = cell.strip().replace(",", "").replace(" ", "")
-    return Fraction(int(text)) if text.isdigit() and len(text) <= 5 else None
+    return Fraction(int(text)) if _RATING.fullmatch(text) else None
 
 
 def performance_of(term: Term, section: Section) -> list[Fraction | None]:
@@ -222,7 +230,9 @@ def performance_of(term: Term, section: Section) -> list[Fraction | None]:
 
 
 def performance_problems(section: Section) -> list[Problem]:
-    """A ``performance`` cell that is no rating, or a standings list without the column."""
+    """A ``performance`` cell that is empty or no rating, a standings list without the column,
+    and, from a crosstable, a player whose rating cannot be worked out (no game against a rated
+    opponent: the result earns nothing) or a crosstable without ratings at all."""
     c = section.columns
     cells = [dict(extra).get("performance", "").strip() for extra in c.extra]
     if not any(cells) and not section.has_crosstable:
@@ -234,14 +244,49 @@ def performance_problems(section: Section) -> list[Problem]:
                 "work them out from: add the column the pairing program printed",
             )
         ]
+    if any(cells):
+        return [
+            Problem(
+                Location(section.source, c.line[i]),
+                f"field 'performance' = '{cell[:20]}' of '{c.name[i][:60]}' is not a rating: "
+                "write a whole number such as 2075"
+                if cell
+                else f"field 'performance' of '{c.name[i][:60]}' is empty: write the player's "
+                "performance rating as the pairing program printed it",
+            )
+            for i, cell in enumerate(cells)
+            if parse_rating(cell) is None
+        ]
+    if not any(c.rating):
+        return [
+            Problem(
+                Location(section.source),
+                "the event's points are the players' performance ratings, but its crosstable "
+                "gives no ratings to work them out from: add the players' ratings or a "
+                "'performance' column (Rp)",
+            )
+        ]
+    unrated = [i for i, rating in enumerate(c.rating) if rating is None]
+    if unrated:  # C.07 art. 10.2 averages every opponent's rating: none may be missing
+        i = unrated[0]
+        return [
+            Problem(
+                Location(section.source, c.line[i]),
+                f"'{c.name[i][:60]}' has no rating ({len(unrated)} player(s) of the crosstable "
+                "have none), and a performance rating averages every opponent's: add their "
+                "ratings or a 'performance' column (Rp)",
+            )
+        ]
+    worked = performance_of(Term(kind="performance"), section)
     return [
         Problem(
             Location(section.source, c.line[i]),
-            f"field 'performance' = '{cell[:20]}' of '{c.name[i][:60]}' is not a rating: write "
-            "a whole number such as 2075",
+            f"'{c.name[i][:60]}' has no performance rating (no game against a rated opponent, "
+            "C.07 art. 10.2): this result earns nothing",
+            Severity.WARNING,
         )
-        for i, cell in enumerate(cells)
-        if cell and parse_rating(cell) is None
+        for i, value in enumerate(worked)
+        if value is None
     ]
 
 

@@ -26,7 +26,7 @@ from grandprix.season.computed import Computed
 from grandprix.season.history import ROWS_KEPT, History, kept_dates, running_totals
 from grandprix.season.ineligible import unplaced
 from grandprix.season.model import Line, Season, SeasonEvent, Tables
-from grandprix.season.race import Outlook
+from grandprix.season.race import Outlook, remaining_events
 from grandprix.season.standings import AwardMemo, deciding
 from grandprix.site.chart import leaders_chart
 from grandprix.site.event_view import EventView
@@ -90,7 +90,7 @@ class SiteViews(EventView, PlayerView, RoundView):
         self.events = {e.index: e for e in self.played}  # by calendar index
         self.event_files = {i: f"{i + 1:03d}-{slug(e.name)}.html" for i, e in self.events.items()}
         self.dated = kept_dates(season)  # the event dates with a "standings after" page
-        self.left = len(season.events) - len(self.played)  # planned events still to play
+        self.left = len(remaining_events(season))  # the competition's events still to play
         # The events of the competition played, of all it has (an event outside it is shown,
         # never counted: DWS-3).
         self.counted = sum(e.counts for e in self.played)
@@ -305,7 +305,7 @@ class SiteViews(EventView, PlayerView, RoundView):
         line, below = lines[i], lines[i + 1]
         if line.total != below.total or line.rank_first == below.rank_first:
             return ""
-        last = max((e.index for e in self.played), default=-1)
+        last = max((e.index for e in self.played if e.counts), default=-1)
         criterion = deciding(line, below, self.season.rules, last)
         return tie_note(line, below, criterion, self.decimals, last)
 

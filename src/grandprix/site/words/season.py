@@ -332,6 +332,8 @@ def total_sentence(
         )
         out.append(": " + mean.format(points=counted))
         out.extend(footnote(rules, "KEN-3", root))
+    elif counting.round == "half-up":
+        out.append(": " + _("{points} points, rounded half up.").format(points=counted))
     else:
         out.append(": " + _("{points} points.").format(points=counted))
     if counting.bonus_per_event:
@@ -367,11 +369,14 @@ def tie_note(upper: Line, lower: Line, criterion: str | None, decimals: int, las
             return figure(each, decimals)
         if criterion == "countback":
             return listing([figure(-v, decimals) for v in countback(line)[:-1]])
+        if criterion == "counted":
+            return str(len(line.counted))
         return str(line.events)
 
     what = {
         "per-event": _("the total per result counted"),
         "countback": _("their results, the best first"),
+        "counted": _("the number of results counted"),
         "discarded": _("the points of the results not counted"),
         "best": _("the best single result"),
         "last-event": _("the place in the last event"),
