@@ -5,8 +5,11 @@ in a season.toml with its date."""
 from __future__ import annotations
 
 import datetime
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
+from fractions import Fraction
 from pathlib import Path
+
+from grandprix.season.model import Line
 
 # An event: its name, its date, the club's results file, further lines of its [[events]] entry.
 Event = tuple[str, datetime.date, Path, tuple[str, ...]]
@@ -30,3 +33,17 @@ def club_season(folder: Path, head: str, events: Iterable[Event], tail: str = ""
         ]
     (folder / "season.toml").write_text("\n".join(blocks) + "\n" + tail, encoding="utf-8")
     return folder
+
+
+def row_differences(
+    line: Line, events: Sequence[str], theirs: dict[str, Fraction], total: Fraction, rank: str
+) -> str:
+    """What a line of our standings gives otherwise than a club's row: each event's points (in
+    the order of ``events``), the total, the rank (a blank rank is the row above's, shared)."""
+    ours = {a.event_name: a.points for a in line.awards}
+    what = [f"{e} {ours.get(e)} vs {theirs.get(e)}" for e in events if ours.get(e) != theirs.get(e)]
+    if line.total != total:
+        what.append(f"total {line.total} vs {total}")
+    if rank and line.rank_first != int(rank):
+        what.append(f"rank {line.rank_first} vs {rank}")
+    return "; ".join(what)

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from club_seasons import club_season
+from club_seasons import club_season, row_differences
 from conftest import SHARED_DATA
 from grandprix.season.config import load_season
 from grandprix.season.standings import standings
@@ -66,18 +66,10 @@ def disagreements(name: str, tmp_path: Path) -> tuple[int, dict[str, str]]:
         if line is None:
             out[player] = "not listed"
             continue
-        ours = {a.event_name: a.points for a in line.awards}
-        what = [
-            f"{e} {ours.get(e)} vs {evenings.get(e)}"
-            for e in sorted(set(ours) | set(evenings))
-            if ours.get(e) != evenings.get(e)
-        ]
-        if line.total != total:
-            what.append(f"total {line.total} vs {total}")
-        if rank and line.rank_first != int(rank):  # blank: the rank of the row above, shared
-            what.append(f"rank {line.rank_first} vs {rank}")
+        order = sorted({a.event_name for a in line.awards} | set(evenings))
+        what = row_differences(line, order, evenings, total, rank)
         if what:
-            out[player] = "; ".join(what)
+            out[player] = what
     return len(expected), out
 
 

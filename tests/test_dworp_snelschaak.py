@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from club_seasons import club_season
+from club_seasons import club_season, row_differences
 from conftest import SHARED_DATA
 from grandprix.season.config import load_season
 from grandprix.season.standings import standings
@@ -68,17 +68,10 @@ def disagreements(name: str, tmp_path: Path) -> tuple[int, dict[str, str]]:
         if line is None:
             out[player] = "not listed"
             continue
-        ours = {a.event_name: a.points for a in line.awards}
         theirs = {m: Fraction(v) for m, v in months.items() if m != "av"}
-        what = [
-            f"{m} {ours.get(m)} vs {theirs.get(m)}" for m in MONTHS if ours.get(m) != theirs.get(m)
-        ]
-        if line.total != Fraction(total):
-            what.append(f"total {line.total} vs {total}")
-        if rank and line.rank_first != int(rank):  # blank: the rank of the row above, shared
-            what.append(f"rank {line.rank_first} vs {rank}")
+        what = row_differences(line, MONTHS, theirs, Fraction(total), rank)
         if what:
-            out[player] = "; ".join(what)
+            out[player] = what
     return len(expected), out
 
 
