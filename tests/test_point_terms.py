@@ -211,3 +211,27 @@ def test_pom1_without_below_places_below_the_table_earn_only_their_score(tmp_pat
     rules = BELOW.replace(", below = 4", "")
     text = results("rank,name,points", "1,A,4", "2,B,3", "3,C,2")
     assert earned(season(tmp_path, rules, ("Blitz", "", text)))[("Blitz", "C")] == 2
+
+
+CAPPED = """[points]
+terms = [{ kind = "score", factor = 10 }, { kind = "at-most", amount = 25 }]
+"""
+
+
+def test_a_cap_on_the_terms_before_it(tmp_path: Path) -> None:
+    """3 x 10 = 30 is capped at 25; 2 x 10 = 20 is not: the cap is recorded where it binds,
+    as the points it takes away, and said by explain and the player's page."""
+    folder = season(tmp_path, CAPPED, ("Blitz", "", results("name,points", "A,3", "B,2")))
+    assert earned(folder) == {("Blitz", "A"): 25, ("Blitz", "B"): 20}
+    code, out, _ = run("explain", str(folder), "A")
+    assert code == 0 and "30.00 for the score - 5.00 for the cap of 25 = 25.00" in out, out
+    code, out, _ = run("explain", str(folder), "B")
+    assert "cap" not in out
+
+
+def test_a_cap_cannot_come_after_the_multipliers(tmp_path: Path) -> None:
+    rules = CAPPED.replace("amount = 25 }", "amount = 25, weighted = false }")
+    code, _, err = run(
+        "standings", str(season(tmp_path, rules, ("E", "", results("name,points", "A,1"))))
+    )
+    assert code != 0 and "'at-most' term bounds the weighted terms before it" in err

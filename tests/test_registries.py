@@ -286,3 +286,4 @@ def test_every_kind_of_point_term_is_said_and_valued() -> None:
     assert list(TERM_KINDS) == list(TERM_VALUES)
     assert literal(Term.model_fields["kind"].annotation) == list(TERM_KINDS)
     assert all(TERM_KINDS[k].own == (TERM_VALUES[k].own is not None) for k in TERM_KINDS)
+    assert all(TERM_KINDS[k].bound == (TERM_VALUES[k].bound is not None) for k in TERM_KINDS)

@@ -166,7 +166,10 @@ def term_sum(award: Award, decimals: int) -> str:
     terms = award.valuation.terms
     if not terms:
         return ""
-    said = " + ".join(f"{show(value, decimals)} for {words}" for words, value in terms)
+    said = "".join(
+        f"{' - ' if value < 0 else ' + ' if k else ''}{show(abs(value), decimals)} for {words}"
+        for k, (words, value) in enumerate(terms)
+    )
     if len(terms) == 1:
         return said
     total = sum((value for _, value in terms), Fraction(0))

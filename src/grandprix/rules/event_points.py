@@ -339,6 +339,12 @@ class PointsBase(Strict):
         kinds = [term.kind for term in self.terms]
         if kinds.count("place") > 1:
             raise ValueError("'terms' has one 'place' term at most (the table and its ties)")
+        for term in self.terms:
+            if TERM_KINDS[term.kind].bound and not term.weighted:
+                raise ValueError(
+                    f"a '{term.kind}' term bounds the weighted terms before it: it cannot be "
+                    "'weighted = false'"
+                )
         return self
 
     @property

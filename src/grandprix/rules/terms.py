@@ -27,6 +27,9 @@ class TermKind:
     depends: str = ""  # what of an event left the race cannot bound ('': its place table)
     by_size: bool = False  # reads the size of the section
     own: bool = False  # reads a figure of the player's own (a percentage, the games' points)
+    # Its value bounds the sum of the terms before it (the points of an event capped at N:
+    # recorded, where it binds, as what it changes) rather than adding to it.
+    bound: bool = False
 
 
 TERM_KINDS: dict[str, TermKind] = {
@@ -92,5 +95,12 @@ TERM_KINDS: dict[str, TermKind] = {
         N_("{factor} x the player's performance rating in the event"),
         depends=N_("the games its players play"),
         own=True,
+    ),
+    "at-most": TermKind(
+        "the terms before it capped: their sum is at most `amount` (a player's points in an "
+        "event capped at N); recorded, where it binds, as the points it takes away",
+        N_("the cap of {points}"),
+        N_("A player's points in an event are at most {points}."),
+        bound=True,
     ),
 }

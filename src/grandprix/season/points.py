@@ -426,7 +426,12 @@ class Valuations:
             elif term.kind == "place":
                 words = Phrase("place {span}", span=span_text(*span))
             else:
-                words = Phrase(TERM_KINDS[term.kind].words)
+                words = Phrase(TERM_KINDS[term.kind].words, points=show(term.amount))
+            if kind.bound is not None:  # a bound on the terms before it (a cap)
+                bounded = kind.bound(base, value)
+                if bounded == base:
+                    continue  # it does not bind: nothing to record
+                value, notes = bounded - base, [*notes, f"{words}: {show(bounded)}"]
             (weighted if term.weighted else after).append((words, value))
             base += value if term.weighted else 0
         return base, values, notes, tuple(weighted), after

@@ -59,6 +59,9 @@ class TermValue:
     # kind that reads only the place and the score.
     own: Callable[[Term, Section], list[Fraction | None]] | None = None
     problems: Callable[[Section], list[Problem]] | None = None  # rows it cannot value
+    # A term that bounds the sum of the terms before it: the sum it leaves, from that sum and
+    # the term's value (``rules/terms.TermKind.bound``); None for a term that adds.
+    bound: Callable[[Fraction, Fraction], Fraction] | None = None
 
 
 def _times(factor: Fraction) -> str:
@@ -93,10 +96,10 @@ def _from_bottom(r: TermResult) -> Worked:
 
 
 def _fixed(r: TermResult) -> Worked:
-    """``amount`` for taking part (CAWA-2's 2 points); one added after the multipliers is said
-    with the bonuses."""
-    said = (f"{show(r.term.amount)} for {r.term.words}",) if r.term.weighted else ()
-    return Worked(r.term.amount, notes=said)
+    """``amount``: for taking part (CAWA-2's 2 points; one added after the multipliers is said
+    with the bonuses), or the bound a term of an ``at-most`` kind sets."""
+    said = (f"{show(r.term.amount)} for {r.term.words}",) if r.term.kind == "fixed" else ()
+    return Worked(r.term.amount, notes=said if r.term.weighted else ())
 
 
 def _percent(r: TermResult) -> Worked:
@@ -305,4 +308,5 @@ TERM_VALUES: dict[str, TermValue] = {
     "percent": TermValue(_percent, percent_of, percent_problems),
     "games": TermValue(_games, games_of, games_problems),
     "performance": TermValue(_performance, performance_of, performance_problems),
+    "at-most": TermValue(_fixed, bound=min),
 }

@@ -85,12 +85,13 @@ def example_paragraphs(season: Season, division: str, line: Line, a: Award) -> t
     before = a.base if floored_from is None else floored_from  # LUP-1 said after
     if a.valuation.terms:
         parts = [
-            _("{points} for {what}").format(points=num(v), what=words)
-            for words, v in a.valuation.terms
+            (" - " if v < 0 else " + " if k else "")
+            + _("{points} for {what}").format(points=num(abs(v)), what=words)
+            for k, (words, v) in enumerate(a.valuation.terms)
         ]
         said.append(
             _("Points here add up: {terms} = {points}.").format(
-                terms=" + ".join(parts), points=pts(before)
+                terms="".join(parts), points=pts(before)
             )
             if len(parts) > 1
             else _("Points here are {term}.").format(term=parts[0])

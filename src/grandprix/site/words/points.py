@@ -485,18 +485,24 @@ def limits_words(rules: RuleSet, events: Sequence[SeasonEvent]) -> str:
 
 
 def terms_in_words(points: PointsBase) -> str:
-    """An event's points as the sum ``points.terms`` says, in one sentence."""
-    said = []
+    """An event's points as the sum ``points.terms`` says, in one sentence, and the bounds on
+    it (a cap) in sentences after."""
+    said, bounds = [], []
     for term in points.terms:
         what = _term_words(term)
+        if TERM_KINDS[term.kind].bound:
+            bounds.append(what)
+            continue
         if term.name and term.kind != "fixed":
             what += f" ({term.name})"
         if not term.weighted:
             what = _("{term}, added after the event's multipliers").format(term=what)
         said.append(what)
     if len(said) == 1:
-        return _("Each player's points in an event are {term}.").format(term=said[0])
-    return _("Each player's points in an event add up {terms}.").format(terms=listing(said))
+        sentence = _("Each player's points in an event are {term}.").format(term=said[0])
+    else:
+        sentence = _("Each player's points in an event add up {terms}.").format(terms=listing(said))
+    return " ".join([sentence, *bounds])
 
 
 def _per_game(each: PerGame) -> str:

@@ -112,9 +112,10 @@ def result_sentence(
         worked = sum((value for _words, value in terms), Fraction(0))
         out.append(
             ": "
-            + " + ".join(
-                _("{points} for {what}").format(points=figure(v, decimals), what=words)
-                for words, v in terms
+            + "".join(
+                (" - " if v < 0 else " + " if k else "")
+                + _("{points} for {what}").format(points=figure(abs(v), decimals), what=words)
+                for k, (words, v) in enumerate(terms)
             )
         )
         if len(terms) > 1:
