@@ -7,8 +7,8 @@ from __future__ import annotations
 from fractions import Fraction
 from pathlib import Path
 
+from grandprix.rules.terms import parse_percent
 from grandprix.season.config import load_season
-from grandprix.season.terms import parse_percent
 from test_rule_language import earned, results, run, season, totals
 
 F = Fraction

@@ -13,10 +13,10 @@ import pytest
 from conftest import TEST_DATA
 from grandprix.readers.games_csv import read_games_csv
 from grandprix.rules.schema import Eligibility, RuleSet
+from grandprix.rules.terms import parse_percent, parse_rating
 from grandprix.season.config import load_season
 from grandprix.season.race import unbounded_by
 from grandprix.season.standings import standings
-from grandprix.season.terms import parse_percent, parse_rating
 from test_rule_language import earned, results, run, season, totals
 
 PERFORMANCE = '[points]\nterms = [{ kind = "performance" }]\n'

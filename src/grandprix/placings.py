@@ -138,13 +138,6 @@ def parse_rank(text: str) -> tuple[int, int] | None:
     return (first, last) if first >= 1 and last >= first else None
 
 
-@lru_cache(maxsize=4096)
-def span_text(first: int, last: int) -> str:
-    """A place span as people write it: '3', or '2-4' for a shared place (one string for each
-    span: a large season's awards hold hundreds of thousands)."""
-    return str(first) if first == last else f"{first}-{last}"
-
-
 Row = tuple[int, int, int]  # first place, last place, the player's row in the section
 
 

@@ -80,3 +80,10 @@ def show_points(value: Fraction) -> str:
     """A score as TRF and result lists print it: always one decimal at least ('4.0', '3.5')."""
     text = show(value)
     return text if "." in text else text + ".0"
+
+
+@lru_cache(maxsize=4096)
+def span_text(first: int, last: int) -> str:
+    """A place span as people write it: '3', or '2-4' for a shared place (one string for each
+    span: a large season's awards hold hundreds of thousands)."""
+    return str(first) if first == last else f"{first}-{last}"

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Literal, cast
 
 from grandprix.errors import UsageError
 from grandprix.model import Location, Problem, Section, Severity
-from grandprix.placings import Against, read_ranks, span_text
+from grandprix.placings import Against, read_ranks
 from grandprix.readers import (
     chess_results,
     chesscom,
@@ -32,7 +32,7 @@ from grandprix.readers import (
 )
 from grandprix.runtime.background import Child, can_fork
 from grandprix.runtime.files import FileCache, read_bytes
-from grandprix.scores import show
+from grandprix.scores import show, span_text
 
 Reader = Callable[[Path, bytes], tuple[Section | None, list[Problem]]]
 PartReader = Callable[[Path, bytes, str], tuple[Section | None, list[Problem]]]

@@ -15,8 +15,7 @@ from collections.abc import Callable, Iterable, Sequence
 from fractions import Fraction
 from typing import Any
 
-from grandprix.placings import span_text
-from grandprix.scores import show
+from grandprix.scores import show, span_text
 from grandprix.season.model import Award, Line, Season, Tables, Unplaced, Valuation
 
 # Patterns of the document's numbers, all decimal strings (``numbers.show``): a decimal ('72.00',

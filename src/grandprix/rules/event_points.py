@@ -13,7 +13,7 @@ from pydantic import Field, model_validator
 
 from grandprix.model import TOOK_PART
 from grandprix.rules.fields import Count, Factor, Money, Percent, PointValue, Strict, TieBreakRules
-from grandprix.rules.terms import TERM_KINDS
+from grandprix.rules.terms import TERM_KINDS, PerGame
 from grandprix.tiebreaks import Rules
 
 
@@ -107,36 +107,6 @@ if TYPE_CHECKING:
     TermKind = str
 else:
     TermKind = Literal[tuple(TERM_KINDS)]
-
-
-class PerGame(Strict):
-    """What each kind of round is worth to a ``games`` term (Dworp Open: 3 a win, 2 a draw, 1 a
-    loss, 2 a bye). A game of less than one move counts as the result it gives."""
-
-    win: PointValue = Field(default=Fraction(1), description="A game won.", examples=[3])
-    draw: PointValue = Field(default=Fraction(1, 2), description="A game drawn.", examples=[2])
-    loss: PointValue = Field(default=Fraction(0), description="A game lost.", examples=[1])
-    forfeit_win: PointValue | None = Field(
-        default=None, description="A game won by forfeit; none: as `win`."
-    )
-    forfeit_loss: PointValue = Field(
-        default=Fraction(0), description="A game lost by forfeit (both players forfeiting too)."
-    )
-    bye: PointValue | None = Field(
-        default=None,
-        description="The bye the pairing gave (an odd number of players); none: as `win`.",
-        examples=[2],
-    )
-    full_bye: PointValue | None = Field(
-        default=None, description="A full-point bye asked for; none: as `win`."
-    )
-    half_bye: PointValue | None = Field(
-        default=None, description="A half-point bye asked for; none: as `draw`."
-    )
-    zero_bye: PointValue = Field(default=Fraction(0), description="A zero-point bye asked for.")
-    absent: PointValue = Field(
-        default=Fraction(0), description="A round not played: not paired, or after withdrawing."
-    )
 
 
 class Term(Strict):

@@ -32,6 +32,7 @@ from grandprix.readers.text import csv_file, excerpt
 from grandprix.rules.event_points import most_specific
 from grandprix.rules.load import TomlFile, load_rules, read_toml, validation_problems
 from grandprix.rules.schema import RuleSet
+from grandprix.rules.terms import TERM_KINDS
 from grandprix.season.checks import (
     alias_contradictions,
     event_duplicates,
@@ -43,7 +44,6 @@ from grandprix.season.copies import Copies, Listed, copy_problem
 from grandprix.season.identity import Alias
 from grandprix.season.model import Season, SeasonEvent, SeasonSection
 from grandprix.season.season_file import EventEntry, SeasonFile, SectionEntry
-from grandprix.season.terms import TERM_VALUES
 from grandprix.tiebreaks import Rules, parse
 from grandprix.tomlpos import Path as KeyPath
 
@@ -429,7 +429,7 @@ def _events(
             if rules.eligibility.void_forfeits:  # KEN-6 reads a standings list's forfeits
                 problems.extend(p for s in sections for p in forfeit_problems(s.section))
             for term in rules.points.for_category(entry.category or "").terms:
-                check = TERM_VALUES[term.kind].problems  # rows a term cannot value
+                check = TERM_KINDS[term.kind].problems  # rows a term cannot value
                 if check is not None:
                     problems.extend(p for s in sections for p in check(s.section))
         events.append(

@@ -19,11 +19,12 @@ from typing import NamedTuple
 
 from grandprix.language import Phrase
 from grandprix.model import Columns, ResultKind, Section
-from grandprix.placings import Span, span_text
+from grandprix.placings import Span
 from grandprix.rules.event_points import PointsBase, TournamentClass
+from grandprix.rules.place_points import split_points
 from grandprix.rules.schema import RuleSet
-from grandprix.rules.terms import TERM_KINDS
-from grandprix.scores import show
+from grandprix.rules.terms import TERM_KINDS, TermResult
+from grandprix.scores import show, span_text
 from grandprix.season.identity import Directory
 from grandprix.season.model import (
     AwardRows,
@@ -33,14 +34,8 @@ from grandprix.season.model import (
     Valuation,
     product,
 )
-from grandprix.season.place_values import (
-    at_least,
-    base_points,
-    gain_bonus,
-    split_points,
-)
+from grandprix.season.place_values import at_least, base_points, gain_bonus
 from grandprix.season.places import order_spans, renumber, section_spans
-from grandprix.season.terms import TERM_VALUES, TermResult
 
 
 def earning_sections(event: SeasonEvent, rules: RuleSet) -> list[tuple[SeasonSection, Fraction]]:
@@ -234,7 +229,7 @@ class Extras(NamedTuple):
     gained: int | None = None
     completed: bool | None = None
     order: tuple[int, int] | None = None
-    own: tuple[Fraction | None, ...] = ()  # each term's own figure (terms.PointTerm.own)
+    own: tuple[Fraction | None, ...] = ()  # each term's own figure (terms.TermKind.own)
 
 
 NO_EXTRAS = Extras()
@@ -408,7 +403,7 @@ class Valuations:
         weighted: list[tuple[str, Fraction]] = []
         after: list[tuple[str, Fraction]] = []
         for i, term in enumerate(points.terms):
-            kind = TERM_VALUES[term.kind]
+            kind = TERM_KINDS[term.kind]
             own = extras.own[i] if i < len(extras.own) else None
             worked = kind.value(
                 TermResult(
@@ -469,7 +464,7 @@ def event_awards(
             extras = _extras(section, event, rules, points, placed, took_part)
             # A figure a term reads and the file cannot give (a performance rating without a
             # game against a rated opponent): the result earns nothing (its problem is said).
-            reads = [TERM_VALUES[term.kind].own is not None for term in points.terms]
+            reads = [TERM_KINDS[term.kind].own is not None for term in points.terms]
             if any(reads):
                 eligible = [
                     ok and not any(r and v is None for r, v in zip(reads, x.own, strict=True))
@@ -575,7 +570,7 @@ def _extras(
             i: (f, last) for f, last, members in order_spans(section, event, rules) for i in members
         }
     seeds = _seeds(columns, points.gain.seed if points.gain is not None else "start")
-    readers = [TERM_VALUES[term.kind].own for term in points.terms]
+    readers = [TERM_KINDS[term.kind].own for term in points.terms]
     own: list[tuple[Fraction | None, ...]] = [()] * len(took_part)
     if any(readers):  # each term's figures, row by row (None for a term that reads none)
         nothing = [None] * len(took_part)

@@ -15,9 +15,8 @@ from functools import cached_property
 
 from grandprix.language import ENGLISH, N_, _, decimal, ngettext, pgettext, short_date, spoken
 from grandprix.model import Columns, ResultKind, Round, Section
-from grandprix.placings import span_text
 from grandprix.players import PlayerKey
-from grandprix.scores import show
+from grandprix.scores import show, span_text
 from grandprix.season.identity import Entrant
 from grandprix.season.ineligible import not_eligible
 from grandprix.season.model import Award, Season, SeasonEvent, Tables, section_awards

@@ -16,10 +16,10 @@ from grandprix.errors import UsageError
 from grandprix.language import N_, _, decimal, ngettext, short_date
 from grandprix.model import Player, ResultKind, Section
 from grandprix.pairing.state import Board, Pairing, Tournament, round_pairing
-from grandprix.placings import Placings, place, span_text
+from grandprix.placings import Placings, place
 from grandprix.players import PlayerKey
 from grandprix.rules.schema import RuleSet
-from grandprix.scores import show
+from grandprix.scores import show, span_text
 from grandprix.season.model import Season, SeasonEvent
 from grandprix.season.places import event_placings
 from grandprix.site.pages import (

@@ -16,15 +16,9 @@ from fractions import Fraction
 
 from grandprix.language import N_, _, ngettext, pgettext
 from grandprix.model import TOOK_PART
-from grandprix.rules.event_points import (
-    PerGame,
-    PointsBase,
-    Term,
-    TournamentClass,
-    most_specific,
-)
+from grandprix.rules.event_points import PointsBase, Term, TournamentClass, most_specific
 from grandprix.rules.schema import RuleSet
-from grandprix.rules.terms import TERM_KINDS
+from grandprix.rules.terms import TERM_KINDS, PerGame
 from grandprix.season.model import SeasonEvent, SeasonSection
 from grandprix.season.points import (
     counted_fund,

@@ -10,8 +10,9 @@ from fractions import Fraction
 
 from grandprix.language import _
 from grandprix.rules.event_points import PointsBase
+from grandprix.rules.place_points import split_points
 from grandprix.rules.schema import RuleSet
-from grandprix.season.place_values import base_points, split_points
+from grandprix.season.place_values import base_points
 from grandprix.season.points import class_table
 from grandprix.site.words.common import (
     figure,
