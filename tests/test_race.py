@@ -45,6 +45,10 @@ RULES = {
     # LUP-3: a bonus for every event played, here with every result counted.
     "bonus": '[rules]\npreset = "utah-2012"\n[rules.counting]\nbonus_per_event = 5\n'
     + THREE_PRIZES,
+    # A sum of terms the race bounds: the place, 2 for taking part, the whole capped at 14.
+    "terms": '[rules]\npreset = "utah-2012"\n[rules.points]\n'
+    'terms = [{ kind = "place" }, { kind = "fixed", amount = 2 }, '
+    '{ kind = "at-most", amount = 14 }]\n' + THREE_PRIZES,
     # ACF-14: the best 2 results, in the Open division and a division of its own points.
     "best": '[rules]\npreset = "acf-2004"\nrestrictions = []\n[rules.counting]\nbest = 2\n'
     + CLUB.format(top="Open", award=""),
@@ -226,6 +230,7 @@ PLANNED_EXTRA = {
     "all": ["", "weight = 1.5"],  # UT-6
     "full": [""],
     "bonus": ["", "weight = 1.5"],
+    "terms": ["", "weight = 1.5"],
     "best": ["prize_fund = 3000", "prize_fund = 2000", "prize_fund = 1000"],  # ACF-6
     "percent": [""],
 }

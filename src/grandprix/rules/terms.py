@@ -181,12 +181,15 @@ def parse_percent(cell: str) -> Fraction | None:
 def percent_of(term: TermLike, section: Section) -> list[Fraction | None]:
     """Each player's score as a percentage of the most they could have scored (D-DWS-1): the
     file's ``percent`` column as the organiser's program printed it, else 100 x the score over
-    the section's rounds (a win a point); None when neither is known."""
-    c, rounds = section.columns, section.rounds
+    a win in every round (no more than 100: a bye worth more than a win counts as a win); None
+    when neither is known."""
+    c, most = section.columns, section.rounds * section.scoring.win  # a win each round
     out = []
     for extra, points in zip(c.extra, c.points, strict=True):
         found = parse_percent(dict(extra).get("percent", ""))
-        out.append(found if found is not None else 100 * points / rounds if rounds else None)
+        if found is None and most:
+            found = min(100 * points / most, Fraction(100))
+        out.append(found)
     return out
 
 
@@ -382,6 +385,14 @@ class TermKind:
     # at N: recorded, where it binds, as what it changes) rather than adding to it: the sum it
     # leaves, from that sum and the term's value; None for a kind that adds.
     bound: Callable[[Fraction, Fraction], Fraction] | None = None
+    # The most a term of the kind gives in one event, for the race's bounds; None when the
+    # rules alone cannot tell (``depends`` then says what it depends on) or for the place
+    # (the table's, which the race reads) and a bound.
+    most: Callable[[TermLike], Fraction] | None = None
+
+
+def _most_amount(term: TermLike) -> Fraction:
+    return term.amount
 
 
 TERM_KINDS: dict[str, TermKind] = {
@@ -421,7 +432,7 @@ TERM_KINDS: dict[str, TermKind] = {
         _fixed,
         N_("taking part"),
         N_("{points} for taking part"),
-        depends=N_("who takes part"),
+        most=_most_amount,
     ),
     "percent": TermKind(
         "the player's score as a percentage of the most they could have scored, x `factor`: "

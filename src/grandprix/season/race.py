@@ -302,13 +302,45 @@ class _Chance:
         return cls(event.name, season.rules, falling, event.weight * section_rate(season))
 
     def span(self, first: int, last: int) -> Fraction:
-        """Each player's points for sharing places ``first``..``last`` (UT-4, UT-5, LUP-1)."""
+        """Each player's points for sharing places ``first``..``last`` (UT-4, UT-5, LUP-1); with
+        a sum of terms, the most they give (``_terms``)."""
         key = (first, last)
         if key not in self._memo:
-            self._memo[key] = self.rate * max(
-                base_points(first, last, Fraction(0), list(t), self.rules)[0] for t in self.tables
-            )
+            if self.rules.points.terms:
+                self._memo[key] = max(self._terms(first, last, t) for t in self.tables)
+            else:
+                self._memo[key] = self.rate * max(
+                    base_points(first, last, Fraction(0), list(t), self.rules)[0]
+                    for t in self.tables
+                )
         return self._memo[key]
+
+    def _terms(self, first: int, last: int, table: Sequence[Fraction]) -> Fraction:
+        """The most a sum of terms gives places ``first``..``last``: the place's points, each
+        other term's most (``TermKind.most``, rounded up where the term rounds), the bounds of
+        the terms that bound those before them, then the minimum (LUP-1); the terms added after
+        the multipliers last. Only asked when every term can be bounded (``unbounded_by``)."""
+        points = self.rules.points
+        total, after = Fraction(0), Fraction(0)
+        for term in points.terms:
+            kind = TERM_KINDS[term.kind]
+            if kind.bound is not None:  # monotone in the sum: a bound of the most is the most
+                total = kind.bound(total, term.amount)
+                continue
+            if term.kind == "place":
+                found = base_points(first, last, Fraction(0), list(table), self.rules, floor=False)
+                most = found[0]
+            elif kind.most is not None:
+                most = kind.most(term)
+            else:
+                raise ValueError(f"the race cannot bound a '{term.kind}' term")
+            if term.round == "half-up":
+                most = Fraction(math.floor(most + Fraction(1, 2)))
+            if term.weighted:
+                total += most
+            else:
+                after += most
+        return self.rate * max(total, points.minimum) + after
 
     @property
     def best(self) -> Fraction:
