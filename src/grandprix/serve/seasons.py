@@ -65,7 +65,10 @@ def folder_version(folder: Path) -> str:
     """The folder's version as a short text for a form: a digest of the name, size and
     modification time of every file of the season (``season_files``, in the folder and in the
     shared folders its season.toml names). A folder of more than ``WALK_LIMIT`` files has the
-    version of this moment, so every form made on it is stale."""
+    version of this moment, so every form made on it is stale. Made of the folder's resolved
+    path wherever it is made: a folder named by a relative path (``grandprix serve utah``) has
+    the version of its absolute path, as the workspace reads it."""
+    folder = folder.resolve()
     found: list[tuple[str, int, int]] = []
     roots: list[Path] = [folder, *_shared(folder)]
     for root in roots:
@@ -77,7 +80,46 @@ def folder_version(folder: Path) -> str:
             found.append((path, stat.st_size, stat.st_mtime_ns))
             if len(found) > WALK_LIMIT:
                 return "now-" + os.urandom(8).hex()
-    return hashlib.sha256(repr(tuple(sorted(found))).encode()).hexdigest()[:20]
+    listing = tuple(sorted(found))
+    version = hashlib.sha256(repr(listing).encode()).hexdigest()[:20]
+    with _LISTINGS_LOCK:  # what the version stands for, to say later what changed since
+        _LISTINGS[version] = listing
+        _LISTINGS.move_to_end(version)
+        while len(_LISTINGS) > LISTINGS_KEPT:
+            _LISTINGS.popitem(last=False)
+    return version
+
+
+LISTINGS_KEPT = 256  # the folder versions whose files are remembered (forms still open)
+_LISTINGS: OrderedDict[str, tuple[tuple[str, int, int], ...]] = OrderedDict()
+_LISTINGS_LOCK = threading.Lock()
+
+
+def changed_since(folder: Path, version: str) -> str:
+    """The files of the season added, removed or changed since ``version`` was made, in words
+    for a refused form ('park.csv changed, notes.txt added'); '' when that version is no
+    longer remembered."""
+    with _LISTINGS_LOCK:
+        before = _LISTINGS.get(version)
+    now_version = folder_version(folder)
+    with _LISTINGS_LOCK:
+        now = _LISTINGS.get(now_version)
+    if before is None or now is None:
+        return ""
+    folder = folder.resolve()
+    old = {path: (size, mtime) for path, size, mtime in before}
+    new = {path: (size, mtime) for path, size, mtime in now}
+
+    def name(path: str) -> str:
+        try:
+            return Path(path).relative_to(folder).as_posix()
+        except ValueError:
+            return Path(path).name  # a shared folder's file
+
+    said = [f"{name(p)} changed" for p in sorted(new.keys() & old.keys()) if new[p] != old[p]]
+    said += [f"{name(p)} added" for p in sorted(new.keys() - old.keys())]
+    said += [f"{name(p)} removed" for p in sorted(old.keys() - new.keys())]
+    return ", ".join(said[:5]) + (f" and {len(said) - 5} more" if len(said) > 5 else "")
 
 
 def season_files(root: Path, folder: Path) -> Iterator[str]:

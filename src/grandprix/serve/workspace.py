@@ -144,9 +144,12 @@ def _preview(folder: Path, change: Change, kept: Previews) -> Preview:
     folder = folder.resolve()
     version = seasons.folder_version(folder)
     if change.base and change.base != version:
+        what = seasons.changed_since(folder, change.base)
         moved = Problem(
             Location(str(folder / SEASON_FILE)),
-            "the season's files changed while this change was being made; make it again",
+            "the season's files changed while this change was being made"
+            + (f" ({what})" if what else "")
+            + ": make it again on the new state",
         )
         return Preview(change, change.base, (moved,))
     before = _before(folder, version, kept)
@@ -391,9 +394,11 @@ def accept(
         recover(folder, store)  # a change a crash left half-done comes first
         now = seasons.folder_version(folder)
         if now != version or (change.base and change.base != now) or _edited(folder, change):
+            what = seasons.changed_since(folder, version if now != version else change.base)
             raise StaleError(
                 f"{folder}: the season's files changed since this form was made (by hand or by "
-                "another change); nothing was written: look at the new state and try again"
+                f"another change{': ' + what if what else ''}); nothing was written: look at the "
+                "new state and try again"
             )
         upload = entry.submission if entry is not None else None
         if upload is not None and (store is None or not store.waiting(upload)):
