@@ -24,7 +24,7 @@ def run(*args: str) -> tuple[int, str, str]:
         (
             season_toml('rules = "utah-2012"', event("E", "e.csv", extra="wieght = 2")),
             GOOD,
-            "season.toml:10: unknown key 'events.0.wieght'; did you mean 'weight'?",
+            "season.toml:10: unknown key 'events[1].wieght'; did you mean 'weight'?",
         ),
         (
             season_toml('rules = "utah-2012"', event("E", "missing.csv")),
@@ -40,7 +40,7 @@ def run(*args: str) -> tuple[int, str, str]:
         (
             season_toml('rules = "utah-2012"', event("E", "e.csv", extra='weight = "heavy"')),
             GOOD,
-            "season.toml:10: 'events.0.weight' = 'heavy': Value error, expected a number",
+            "season.toml:10: 'events[1].weight' = 'heavy': Value error, expected a number",
         ),
         (
             season_toml('rules = "utha-2012"', event("E", "e.csv")),
@@ -50,7 +50,7 @@ def run(*args: str) -> tuple[int, str, str]:
         (
             season_toml('rules = "utah-2012"', '[[events]]\nname = "E"\ndate = 2012-05-01\n'),
             GOOD,
-            "season.toml:6: 'events.0': Value error, needs 'results = \"file\"' or "
+            "season.toml:6: 'events[1]': Value error, needs 'results = \"file\"' or "
             "[[events.sections]]",
         ),
         (
@@ -116,7 +116,7 @@ def test_a_section_listed_without_results_key(tmp_path: Path) -> None:
     folder = write_season(tmp_path, toml, {})
     code, out, _ = run("check", str(folder))
     assert code == 1
-    assert "season.toml:9: missing key 'events.0.sections.0.results'" in out
+    assert "season.toml:9: missing key 'events[1].sections[1].results'" in out
 
 
 def test_errors_in_a_results_file_are_reported_with_its_own_location(tmp_path: Path) -> None:

@@ -15,6 +15,7 @@ from typing import Any
 import tomli
 from pydantic import BaseModel, ValidationError
 
+from grandprix.dates import parse_date
 from grandprix.errors import UsageError
 from grandprix.model import Location, Problem
 from grandprix.rules.event_points import PointsBase
@@ -81,6 +82,16 @@ def read_toml(path: Path, problems: list[Problem]) -> TomlFile | None:
         message = _TOML_POSITION.sub("", str(exc)).replace("(at end of document)", "").strip()
         if not match:
             message += " at the end of the file (an unclosed bracket or quote?)"
+        elif message.startswith("Invalid date"):  # '2025-02-30': say it as every date is said
+            lines = text.splitlines()
+            written = (
+                re.match(r"[0-9-]+", lines[line - 1][column - 1 :]) if line <= len(lines) else None
+            )
+            try:
+                parse_date(written.group(0) if written else "")
+            except ValueError as why:
+                problems.append(Problem(Location(str(path), line, column), str(why)))
+                return None
         problems.append(Problem(Location(str(path), line, column), f"not valid TOML: {message}"))
         return None
     except ValueError as exc:  # Python's integer-size limit ("Exceeds the limit ... digits")
@@ -154,7 +165,13 @@ def validation_problems(
     for error in exc.errors():
         loc: KeyPath = tuple(error["loc"])
         where = locate(loc)
-        name = ".".join(str(part) for part in loc)
+        # A table of a list by its place as people count (the 3rd [[events]]: events[3]).
+        name = ".".join(str(part) for part in loc if not isinstance(part, int))
+        if any(isinstance(part, int) for part in loc):
+            name = "".join(
+                f"[{part + 1}]" if isinstance(part, int) else f".{part}" if i else str(part)
+                for i, part in enumerate(loc)
+            )
         if error["type"] == "extra_forbidden":
             known = _fields_at(model, loc[:-1])
             guess = difflib.get_close_matches(str(loc[-1]), known, n=1)
@@ -163,6 +180,13 @@ def validation_problems(
             message = f"unknown key '{name}'{hint} (allowed here: {allowed})"
         elif error["type"] == "missing":
             message = f"missing key '{name}'"
+        elif str(error["type"]).startswith("date") and isinstance(error.get("input"), str):
+            try:  # "no such date", as every date the program reads is refused
+                parse_date(error["input"])
+                reason = str(error["msg"])
+            except ValueError as exc:
+                reason = str(exc)
+            message = f"'{name}': {reason}"
         else:
             value = error.get("input")
             shown = "" if isinstance(value, dict) else f" = {value!r}"
