@@ -12,6 +12,7 @@ import pytest
 
 from conftest import ROOT
 from grandprix.season.config import load_season
+from test_rule_language import results, run, season
 
 UTAH = ROOT / "examples" / "utah-2012"
 
@@ -29,3 +30,26 @@ def test_an_impossible_date_is_no_such_date(tmp_path: Path, written: str) -> Non
     assert any("no such date '2012-02-30': February 2012 has 29 days" in p for p in said), said
     if written.startswith('"'):
         assert any("'events[3].date'" in p for p in said), said
+
+
+def test_aliases_csv_of_the_lines_review_prints_is_read(tmp_path: Path) -> None:
+    """`players --review` prints 'name,other,decision' rows to add: a file of one such line,
+    without the header, is read."""
+    folder = Path(shutil.copytree(UTAH, tmp_path / "utah"))
+    (folder / "aliases.csv").write_text('"Kerr, Esme",Esme Kerr,different\n', encoding="utf-8")
+    found, problems = load_season(folder)
+    assert found is not None, [str(p) for p in problems]
+    assert not [p for p in problems if "aliases.csv" in str(p)]
+    assert [(a.name, a.other, a.same) for a in found.aliases] == [
+        ("Kerr, Esme", "Esme Kerr", False)
+    ]
+
+
+def test_prizes_of_rules_without_prizes_say_how_to_give_some(tmp_path: Path) -> None:
+    folder = season(
+        tmp_path, "[points]\ntable = [10, 5]\n", ("E", "", results("name,points", "A,1"))
+    )
+    code, out, err = run("prizes", str(folder))
+    assert code == 0, err
+    assert "the rules give no season prizes: add them to season.toml" in out
+    assert "paid in all" not in out

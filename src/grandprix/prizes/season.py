@@ -20,6 +20,7 @@ class PrizeList:
     title: str
     won: list[Won]
     missed: list[NotAwarded]
+    offered: int | None = None  # the prizes the rules give (None: not counted)
 
 
 def rows(lines: list[Line]) -> list[Ranked]:
@@ -70,4 +71,4 @@ def season_prizes(
         rules.prizes.ties,
         lambda key, name: people[key].attribute(name) if key in people else "",
     )
-    return PrizeList(season.name, won, dropped + missed)
+    return PrizeList(season.name, won, dropped + missed, len(season.rules.prizes.prize))

@@ -13,6 +13,12 @@ COLUMNS = ("prize", "ranking", "place", "player_id", "name", "amount", "title", 
 
 
 def prizes_text(result: PrizeList) -> str:
+    if result.offered == 0:
+        return (
+            f"Prizes: {result.title}\n\nthe rules give no season prizes: add them to "
+            "season.toml as [[rules.prizes.prize]] tables (name, ranking, amount or title; "
+            "docs/season.md, 'Prizes')\n"
+        )
     lines = [f"Prizes: {result.title}", ""]
     for won in result.won:
         value = show(won.amount, 2) if won.amount is not None else won.title or ""

@@ -567,12 +567,16 @@ def _in_parts(path: Path, fmt: str | None) -> bool:
 
 
 def _aliases(path: Path | None, problems: list[Problem]) -> tuple[Alias, ...]:
-    """aliases.csv, if present: ``name,other,decision`` with decision ``same`` or ``different``."""
+    """aliases.csv, if present: ``name,other,decision`` with decision ``same`` or ``different``;
+    the header may be left out (a file of the lines ``players --review`` prints)."""
     if path is None:
         return ()
     rows = csv_file(path, problems)
     header = [cell.strip().lower() for cell in rows[0]] if rows else []
-    if header[:3] != ["name", "other", "decision"]:
+    first = [cell.strip().lower() for cell in rows[0][:3]] if rows else []
+    if len(first) == 3 and first[2] in ("same", "different"):
+        rows = [["name", "other", "decision"], *rows]  # the decisions alone, as review prints
+    elif header[:3] != ["name", "other", "decision"]:
         problems.append(
             Problem(
                 Location(str(path), 1, 1),
