@@ -53,3 +53,17 @@ def test_prizes_of_rules_without_prizes_say_how_to_give_some(tmp_path: Path) -> 
     assert code == 0, err
     assert "the rules give no season prizes: add them to season.toml" in out
     assert "paid in all" not in out
+
+
+def test_serve_on_a_busy_port_says_so_before_serving(tmp_path: Path) -> None:
+    import socket
+
+    folder = Path(shutil.copytree(UTAH, tmp_path / "utah"))
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as held:
+        held.bind(("127.0.0.1", 0))
+        held.listen(1)
+        port = held.getsockname()[1]
+        code, out, err = run("serve", str(folder), "--port", str(port))
+    assert code == 2
+    assert f"cannot listen on 127.0.0.1:{port}" in err and "choose another port" in err
+    assert "serving" not in out

@@ -110,6 +110,7 @@ def serve_command(
         )
     if (private or hosts) and not accounts:
         raise UsageError("--private and --allowed-host need accounts (grandprix users add)")
+    _port_free(host, port)
     import uvicorn
 
     app = create_app(
@@ -137,6 +138,23 @@ def serve_command(
         proxy_headers=proxied,
         forwarded_allow_ips=trusted,
     )
+
+
+def _port_free(host: str, port: int) -> None:
+    """Refuse, before saying anything is served, a port another program holds."""
+    import socket
+
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    with socket.socket(family, socket.SOCK_STREAM) as probe:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            probe.bind((host, port))
+        except OSError as exc:
+            raise UsageError(
+                f"--port {port}: cannot listen on {host}:{port} ({exc.strerror}): another "
+                "program (another grandprix serve?) holds it; stop it, or choose another port "
+                "with --port"
+            ) from exc
 
 
 def proxy_options(https: bool, hosts: tuple[str, ...]) -> tuple[bool, str]:
