@@ -67,3 +67,27 @@ def test_serve_on_a_busy_port_says_so_before_serving(tmp_path: Path) -> None:
     assert code == 2
     assert f"cannot listen on 127.0.0.1:{port}" in err and "choose another port" in err
     assert "serving" not in out
+
+
+def test_a_results_file_named_in_another_case_gets_did_you_mean(tmp_path: Path) -> None:
+    folder = Path(shutil.copytree(UTAH, tmp_path / "utah"))
+    toml = folder / "season.toml"
+    text = toml.read_text(encoding="utf-8")
+    written = re.findall(r'results = "([^"]+)"', text)[0]
+    toml.write_text(text.replace(f'"{written}"', f'"{written.upper()}"', 1), encoding="utf-8")
+    found, problems = load_season(folder)
+    assert found is None
+    said = [str(p) for p in problems]
+    assert any(f"did you mean '{written}'?" in p for p in said), said
+
+
+def test_rules_no_player_can_meet_are_an_error_in_check(tmp_path: Path) -> None:
+    """utah-2012 requires region and member (UT-1): without players.csv nobody can earn a
+    point, and check says so as an error naming the columns, instead of empty standings."""
+    folder = Path(shutil.copytree(UTAH, tmp_path / "utah"))
+    (folder / "players.csv").unlink()
+    code, out, err = run("check", str(folder))
+    assert code == 1
+    said = out + err
+    assert "no player can earn points: the rules require region, member" in said
+    assert "players.csv with the columns id, name, region, member" in said

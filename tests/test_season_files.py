@@ -131,7 +131,9 @@ def test_errors_in_a_results_file_are_reported_with_its_own_location(tmp_path: P
 
 
 def test_check_of_a_good_season_exits_0(tmp_path: Path) -> None:
-    folder = write_season(tmp_path, season_toml('rules = "utah-2012"', event("E", "e.csv")), GOOD)
+    players = "name,region,member\nA,UT,yes\nB,UT,yes\n"  # UT-1: who can earn points
+    files = {**GOOD, "players.csv": players}
+    folder = write_season(tmp_path, season_toml('rules = "utah-2012"', event("E", "e.csv")), files)
     code, out, _ = run("check", str(folder))
     assert code == 0 and "0 error(s)" in out
 

@@ -508,7 +508,24 @@ def _missing_players(season: Season, where: Callable[[KeyPath], Location]) -> li
             missing.setdefault(key, player)
     if not missing:
         return []
-    examples = ", ".join(sorted(shown(p.name, 40) for p in missing.values())[:3])
+    examples = "; ".join(sorted(shown(p.name, 40) for p in missing.values())[:3])
+    people = {directory.key(p)[0] for p in distinct.values()}
+    listed = any(
+        ident in by_id
+        for e in season.events
+        for s in e.sections
+        for ident in s.section.columns.fide_id
+    )
+    if set(missing) == people and not listed:  # nobody can earn a point: empty standings
+        return [
+            Problem(
+                where(("players",)),
+                f"no player can earn points: the rules require {', '.join(required)} of every "
+                f"player, and neither players.csv nor the results give it to any (e.g. "
+                f"{examples}); write players.csv with the columns id, name, "
+                f"{', '.join(required)} (docs/season.md, 'Players')",
+            )
+        ]
     return [
         Problem(
             where(("players",)),

@@ -6,6 +6,7 @@ Every problem is collected and located; nothing is computed from a season with e
 from __future__ import annotations
 
 import datetime
+import difflib
 import os
 import stat
 from collections import Counter
@@ -532,7 +533,8 @@ def _section(
         problems.append(
             Problem(
                 where,
-                f"results file '{entry.results}' of event '{event}' not found in {path.parent}",
+                f"results file '{entry.results}' of event '{event}' not found in "
+                f"{path.parent}{_file_hint(path)}",
             )
         )
         return None
@@ -552,6 +554,21 @@ def _section(
         )
         return None
     return SeasonSection(entry.name, section, entry.weight, where)
+
+
+def _file_hint(path: Path) -> str:
+    """ "; did you mean 'Summer_Blitz.csv'?" for a file of the folder whose name is the one
+    written but for its case, or close to it; '' for none."""
+    try:
+        names = [p.name for p in path.parent.iterdir() if p.is_file()][:10_000]
+    except OSError:
+        return ""
+    by_case = {name.lower(): name for name in names}
+    found = by_case.get(path.name.lower())
+    if found is None:
+        close = difflib.get_close_matches(path.name.lower(), list(by_case), n=1, cutoff=0.8)
+        found = by_case[close[0]] if close else None
+    return f"; did you mean '{found}'?" if found else ""
 
 
 def _in_parts(path: Path, fmt: str | None) -> bool:
