@@ -31,6 +31,10 @@ pytestmark = pytest.mark.skipif(
 EVENTS = 8
 
 
+# UT-1: who can earn points (region and member), for every player of the events.
+PLAYERS = "id,name,region,member\n" + "".join(f"P{i},P{i},UT,yes\n" for i in range(11))
+
+
 def season_folder(tmp_path: Path, bad: int | None = None, unranked: int | None = None) -> Path:
     """A season of EVENTS events, one a month; event ``bad`` has a score that is not one, event
     ``unranked`` ranks a player above one with more points (a warning)."""
@@ -42,6 +46,7 @@ def season_folder(tmp_path: Path, bad: int | None = None, unranked: int | None =
         files[f"e{bad}.csv"] = "name,id,points\nP1,P1,x\n"
     if unranked is not None:
         files[f"e{unranked}.csv"] = "rank,name,id,points\n1,P1,P1,2\n2,P2,P2,3\n"
+    files["players.csv"] = PLAYERS
     events = [event(f"E{k}", f"e{k}.csv", date=f"2012-{k + 1:02d}-01") for k in range(EVENTS)]
     return write_season(tmp_path, season_toml('rules = "utah-2012"', *events), files)
 
@@ -250,6 +255,7 @@ def test_files_missing_listed_twice_or_wrong_give_the_problems_of_one_process(
     del files["e5.csv"]  # missing
     events = [event(f"E{k}", f"e{k}.csv", date=f"2012-{k + 1:02d}-01") for k in range(EVENTS)]
     events.insert(4, event("Again", "e2.csv", date="2012-12-01"))  # one file listed twice
+    files["players.csv"] = PLAYERS
     folder = write_season(tmp_path / "season", season_toml('rules = "utah-2012"', *events), files)
     season, problems = load_season(folder)
     assert season is None  # the score that is not one

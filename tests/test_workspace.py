@@ -305,7 +305,7 @@ def test_an_event_is_added_to_a_season_whose_events_are_written_inline(tmp_path:
     folder = tmp_path / "inline"
     folder.mkdir()
     (folder / SEASON_FILE).write_text(
-        'name = "S"\nrules = "utah-2012"\n'
+        'name = "S"\nrules = "lupiae-2012-13"\n'
         'events = [{name = "A", date = 2012-03-01, results = "a.csv"}]\n',
         encoding="utf-8",
     )
