@@ -515,3 +515,24 @@ def test_a_preview_takes_the_folders_standings_from_the_snapshot_served(
     )
     assert preview(season, again, workspace.Previews(source)).ok
     assert season.resolve() in reads
+
+
+def test_a_new_event_is_written_with_the_other_events(tmp_path: Path) -> None:
+    """A season.toml whose rule tables follow its events: the new [[events]] goes after the
+    last event (its sections too), before [rules], where a person would write it."""
+    folder = tmp_path / "s"
+    folder.mkdir()
+    (folder / SEASON_FILE).write_text(
+        'name = "S"\n\n[[events]]\nname = "A"\ndate = 2012-03-01\n\n[[events.sections]]\n'
+        'name = "Open"\nresults = "a.csv"\n\n[rules]  # the series\' own prizes\n'
+        'preset = "lupiae-2012-13"\n\n[[rules.prizes.prize]]\nname = "1st"\namount = 10\n',
+        encoding="utf-8",
+    )
+    (folder / "a.csv").write_text("rank,name,points\n1,Ann,3\n", encoding="utf-8")
+    change = event_change(
+        folder, "B", datetime.date(2012, 4, 1), "b.csv", b"rank,name,points\n1,Bob,2\n"
+    )
+    written = change.files[SEASON_FILE].decode()
+    assert written.index('name = "B"') < written.index("[rules]")
+    assert written.index('results = "a.csv"') < written.index('name = "B"')
+    assert preview(folder, change).ok

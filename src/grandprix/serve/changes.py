@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import datetime
 import hashlib
+import re
 from dataclasses import dataclass, field
 from decimal import Decimal, InvalidOperation
 from pathlib import Path
@@ -116,8 +117,11 @@ def event_change(
         added["events"] = tomlkit.aot()
         added["events"].append(entry)
         text = text if text.endswith("\n") else text + "\n"
+        at = after_last_event(text)  # with the other events, not after the prizes
+        lead = "" if text[:at].endswith("\n\n") else "\n"  # one blank line before it
+        block = lead + tomlkit.dumps(added) + ("\n" if at < len(text) else "")
         return Change(
-            {filename: data, SEASON_FILE: (text + "\n" + tomlkit.dumps(added)).encode()},
+            {filename: data, SEASON_FILE: (text[:at] + block + text[at:]).encode()},
             f"add event '{name}' of {date} with results {filename}",
             base,
             seen,
@@ -143,6 +147,28 @@ def event_change(
         base,
         seen,
     )
+
+
+_HEADER = re.compile(r"\s*\[\[?\s*([A-Za-z0-9_.\s\"'-]+?)\s*\]\]?\s*(#.*)?$")
+
+
+def after_last_event(text: str) -> int:
+    """Where a new ``[[events]]`` table goes in season.toml's text: after the last event's
+    table and its sections, before the next table of another kind (the rules' prizes, say);
+    the end of the text when the events come last."""
+    offset, end, inside = 0, len(text), False
+    for line in text.splitlines(keepends=True):
+        header = _HEADER.match(line)
+        if header is not None:
+            name = header.group(1).replace(" ", "")
+            is_event = name == "events" or name.startswith("events.")
+            if inside and not is_event:
+                end = offset
+            inside = is_event
+            if is_event:
+                end = len(text)
+        offset += len(line)
+    return end
 
 
 def season_read_files(folder: Path) -> set[str]:
