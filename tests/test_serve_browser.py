@@ -77,16 +77,16 @@ name = "Autumn Rapid"
 date = 2012-09-22
 results = "autumn.csv"
 
+[[events]]
+name = "Winter Blitz"
+date = 2012-12-08
+results = "winter.csv"
+
 [rules]
 preset = "utah-2012"
 
 [rules.points]
 table = [25, 18, 15, 12, 10, 8]
-
-[[events]]
-name = "Winter Blitz"
-date = 2012-12-08
-results = "winter.csv"
 """
 TIMEOUT_MS = 10_000
 
@@ -323,8 +323,8 @@ def test_a_season_made_in_the_browser_from_start_to_publication(
     assert troubles == []
     # 8. The season folder holds exactly what the coordinator made, nothing else was written.
     # The first event replaces the new season's 'events = []' (tomlkit); each later one is
-    # appended to the file's text after a blank line, the file's own lines untouched, so the
-    # event accepted after the rules change comes after the [rules] table that change made.
+    # written into the file's text after the last event, the file's own lines untouched, so
+    # the event accepted after the rules change comes before the [rules] table it made.
     assert (folder / SEASON_FILE).read_text(encoding="utf-8") == SEASON_AT_THE_END
     for (_, _, results), text in zip(EVENTS, [SPRING, SUMMER, AUTUMN, WINTER], strict=True):
         assert (folder / results).read_text(encoding="utf-8") == text

@@ -110,3 +110,34 @@ def test_a_real_change_elsewhere_is_named(tmp_path: Path, monkeypatch: pytest.Mo
     assert refused.status_code == 409
     assert "notes.txt added" in refused.text
     assert not (tmp_path / "utah-2012" / "park.csv").exists()
+
+
+def test_an_event_with_its_rate_and_place_from_the_form(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The event form holds the keys an event of season.toml has: its rate (UT-6) and place
+    too, written as typed; a rate that is not one is refused before anything is written."""
+    shutil.copytree(ROOT / "examples" / "utah-2012", tmp_path / "utah-2012")
+    monkeypatch.chdir(tmp_path)
+    web = TestClient(
+        create_app({"utah-2012": Path("utah-2012")}, secret=b"s" * 32),
+        base_url="http://127.0.0.1:8000",
+    )
+    form = web.get(f"{BASE}/event").text
+    assert 'name="weight"' in form and 'name="place"' in form
+    data = {CSRF_FIELD: field(form, CSRF_FIELD), "name": "Park City", "date": "2012-12-15"}
+    refused = web.post(
+        f"{BASE}/event",
+        data={**data, "weight": "heavy"},
+        files={"results": ("park.csv", GOOD, "text/csv")},
+    )
+    assert refused.status_code == 400 and "is not a rate" in refused.text
+    shown = web.post(
+        f"{BASE}/event",
+        data={**data, "weight": "1.5", "place": "Park City, Utah"},
+        files={"results": ("park.csv", GOOD, "text/csv")},
+    )
+    assert shown.status_code == 200, shown.text
+    assert accept(web, shown.text).status_code == 200
+    toml = (tmp_path / "utah-2012" / SEASON_FILE).read_text(encoding="utf-8")
+    assert 'name = "Park City"\ndate = 2012-12-15\nweight = 1.5\nplace = "Park City, Utah"' in toml

@@ -58,6 +58,8 @@ def event_change(
     *,
     category: str = "",
     prize_fund: str = "",
+    weight: str = "",
+    place: str = "",
 ) -> Change:
     """A new event of the season: its results file and its ``[[events]]`` entry, with its
     category and prize fund when given (rules that choose tables by either need them)."""
@@ -81,6 +83,15 @@ def event_change(
         entry["category"] = category
     if prize_fund:
         entry["prize_fund"] = _amount(prize_fund)
+    if weight:
+        entry["weight"] = _rate(weight)
+    if place:
+        if len(place) > 200 or any(not c.isprintable() for c in place):
+            raise UsageError(
+                f"{place[:60]!r} cannot be where an event is played: one line of "
+                "at most 200 characters"
+            )
+        entry["place"] = place
     entry["results"] = filename
     path = folder / SEASON_FILE
     listed = _settings(folder).get("events")
@@ -291,6 +302,22 @@ def results_change(
         base,
         seen,
     )
+
+
+def _rate(text: str) -> int | Float:
+    """An event's rate as the form gives it ('1.5', '2'), as a TOML number written as typed."""
+    try:
+        rate = Decimal(text.replace(",", ".").strip())
+    except InvalidOperation:
+        rate = Decimal(-1)
+    if not rate.is_finite() or not 0 < rate <= 1000:
+        raise UsageError(
+            f"rate '{text[:20]}' is not a rate: write a number such as 1.5 (more "
+            "than 0, at most 1000)"
+        )
+    if rate == rate.to_integral_value():
+        return int(rate)
+    return Float(float(rate), Trivia(), format(rate, "f"))
 
 
 def _amount(text: str) -> int | Float:

@@ -166,7 +166,7 @@ class Upload:
 
     kind: str  # "event" (a new event) or "results" (corrected results)
     event: str
-    fields: dict[str, str]  # date, category, prize_fund, section, filename
+    fields: dict[str, str]  # date, category, prize_fund, weight, place, section, filename
     data: bytes
 
     def change(self, folder: Path) -> Change:
@@ -180,6 +180,8 @@ class Upload:
                 self.data,
                 category=f.get("category", ""),
                 prize_fund=f.get("prize_fund", ""),
+                weight=f.get("weight", ""),
+                place=f.get("place", ""),
             )
         return changes.results_change(
             folder, self.event, f["filename"], self.data, section=f.get("section", "")

@@ -146,7 +146,8 @@ async def event_form(request: Request, key: str, source: SeasonSource) -> Respon
 async def event_preview(
     request: Request, form: FormData, key: str, source: SeasonSource
 ) -> Response:
-    values = {k: str(form.get(k, "")).strip() for k in ("name", "date", "category", "prize_fund")}
+    keys = ("name", "date", "category", "prize_fund", "weight", "place")
+    values = {k: str(form.get(k, "")).strip() for k in keys}
     choices = await _open_events(request, key, source)
 
     def again(message: str, status: int = 400) -> Response:
@@ -178,6 +179,8 @@ async def event_preview(
         "date": values["date"],
         "category": values["category"],
         "prize_fund": values["prize_fund"],
+        "weight": values["weight"],
+        "place": values["place"],
     }
     shown = await _upload_preview(request, form, key, source, "event", values["name"], fields)
     return again(shown) if isinstance(shown, str) else shown
