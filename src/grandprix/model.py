@@ -83,6 +83,11 @@ class ResultKind(enum.Enum):
         return self in (ResultKind.WIN, ResultKind.DRAW, ResultKind.LOSS)
 
     @property
+    def forfeit(self) -> bool:
+        """A game won or lost by forfeit (both players forfeiting too)."""
+        return self in _FORFEITS
+
+    @property
     def has_opponent(self) -> bool:
         """A scheduled opponent exists (games and forfeits)."""
         return self in _PLAYED or self in _FORFEITS

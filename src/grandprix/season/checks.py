@@ -36,9 +36,9 @@ from grandprix.players import (
     shown,
 )
 from grandprix.readers import points_against_ranks
+from grandprix.season.eligible import COUNT
 from grandprix.season.identity import Alias
 from grandprix.season.model import Season
-from grandprix.season.points import COUNT
 from grandprix.tomlpos import Path as KeyPath
 
 

@@ -16,10 +16,11 @@ from grandprix.placings import Span, share_places
 from grandprix.players import PlayerKey
 from grandprix.ratings.store import Rated
 from grandprix.rules.schema import Counting, DateRef, Division, RuleSet
+from grandprix.season.eligible import plays_enough
 from grandprix.season.identity import Directory
 from grandprix.season.model import Award, AwardRows, Line, Origin, Season, SeasonEvent
 from grandprix.season.places import renumber, section_spans
-from grandprix.season.points import Valuations, earning_sections, plays_enough, section_scale
+from grandprix.season.points import Valuations, earning_sections, section_scale
 
 UNRATED = "unrated"
 

@@ -12,8 +12,9 @@ from grandprix.conditions import attribute_words, unmet
 from grandprix.language import _, decimal
 from grandprix.players import PlayerKey
 from grandprix.scores import show
+from grandprix.season.eligible import plays_enough
 from grandprix.season.model import Season, Tables, Unplaced
-from grandprix.season.points import earning_sections, plays_enough
+from grandprix.season.points import earning_sections
 
 
 def not_eligible(

@@ -10,7 +10,6 @@ every player and event it applies to (what a span is worth before the multiplier
 from __future__ import annotations
 
 import math
-import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -18,13 +17,14 @@ from operator import itemgetter
 from typing import NamedTuple
 
 from grandprix.language import Phrase
-from grandprix.model import Columns, ResultKind, Section
+from grandprix.model import Columns, Section
 from grandprix.placings import Span
 from grandprix.rules.event_points import PointsBase, TournamentClass
 from grandprix.rules.place_points import split_points
 from grandprix.rules.schema import RuleSet
 from grandprix.rules.terms import TERM_KINDS, TermResult
 from grandprix.scores import show, span_text
+from grandprix.season.eligible import forfeited, plays_enough
 from grandprix.season.identity import Directory
 from grandprix.season.model import (
     AwardRows,
@@ -196,30 +196,6 @@ def section_scale(
         )
         factors.append((reason, chosen.factor))
     return scales.add(key, points, tuple(table), name, tuple(factors), size if sized else 0)
-
-
-def plays_enough(played: int, rounds: int, rules: RuleSet) -> bool:
-    """Keshmat 2026: points only for a player who took part in ``played`` rounds of at least
-    ``min_rounds_percent`` of the rounds (every player, when the rules or the file do not
-    say)."""
-    share = rules.eligibility.min_rounds_percent
-    return share is None or not rounds or played * 100 >= share * rounds
-
-
-COUNT = re.compile(r"[0-9]{1,4}")  # a number of games
-FORFEITS = frozenset({ResultKind.FORFEIT_WIN, ResultKind.FORFEIT_LOSS, ResultKind.DOUBLE_FORFEIT})
-
-
-def forfeited(section: Section) -> list[bool]:
-    """KEN-6: whether each player won or lost a game by forfeit in the section: a crosstable's
-    rounds, or a standings list's ``forfeits`` column (the number of such games)."""
-    if section.has_crosstable:  # a game won or lost by forfeit has an opponent (a bye has none)
-        return [
-            any(r.kind in FORFEITS and r.opponent is not None for r in p.rounds)
-            for p in section.players
-        ]
-    counts = (dict(extra).get("forfeits", "").strip() for extra in section.columns.extra)
-    return [bool(COUNT.fullmatch(count)) and int(count) > 0 for count in counts]
 
 
 class Extras(NamedTuple):

@@ -11,8 +11,9 @@ from fractions import Fraction
 from grandprix.language import _, ngettext
 from grandprix.rules.event_points import PointsBase
 from grandprix.rules.schema import RuleSet
+from grandprix.season.eligible import plays_enough
 from grandprix.season.model import Season, SeasonEvent
-from grandprix.season.points import Valuations, earning_sections, plays_enough, section_scale
+from grandprix.season.points import Valuations, earning_sections, section_scale
 from grandprix.site.words.common import figure, ordinal, share
 from grandprix.site.words.points import gain_caps
 
