@@ -16,18 +16,23 @@ opens each waiting upload (its preview) and approves it, then reads the standing
 counts the event. The uploads are dated on the day of the season's last event, so they are
 listed after it: an event dated earlier renumbers the later events' pages
 (events/NNN-name.html), and a reader fetching an address it found before would get a 404.
+With --events, a coordinator also corrects the first event's results file by hand halfway
+between two uploads (its winner's name, the file saved whole as an editor saves it) and reads
+that event's page until it shows the correction: what the server sees by the file system's
+change notices alone.
 
 Reported: the readers' requests, errors (any status but 200, any exception or timeout),
 throughput and p50 / p95 / max latency, overall and of the requests made while an upload was
 being approved; the uploads accepted (or sent), the retries after a 409, the upload's p50
 (form, preview, accept); with --approval, each approval's time and the time from its accept sent
-to the standings page counting the event. Then, the server stopped, nothing lost: every
-accepted upload's file is in the season folder with the bytes sent, season.toml lists every
-event (the earlier ones and each accepted one) exactly once, the season reads without errors,
-and the store's audit trail has one entry per accepted upload, naming its director and its file.
+to the standings page counting the event; each hand edit's time from saved to shown. Then, the
+server stopped, nothing lost: every accepted upload's file is in the season folder with the
+bytes sent, season.toml lists every event (the earlier ones and each accepted one) exactly
+once, the season reads without errors, and the store's audit trail has one entry per accepted
+upload, naming its director and its file.
 Targets: 0 reader errors, every upload accepted and nothing lost; with --approval also a reader
-p95 under 300 ms, no reader request over 1 s while an upload is approved, and every approved
-upload on the standings page within 2 s of its accept.
+p95 under 100 ms, no reader request over 1 s while an upload is approved, and every approved
+upload and every hand edit on the page within 1 s.
 Run: make bench (or .venv/bin/python benchmarks/bench_load.py [--seconds 30] [--readers 50];
 the federation's profile: --events 500 --players 20000 --seconds 60 --every 10 --approval).
 """
@@ -40,6 +45,7 @@ import csv
 import hashlib
 import html
 import multiprocessing
+import os
 import random
 import re
 import secrets
@@ -79,9 +85,9 @@ WAITING = re.compile(
     r'<td>([^<]*?)(?: \(correction\))?</td><td>[^<]*</td><td><a href="/s/[^/]+/'
     r'workspace/approvals/(\d+)"'
 )
-P95_TARGET = 300  # ms: the readers' 95th percentile (--approval)
+P95_TARGET = 100  # ms: the readers' 95th percentile (--approval)
 ACCEPT_MAX_TARGET = 1000  # ms: the slowest reader request while an upload is approved
-VISIBLE_TARGET = 2000  # ms: from an approval sent to the standings page counting the event
+VISIBLE_TARGET = 1000  # ms: from an approval sent (or a hand edit written) to the page showing it
 VISIBLE_WAIT = 30.0  # seconds an approved upload may take to show on the standings page
 
 
@@ -117,6 +123,7 @@ class Uploads:
     accepting: list[tuple[float, float]] = field(default_factory=list)  # (start, end) of each
     approve_seconds: list[float] = field(default_factory=list)  # approval page and accept
     visible_seconds: list[float] = field(default_factory=list)  # accept sent -> on the page
+    edit_seconds: list[float] = field(default_factory=list)  # hand edit written -> on the page
 
 
 def free_port() -> int:
@@ -426,9 +433,10 @@ async def load(
     people: list[tuple[str, str]],
     readings: Readings,
     uploads: Uploads,
+    folder: Path,
 ) -> float:
-    """The readers and both directors at once; the seconds the readers read. A run that does
-    not end within ``GRACE`` after the readers' time is cut short (a failure)."""
+    """The readers, both directors and the hand edits at once; the seconds the readers read. A
+    run that does not end within ``GRACE`` after the readers' time is cut short (a failure)."""
     seconds: float = args.seconds
     timeout: float = args.timeout
     pages = await discover(base, timeout)
@@ -445,11 +453,56 @@ async def load(
     if args.approval:  # the uploads wait for the coordinator, who approves each
         planned = sum(len(names) for names in events.values())
         directors.append(coordinator(base, planned, deadline + GRACE, timeout, uploads))
+    if args.events:  # the generated season: e00000.csv is its first event's results
+        first = next(p for p in pages if "/events/001-" in p)
+        directors.append(
+            hand_editor(base, folder, first, start, interval, args.uploads, timeout, uploads)
+        )
     try:
         await asyncio.wait_for(asyncio.gather(*readers, *directors), seconds + GRACE)
     except TimeoutError:
         uploads.failures.append(f"the run did not end within {seconds + GRACE:.0f} s")
     return (readings.ended or time.monotonic()) - start
+
+
+async def hand_editor(
+    base: str,
+    folder: Path,
+    page: str,
+    start: float,
+    interval: float,
+    count: int,
+    timeout: float,
+    out: Uploads,
+) -> None:
+    """A coordinator's hand corrections of the season's first results file (e00000.csv, the
+    event of ``page``) while the server runs, halfway between two uploads: the name of its
+    winner corrected, the file saved whole as an editor saves it (a new file renamed over the
+    old); the time until the event's page shows the correction."""
+    async with httpx.AsyncClient(base_url=base, timeout=timeout) as client:
+        for k in range(1, count + 1):
+            await asyncio.sleep(max(0.0, start + (k - 0.5) * interval - time.monotonic()))
+            name = await asyncio.to_thread(correct_winner, folder / "e00000.csv", k)
+            written = time.monotonic()
+            while time.monotonic() - written < VISIBLE_WAIT:
+                if name in (await client.get(page)).text:
+                    out.edit_seconds.append(time.monotonic() - written)
+                    break
+                await asyncio.sleep(0.02)
+            else:
+                out.failures.append(f"hand edit {k} not on {page} within {VISIBLE_WAIT:.0f} s")
+
+
+def correct_winner(path: Path, k: int) -> str:
+    """The generated results file with its first player's name corrected for the ``k``-th
+    time, saved whole at once; the name now written."""
+    head, first, rest = path.read_text(encoding="utf-8").split("\n", 2)
+    rank, name, ident, points = first.split(",")
+    name = f"Player {ident} corrected {k}"
+    saved = path.with_name(f".{path.name}.saving")
+    saved.write_text(f"{head}\n{rank},{name},{ident},{points}\n{rest}", encoding="utf-8")
+    os.replace(saved, path)
+    return name
 
 
 def lost(
@@ -578,7 +631,7 @@ def main() -> int:
             asyncio.run(wait_for_server(base, server))
             readings, uploads = Readings(), Uploads()
             seconds = asyncio.run(
-                load(base, args, events, date, players(folder), readings, uploads)
+                load(base, args, events, date, players(folder), readings, uploads, folder)
             )
         finally:
             server.terminate()
@@ -660,6 +713,12 @@ def report(
             f"{max(visible, default=0):.0f} ms from the accept sent to the standings page "
             "counting it"
         )
+    edits = [s * 1000 for s in uploads.edit_seconds]
+    if edits:
+        print(
+            f"hand edits:      {len(edits)}; on the page p50 {percentile(edits, 0.5):.0f} ms, "
+            f"max {max(edits):.0f} ms from the results file saved"
+        )
     for error in sorted(set(readings.errors))[:10]:
         print(f"  reader error: {error} ({readings.errors.count(error)}x)")
     for failure in uploads.failures:
@@ -671,13 +730,14 @@ def report(
     if args.approval:
         print(
             f"target: 0 reader errors, p95 < {P95_TARGET} ms, max < {ACCEPT_MAX_TARGET} ms "
-            f"during accepts, every upload approved and on the page within "
+            f"during accepts, every upload approved and every hand edit on the page within "
             f"{VISIBLE_TARGET} ms, nothing lost"
         )
         ok = ok and len(uploads.approved) == planned
         ok = ok and percentile(latencies, 0.95) < P95_TARGET
         ok = ok and max(during, default=0) < ACCEPT_MAX_TARGET
         ok = ok and max(visible, default=0) < VISIBLE_TARGET
+        ok = ok and max(edits, default=0) < VISIBLE_TARGET
     else:
         print("target: 0 reader errors, every upload accepted, nothing lost")
     print("OK" if ok else "FAIL")

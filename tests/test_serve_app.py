@@ -532,3 +532,30 @@ def test_a_real_server_answers_on_a_free_port(utah: Path) -> None:
     with serving(create_app({"utah-2012": utah})) as base:
         answer = httpx.get(f"{base}/", follow_redirects=True, timeout=10)
     assert answer.status_code == 200 and "Utah Chess Grand Prix 2012" in answer.text
+
+
+def test_a_hand_edit_is_read_on_its_change_notice_without_a_request(utah: Path) -> None:
+    """With the server started (its lifespan), the folder is watched: an edit is read again by
+    the notice it makes, the next reader served the new season at once, while the server's own
+    hidden files and the published site inside the folder make no reading."""
+    with client({"utah-2012": utah}) as web:
+        source = web.app.state.served.seasons["utah-2012"]  # type: ignore[attr-defined]
+        deadline = time.monotonic() + 20
+        while not (source.watching and source.served is not None):
+            assert time.monotonic() < deadline, "the season was not read and watched"
+            time.sleep(0.05)
+        first = source.served
+        (utah / ".grandprix-lock").write_text("held\n", encoding="utf-8")
+        (utah / "site").mkdir(exist_ok=True)
+        (utah / "site" / "index.html").write_text("<p>published</p>\n", encoding="utf-8")
+        time.sleep(1.5)  # time enough for a notice to be acted on, were these the season's
+        assert source.served is first
+        results = utah / "winter_quick.csv"
+        text = results.read_text()
+        results.write_text(text.replace('"Walsh, Milo",1214,', '"Walsh, Milo",1299,'))
+        deadline = time.monotonic() + 20
+        while source.served is first:  # no request asks: the notice alone reads it
+            assert time.monotonic() < deadline, "the edit was not seen"
+            time.sleep(0.05)
+        assert "Salt Lake Winter Quick" not in web.get("/s/utah-2012/players/1214.html").text
+    assert not source.watching  # the server ended: so did its watching

@@ -4,9 +4,12 @@ previewed and accepted; publishing; hostile uploads."""
 
 from __future__ import annotations
 
+import datetime
+import html
 import re
 import shutil
 import stat
+import tomllib
 from pathlib import Path
 
 import httpx
@@ -230,3 +233,47 @@ def test_an_oversize_upload_is_refused_and_nothing_is_written(utah: Path) -> Non
     refused = upload(web, big)
     assert refused.status_code == 413
     assert sorted(p.name for p in utah.iterdir()) == before
+
+
+def test_a_new_season_holds_its_days_language_and_approval_checked_before_it_is_made(
+    tmp_path: Path,
+) -> None:
+    """The new-season form holds every key of a season but its events: name, first and last
+    day, language, approval and rules; a day that does not exist or an end before the start
+    is refused with season.toml's own words, and no folder is made."""
+    root = tmp_path / "seasons"
+    root.mkdir()
+    web = TestClient(
+        create_app({}, secret=b"s" * 32, root=str(root)), base_url="http://127.0.0.1:8000"
+    )
+    form = web.get("/new").text
+    for key in ('name="start"', 'name="end"', 'name="language"', 'name="approval"'):
+        assert key in form
+    assert '<option value="it">Italiano</option>' in form
+    base = {CSRF_FIELD: field(form, CSRF_FIELD), "name": "Circuito 2027", "preset": "acf-2004"}
+    for bad, said in (
+        ({"start": "2027-02-30"}, "no such date '2027-02-30'"),
+        ({"start": "2027-03-01", "end": "2027-01-31"}, "before it starts"),
+        ({"language": "xx"}, "no pages in language 'xx'"),
+    ):
+        refused = web.post("/new", data={**base, "folder": "bad", **bad})
+        assert refused.status_code == 400 and said in html.unescape(refused.text), bad
+        assert not (root / "bad").exists()
+    made = web.post(
+        "/new",
+        data={
+            **base,
+            "folder": "circuito-2027",
+            "start": "2027-01-01",
+            "end": "2027-12-31",
+            "language": "it",
+            "approval": "yes",
+        },
+        follow_redirects=False,
+    )
+    assert made.status_code == 303
+    written = tomllib.loads((root / "circuito-2027" / SEASON_FILE).read_text(encoding="utf-8"))
+    assert written["start"] == datetime.date(2027, 1, 1)
+    assert written["end"] == datetime.date(2027, 12, 31)
+    assert written["language"] == "it" and written["approval"] is True
+    assert "Classifica" in web.get("/s/circuito-2027/").text  # its pages speak Italian

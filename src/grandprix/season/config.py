@@ -227,14 +227,8 @@ class _Files:
 
 
 def _check_dates(config: SeasonFile, toml: TomlFile, problems: list[Problem]) -> None:
-    if config.start and config.end and config.end < config.start:
-        problems.append(
-            Problem(
-                toml.where(("end",)),
-                f"the season ends ({config.end}) before it starts ({config.start}); correct "
-                "'start' or 'end'",
-            )
-        )
+    if said := config.days_problem():
+        problems.append(Problem(toml.where(("end",)), said))
 
 
 def _rules(

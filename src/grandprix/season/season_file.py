@@ -144,3 +144,12 @@ class SeasonFile(Strict):
             choices = ", ".join(f"'{c}' ({name})" for c, name in LANGUAGES.items())
             raise ValueError(f"no pages in language '{code}': write one of {choices}")
         return code
+
+    def days_problem(self) -> str:
+        """What is wrong with the season's first and last days together ('' when nothing)."""
+        if self.start and self.end and self.end < self.start:
+            return (
+                f"the season ends ({self.end}) before it starts ({self.start}); correct "
+                "'start' or 'end'"
+            )
+        return ""

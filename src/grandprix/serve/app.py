@@ -144,8 +144,9 @@ def create_app(
 async def _read_at_start(app: Starlette) -> AsyncIterator[None]:
     """As the server starts, a change a killed server left half-done in a season folder is
     finished (``journal``), and each season is read by a thread of its own, so that its first
-    reader need not wait for it (a request meanwhile waits for that reading, not another). A
-    folder the server may not write (a season served read-only) holds no change of its."""
+    reader need not wait for it (a request meanwhile waits for that reading, not another), then
+    watched for hand edits until the server ends. A folder the server may not write (a season
+    served read-only) holds no change of its."""
     served: Served = app.state.served
     store: Store | None = app.state.store
     workspace.clean_previews()  # copies of killed previews
@@ -156,7 +157,12 @@ async def _read_at_start(app: Starlette) -> AsyncIterator[None]:
         with contextlib.suppress(OSError), workspace.locked(source.folder):
             workspace.recover(source.folder.resolve(), store)
         threading.Thread(target=source.refresh, name="grandprix-season-read", daemon=True).start()
-    yield
+        source.watch()
+    try:
+        yield
+    finally:
+        for source in served.seasons.values():
+            source.stop()
 
 
 def _workspace_routes() -> list[BaseRoute]:

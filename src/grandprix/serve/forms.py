@@ -19,7 +19,9 @@ from starlette.requests import Request
 from starlette.responses import RedirectResponse, Response
 from starlette.routing import BaseRoute, Route
 
+from grandprix.dates import parse_date
 from grandprix.errors import GrandprixError, UsageError
+from grandprix.language import LANGUAGES
 from grandprix.rules.load import preset_names
 from grandprix.season.people import near_matches, people
 from grandprix.serve import changes, journal, workspace
@@ -462,6 +464,7 @@ async def new_season_form(request: Request) -> Response:
         title="Start a season",
         presets=preset_names(),
         seasons=list(request.app.state.served.seasons),
+        languages=LANGUAGES,
         values={},
         message="",
     )
@@ -474,7 +477,8 @@ async def new_season(request: Request, form: FormData) -> Response:
     if root is None:
         return error_page(404, "Not here", "Start the server with --root DIR to start seasons.")
     served = request.app.state.served
-    values = {k: str(form.get(k, "")).strip() for k in ("name", "folder", "preset", "like")}
+    keys = ("name", "folder", "preset", "like", "start", "end", "language", "approval")
+    values = {k: str(form.get(k, "")).strip() for k in keys}
 
     def again(message: str) -> Response:
         return render(
@@ -484,6 +488,7 @@ async def new_season(request: Request, form: FormData) -> Response:
             title="Start a season",
             presets=preset_names(),
             seasons=list(served.seasons),
+            languages=LANGUAGES,
             values=values,
             message=message,
         )
@@ -501,6 +506,12 @@ async def new_season(request: Request, form: FormData) -> Response:
     preset = values["preset"] if like is None else None
     if like is None and preset not in preset_names():
         return again("Choose a preset, or a season whose rules the new one takes.")
+    days: dict[str, datetime.date | None] = {}
+    for key, said in (("start", "first"), ("end", "last")):
+        try:
+            days[key] = parse_date(values[key]) if values[key] else None
+        except ValueError as exc:
+            return again(f"The season's {said} day: {exc}.")
     what = f"start the season '{values['name']}' in {root / values['folder']} (" + (
         f"preset {preset})" if preset else f"the rules of {values['like']})"
     )
@@ -513,13 +524,18 @@ async def new_season(request: Request, form: FormData) -> Response:
                 values["name"],
                 preset=preset,
                 like=like.folder if like is not None else None,
+                start=days["start"],
+                end=days["end"],
+                language=values["language"] or None,
+                approval=values["approval"] == "yes",
                 entry=entry(request, values["folder"], "start", what),
                 store=request.app.state.store,
             )
         )
     except GrandprixError as exc:
         return again(str(exc))
-    served.seasons[values["folder"]] = SeasonSource(folder)
+    source = served.seasons[values["folder"]] = SeasonSource(folder)
+    source.watch()
     return RedirectResponse(f"/s/{values['folder']}/workspace", status_code=303)
 
 

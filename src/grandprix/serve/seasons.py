@@ -5,8 +5,11 @@ files, with its pages rendered as they are asked for and kept. A season is read 
 contents of its files change (``content_version``: every file in the season folder and in the
 shared folders its season.toml names); readers are served the snapshot before until the new one
 is ready, then the new one, never a mix. A file edited by hand while the server runs is seen
-within about ``CHECK_SECONDS``; a change written by the server's own forms is served as soon
-as it is written (``SeasonSource.refresh``).
+by the file system's change notices (``SeasonSource.watch``, watchfiles: inotify, FSEvents,
+ReadDirectoryChangesW), the season read again as soon as the edit is done; where notices cannot
+be had (a folder on a network share, the system's watch limit reached) the folder is looked at
+every ``CHECK_SECONDS``, and every ``WATCHED_CHECK_SECONDS`` besides the notices. A change
+written by the server's own forms is served as soon as it is written (``SeasonSource.refresh``).
 
 ``folder_version`` (a digest of names, sizes and modification times) is what a workspace form
 is made on: a change is accepted only while it is the same.
@@ -15,6 +18,7 @@ is made on: a change is accepted only while it is the same.
 from __future__ import annotations
 
 import hashlib
+import logging
 import os
 import re
 import threading
@@ -23,6 +27,8 @@ from collections import OrderedDict
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
+
+import watchfiles
 
 from grandprix.errors import GrandprixError, InputError
 from grandprix.language import speaking
@@ -134,6 +140,10 @@ def season_files(root: Path, folder: Path) -> Iterator[str]:
 
 
 CHECK_SECONDS = 1.0  # the least time between two looks at a season folder's files
+WATCHED_CHECK_SECONDS = 60.0  # the same, for a folder whose change notices are had
+QUIET_MS = 50  # a change is acted on when no other came for this long (an editor's saves)
+GROUPED_MS = 400  # ... or when changes kept coming for this long
+LOG = logging.getLogger("grandprix.serve")
 PAGE_BYTES = 64 * 1024 * 1024  # rendered pages kept for each season, the least used dropped
 EXPORTS = (*TEXT_EXPORTS, XLSX_EXPORT)
 WARM = ("index.html",)  # rendered before a season read again is served
@@ -282,6 +292,9 @@ class SeasonSource:
         self._next_check = 0.0
         self._checking = threading.Lock()  # held by the thread looking at the folder
         self.memo = AwardMemo()  # the events' awards, kept from one reading to the next
+        self.watching = False  # the folder's change notices are being had
+        self._stop = threading.Event()
+        self._watcher: threading.Thread | None = None
 
     @property
     def served(self) -> Loaded | None:
@@ -296,7 +309,10 @@ class SeasonSource:
             return self.refresh()
         now = time.monotonic()
         if now >= self._next_check and self._checking.acquire(blocking=False):
-            self._next_check = now + self.check_seconds
+            seconds = self.check_seconds
+            self._next_check = now + (
+                max(seconds, WATCHED_CHECK_SECONDS) if self.watching else seconds
+            )
             threading.Thread(target=self._check, name="grandprix-season-check", daemon=True).start()
         return loaded
 
@@ -323,6 +339,60 @@ class SeasonSource:
             spent = time.monotonic() - started
             self._next_check = max(self._next_check, time.monotonic() + 10 * spent)
             return loaded
+
+    def watch(self) -> None:
+        """Have the folder's change notices (and its shared folders') from now on, by a thread
+        of its own that reads the season again after each edit; ``stop`` ends it."""
+        roots = [self.folder.resolve(), *_shared(self.folder)]
+        self._stop.clear()
+        self._watcher = threading.Thread(
+            target=self._watched, args=(roots,), name="grandprix-season-watch", daemon=True
+        )
+        self._watcher.start()
+
+    def stop(self) -> None:
+        """No more change notices (the server is ending): the watching thread ended, or given
+        up on after a second (a reading it started finishes on its own)."""
+        self._stop.set()
+        if self._watcher is not None:
+            self._watcher.join(timeout=1.0)
+
+    def _watched(self, roots: list[Path]) -> None:
+        folder = roots[0]
+
+        def counts(change: watchfiles.Change, path: str) -> bool:
+            """Whether a changed path is one of the season's files (``season_files``)."""
+            for root in roots:
+                try:
+                    parts = Path(path).relative_to(root).parts
+                except ValueError:
+                    continue
+                hidden = any(part.startswith(".") for part in parts)
+                return not hidden and not (root == folder and parts[:1] == (PUBLISHED,))
+            return False
+
+        try:
+            changes = watchfiles.watch(
+                *roots,
+                watch_filter=counts,
+                debounce=GROUPED_MS,
+                step=QUIET_MS,
+                stop_event=self._stop,
+                raise_interrupt=False,
+                ignore_permission_denied=True,
+            )
+            self.watching = True
+            for _ in changes:
+                self.refresh()
+        except Exception as exc:  # no notices here: the folder is looked at every second
+            LOG.warning(
+                "%s: not watched (%s); its files are looked at every %s s",
+                folder,
+                exc,
+                self.check_seconds,
+            )
+        finally:
+            self.watching = False
 
     @property
     def name(self) -> str:

@@ -30,6 +30,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 import tomlkit
+from pydantic import ValidationError
 from tomlkit.items import Table
 
 from grandprix.errors import GrandprixError, UsageError
@@ -37,6 +38,7 @@ from grandprix.model import Location, Problem, Severity
 from grandprix.paths import shared_folders
 from grandprix.players import PlayerKey
 from grandprix.prizes.season import season_prizes
+from grandprix.rules.load import validation_problems
 from grandprix.runtime import paused_collection
 from grandprix.runtime.files import write_whole
 from grandprix.scores import show
@@ -497,14 +499,18 @@ def start_season(
     like: Path | None = None,
     start: datetime.date | None = None,
     end: datetime.date | None = None,
+    language: str | None = None,
+    approval: bool = False,
     entry: journal.Entry | None = None,
     store: Store | None = None,
 ) -> Path:
-    """A new season folder under ``root`` with its season.toml: the rules of a preset, or
-    those of the season in ``like`` (its rules file copied when it has one), and no events
-    (``events = []``: a season that reads without errors, its pages and forms working). It is
-    made whole in a hidden folder beside it, with the journal of its ``entry``, and renamed into
-    place; the entry then goes to ``store``'s audit trail (``journal``)."""
+    """A new season folder under ``root`` with its season.toml: its name, first and last
+    days, the language of its pages and whether directors' uploads wait for approval, the rules
+    of a preset or those of the season in ``like`` (its rules file copied when it has one), and
+    no events (``events = []``: a season that reads without errors, its pages and forms
+    working), checked by season.toml's own schema before anything is written. It is made whole
+    in a hidden folder beside it, with the journal of its ``entry``, and renamed into place; the
+    entry then goes to ``store``'s audit trail (``journal``)."""
     target = root / folder_name
     if target.exists():
         raise UsageError(f"{target}: a folder of that name exists already; choose another name")
@@ -514,6 +520,10 @@ def start_season(
         document["start"] = start
     if end:
         document["end"] = end
+    if language:
+        document["language"] = language
+    if approval:
+        document["approval"] = True
     files: dict[str, bytes] = {}
     if preset is not None:
         document["rules"] = preset
@@ -526,6 +536,13 @@ def start_season(
     else:
         raise UsageError("a new season needs a preset or a season whose rules it takes")
     document["events"] = tomlkit.array()  # none yet: the workspace adds them
+    try:
+        days = SeasonFile.model_validate(document.unwrap()).days_problem()
+    except ValidationError as exc:
+        said = validation_problems(exc, SeasonFile, lambda _: Location(SEASON_FILE))
+        raise UsageError("; ".join(problem.message for problem in said)) from exc
+    if days:
+        raise UsageError(days)
     files[SEASON_FILE] = changes.dumped(document)
     made = root / f"{NEW_PREFIX}{folder_name}-{os.getpid()}-{os.urandom(4).hex()}"
     made.mkdir(parents=True)
