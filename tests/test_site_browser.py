@@ -13,6 +13,8 @@ points check reads the HTML files with Python; the markup it relies on is descri
 
 from __future__ import annotations
 
+import dataclasses
+
 from collections import defaultdict
 from collections.abc import Iterator
 from contextlib import contextmanager, suppress
@@ -30,8 +32,11 @@ from html_tree import Node, parse
 from live_season import LIVE, make_live_season
 
 AXE = ROOT / ".venv" / "node" / "node_modules" / "axe-core" / "axe.min.js"
-# The example seasons, and examples/utah-2026 with an event in progress (``live_season``).
-SEASONS = ["utah-2012", "acf-2004", "lupiae-2012-13", LIVE]
+# The example seasons (lupiae-2012-13 in Italian), examples/utah-2026 in Spanish, and
+# examples/utah-2026 with an event in progress (``live_season``).
+SPANISH = "utah-2026-es"
+SEASONS = ["utah-2012", "acf-2004", "lupiae-2012-13", SPANISH, LIVE]
+SPOKEN = {SPANISH: ("utah-2026", "es")}  # a season's site built in another language
 WIDTHS = [390, 1280]  # a phone, a desktop
 HEIGHT = 844
 KINDS = ["home", "player", "event", "after", "events", "prizes", "rules", "downloads", "players"]
@@ -55,8 +60,12 @@ WAIT_MS = 3000  # for the search script to answer
 
 
 def _build(name: str, out: Path) -> Path:
-    season, problems = load_season(ROOT / "examples" / name)
+    """The site of the example season ``name`` (or of the one ``SPOKEN`` in another language)."""
+    folder, language = SPOKEN.get(name, (name, ""))
+    season, problems = load_season(ROOT / "examples" / folder)
     assert season is not None, [str(p) for p in problems]
+    if language:
+        season = dataclasses.replace(season, language=language)
     build_site(season, out)
     return out
 
