@@ -18,7 +18,7 @@ from grandprix.cli import main
 
 UTAH = ROOT / "examples" / "utah-2012"
 LISTED = '\n[rules.standings]\nineligible = "listed"\n'
-NGUYEN = "not eligible: region 'NV', needs 'UT'"  # players.csv: Nguyen, Nina of NV; the rules: UT
+NGUYEN = "not eligible: lives in NV (UT required)"  # players.csv: Nguyen, Nina of NV; the rules: UT
 
 
 def run(*args: str) -> tuple[int, str]:
@@ -77,10 +77,36 @@ def test_the_site_lists_them_in_its_standings_page_and_exports(
     assert run("site", str(listed), "-o", str(site))[0] == 0
     page = (site / "index.html").read_text()
     assert "Not in the standings" in page and "Nguyen, Nina" in page
-    assert "region &#39;NV&#39;" in page
+    assert "lives in NV (UT required)" in page
     rows = list(csv.DictReader(io.StringIO((site / "standings.csv").read_text())))
     assert rows[-1]["note"].startswith("not eligible") and rows[-1]["rank"] == ""
     season = json.loads((site / "season.json").read_text())
     assert any(u["name"] == "Nguyen, Nina" for u in season["not_eligible"])
     schema = json.loads((site / "season.schema.json").read_text())["properties"]["not_eligible"]
     assert all(set(schema["items"]["required"]) <= set(u) for u in season["not_eligible"])
+
+
+@pytest.mark.parametrize(
+    ("language", "region", "member", "unrecorded", "required"),
+    [
+        ("en", "lives in ID (UT required)", "not a member of the federation",
+         "no region recorded (UT or NV required)", "yes"),
+        ("it", "risiede in ID (richiesto: UT)", "non tesserato della federazione",
+         "senza regione nell'elenco dei giocatori (richiesto: UT o NV)", "sì"),
+        ("es", "reside en ID (se requiere UT)", "no es miembro de la federación",
+         "sin región en la lista de jugadores (se requiere UT o NV)", "sí"),
+    ],
+)  # fmt: skip
+def test_eligibility_is_said_in_words_in_every_language(
+    language: str, region: str, member: str, unrecorded: str, required: str
+) -> None:
+    """UT-1's conditions as a reader says them, with the rules page's labels: where a player
+    lives, whether they are a member, what players.csv does not record; yes in words."""
+    from grandprix.conditions import attribute_words, value_words
+    from grandprix.language import speaking
+
+    with speaking(language):
+        assert attribute_words("region", "ID", "UT") == region
+        assert attribute_words("member", "no", "yes") == member
+        assert attribute_words("region", "", ["UT", "NV"]) == unrecorded
+        assert value_words("yes") == required

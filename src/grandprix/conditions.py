@@ -12,7 +12,7 @@ import datetime
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
-from grandprix.language import _, short_date
+from grandprix.language import N_, _, short_date
 from grandprix.players import PlayerKey
 from grandprix.ratings.store import Rated
 from grandprix.rules.federation import us_class
@@ -131,8 +131,9 @@ def reasons(profile: Profile, conditions: Conditions, date_of: DateOf) -> list[t
         out.append(
             (
                 ok,
-                _("sex '{have}', '{wanted}' needed").format(
-                    have=given or _("not given"), wanted=conditions.sex
+                _("{have} ({wanted} only)").format(
+                    have=_sex(given) if given else _("sex not recorded"),
+                    wanted=_sex(sex, many=True),
                 ),
             )
         )
@@ -148,11 +149,17 @@ def reasons(profile: Profile, conditions: Conditions, date_of: DateOf) -> list[t
         )
     for name, wanted in conditions.require.items():
         have = profile.attribute(name)
-        shown, needs = attribute_words(name, have, wanted)
-        out.append(
-            (matches(have, wanted), _("{have}, {wanted} needed").format(have=shown, wanted=needs))
-        )
+        out.append((matches(have, wanted), attribute_words(name, have, wanted)))
     return out
+
+
+def _sex(code: str, many: bool = False) -> str:
+    """A sex as players.csv records it (w or f, m), in words: 'a woman', or 'women'."""
+    if code.strip().lower() in ("w", "f"):
+        return _("women") if many else _("a woman")
+    if code.strip().lower() == "m":
+        return _("men") if many else _("a man")
+    return code
 
 
 def _both(items: list[str]) -> str:
@@ -163,17 +170,58 @@ def _both(items: list[str]) -> str:
     return said
 
 
-def attribute_words(name: str, have: str, wanted: str | list[str]) -> tuple[str, str]:
-    """An attribute a person has and the values wanted, in words, values quoted (a region
-    'ID' is Idaho, not a missing identifier): ("region 'ID'", "'UT' or 'NV'"); "no region"
-    when the person has none."""
+# Columns of players.csv that rules often name, as a reader calls them (the rules page's labels),
+# how a person is said to have a value of one, and a yes/no column said of a person without it.
+ATTRIBUTES = {
+    "region": N_("region"),
+    "member": N_("member of the federation"),
+    "federation": N_("federation"),
+    "attended": N_("present at the prize giving"),
+    "club": N_("club"),
+}
+HAVING = {
+    "region": N_("lives in {value}"),
+    "federation": N_("plays for {value}"),
+    "club": N_("plays for {value}"),
+}
+WITHOUT = {
+    "member": N_("not a member of the federation"),
+    "attended": N_("not present at the prize giving"),
+}
+YES, NO = "yes", "no"
+
+
+def attribute_label(name: str) -> str:
+    """A column of players.csv as a reader calls it: 'member of the federation'."""
+    known = ATTRIBUTES.get(name.casefold())
+    return _(known) if known is not None else name.replace("_", " ").replace("-", " ")
+
+
+def value_words(value: str) -> str:
+    """A value of a column in words: yes and no in the language spoken, others as written."""
+    return {YES: _("yes"), NO: _("no")}.get(value.strip().casefold(), value)
+
+
+def attribute_words(name: str, have: str, wanted: str | list[str]) -> str:
+    """Why a person's column of players.csv does not meet a rule (UT-1), in words: 'lives in ID
+    (UT required)', 'not a member of the federation', 'no region recorded (UT required)'."""
     values = [wanted] if isinstance(wanted, str) else wanted
-    needs = f"'{values[0]}'" if values else ""
+    label = attribute_label(name)
+    if values and all(v.strip().casefold() == YES for v in values):
+        if not have.strip():
+            return _("{attribute}: not recorded").format(attribute=label)
+        known = WITHOUT.get(name.casefold())
+        return _(known) if known else _("not {attribute}").format(attribute=label)
+    needs = value_words(values[0]) if values else ""
     for value in values[1:]:
-        needs = _("{first} or {second}").format(first=needs, second=f"'{value}'")
-    if have.strip():
-        return _("{name} '{value}'").format(name=name, value=have), needs
-    return _("no {name}").format(name=name), needs
+        needs = _("{first} or {second}").format(first=needs, second=value_words(value))
+    if not have.strip():
+        said = _("no {attribute} recorded").format(attribute=label)
+    elif name.casefold() in HAVING:
+        said = _(HAVING[name.casefold()]).format(value=value_words(have))
+    else:
+        said = _("{attribute} {value}").format(attribute=label, value=value_words(have))
+    return _("{have} ({wanted} required)").format(have=said, wanted=needs)
 
 
 def belongs(profile: Profile, conditions: Conditions, date_of: DateOf) -> bool:

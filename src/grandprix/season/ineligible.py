@@ -20,12 +20,12 @@ from grandprix.season.points import earning_sections
 def not_eligible(
     attribute: Callable[[str], str | None], require: Mapping[str, str | list[str]]
 ) -> str:
-    """Why a player earns no Grand Prix points in an event (UT-1): "not eligible: region 'ID',
-    needs 'UT'" (quoted: a region ID is Idaho, not a missing identifier)."""
-    reasons = []
-    for name, have, wanted in unmet(lambda n: attribute(n) or "", require):
-        shown, needs = attribute_words(name, have, wanted)
-        reasons.append(_("{have}, needs {wanted}").format(have=shown, wanted=needs))
+    """Why a player earns no Grand Prix points in an event (UT-1): 'not eligible: lives in ID
+    (UT required)'."""
+    reasons = [
+        attribute_words(name, have, wanted)
+        for name, have, wanted in unmet(lambda n: attribute(n) or "", require)
+    ]
     if not reasons:
         return _("not eligible")
     return _("not eligible: {reasons}").format(reasons="; ".join(reasons))

@@ -14,6 +14,7 @@ import re
 from collections.abc import Sequence
 from fractions import Fraction
 
+from grandprix.conditions import attribute_label, value_words
 from grandprix.language import N_, _, decimal, long_date, ngettext, pgettext, spoken
 from grandprix.language import ordinal as ordinal
 from grandprix.rules.schema import Conditions, DateRef
@@ -39,14 +40,6 @@ NUMBER_WORDS = (
     N_("eleven"),
     N_("twelve"),
 )
-# Columns of players.csv that rules often name, as a reader calls them.
-ATTRIBUTES = {
-    "region": N_("region"),
-    "member": N_("federation member"),
-    "federation": N_("federation"),
-    "attended": N_("present at the prize giving"),
-    "club": N_("club"),
-}
 # Kinds of rating list in words, the whole name said (a kind without a name here: see
 # ``rating_list``).
 LISTS = {
@@ -146,20 +139,17 @@ def _place_span(span: str, language: str) -> str:
     return "-".join(ordinal(int(p)) for p in span.split("-"))
 
 
-def attribute(name: str) -> str:
-    known = ATTRIBUTES.get(name.casefold())
-    return _(known) if known is not None else name.replace("_", " ").replace("-", " ")
-
-
 def any_of(wanted: str | list[str]) -> str:
-    return listing([wanted] if isinstance(wanted, str) else wanted, "or")
+    """Values of a column of players.csv, one of which is wanted ('UT or NV', 'yes')."""
+    values = [wanted] if isinstance(wanted, str) else wanted
+    return listing([value_words(v) for v in values], "or")
 
 
 def has(name: str, wanted: str | list[str]) -> str:
     """A condition on a column of the players list: 'federation member', 'region VIC'."""
-    label, value = attribute(name), any_of(wanted)
-    if value.casefold() in ("yes", "no"):
-        return label if value.casefold() == "yes" else _("not {attribute}").format(attribute=label)
+    label, value = attribute_label(name), any_of(wanted)
+    if value in (_("yes"), _("no")):
+        return label if value == _("yes") else _("not {attribute}").format(attribute=label)
     return _("{attribute} {value}").format(attribute=label, value=value)
 
 

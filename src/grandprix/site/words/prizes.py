@@ -7,12 +7,13 @@ from __future__ import annotations
 
 from collections import Counter
 
+from grandprix.conditions import attribute_label
 from grandprix.language import _, money, ngettext
 from grandprix.rules.schema import Conditions
 from grandprix.scores import show
 from grandprix.season.model import Season
 from grandprix.site.parts import Block, Cell, Table
-from grandprix.site.words.common import attribute, capital, has, listing, number, ordinal, who
+from grandprix.site.words.common import capital, has, listing, number, ordinal, who
 
 
 def prize_rows(season: Season) -> tuple[tuple[Cell, ...], ...]:
@@ -25,7 +26,7 @@ def prize_rows(season: Season) -> tuple[tuple[Cell, ...], ...]:
         whom = who(p, season)
         if p.each:
             place = _("best of each {attribute} without another prize").format(
-                attribute=attribute(p.each)
+                attribute=attribute_label(p.each)
             )
         else:
             places[p.ranking, whom] += 1

@@ -16,6 +16,7 @@ from __future__ import annotations
 import re
 from fractions import Fraction
 
+from grandprix.conditions import attribute_label
 from grandprix.language import _, decimal, ngettext
 from grandprix.rules.books import definitions, meaning
 from grandprix.rules.event_points import PointsBase
@@ -28,7 +29,6 @@ from grandprix.site.parts import Block, Cell, Table
 from grandprix.site.words.common import (
     SEASON_TIEBREAKS,
     any_of,
-    attribute,
     capital,
     day,
     listing,
@@ -471,7 +471,7 @@ def eligibility_blocks(rules: RuleSet) -> list[Block]:
             else _("Everyone who plays can earn points.")
         )
         return [Block(heading, anchor, (everyone, *rounds))]
-    rows = tuple((capital(attribute(name)), any_of(v)) for name, v in wanted.items())
+    rows = tuple((capital(attribute_label(name)), any_of(v)) for name, v in wanted.items())
     said = (
         ngettext(
             "To earn points, a player must meet {n} condition, as the season's list of players "
