@@ -13,12 +13,10 @@ points check reads the HTML files with Python; the markup it relies on is descri
 
 from __future__ import annotations
 
-import dataclasses
-
 from collections import defaultdict
 from collections.abc import Iterator
 from contextlib import contextmanager, suppress
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 import pytest
@@ -65,7 +63,7 @@ def _build(name: str, out: Path) -> Path:
     season, problems = load_season(ROOT / "examples" / folder)
     assert season is not None, [str(p) for p in problems]
     if language:
-        season = dataclasses.replace(season, language=language)
+        season = replace(season, language=language)
     build_site(season, out)
     return out
 
