@@ -216,4 +216,4 @@ def test_the_player_page_says_what_a_tie_break_still_to_come_decides() -> None:
     )
     text = race_sentence(outlook, 1, 2)
     assert "1st may come down to a season tie-break that is not decided yet" in text
-    assert "3rd or better makes 1st place sure unless a season tie-break" in text
+    assert "finishing 3rd or better makes 1st place certain unless a season tie-break" in text

@@ -439,22 +439,22 @@ def need_sentence(need: Need) -> str:
     said = []
     if need.sure is not None:
         said.append(
-            _("{place}, not shared, makes {goal} sure").format(
+            _("finishing {place}, without a tie, makes {goal} certain").format(
                 place=_need_place(need, need.sure, False), goal=goal
             )
         )
     if need.chance == ANY_PLACE:
-        said.append(_("missing it puts {goal} out of reach").format(goal=goal))
+        said.append(_("not playing there puts {goal} out of reach").format(goal=goal))
     elif need.chance is not None:
         worse = _need_place(need, need.chance, False, False)
         said.append(
-            _("anything worse than {place} puts {goal} out of reach").format(place=worse, goal=goal)
+            _("finishing below {place} puts {goal} out of reach").format(place=worse, goal=goal)
         )
     if need.tie is not None:  # LUP-6, D-LUP-2: sure but for a tie-break still to be decided
         said.append(
             _(
-                "{place} makes {goal} sure unless a season tie-break that later results decide "
-                "goes against them"
+                "finishing {place} makes {goal} certain unless a season tie-break, decided by "
+                "later results, goes against them"
             ).format(place=_need_place(need, need.tie, False), goal=goal)
         )
     if not said:
@@ -467,9 +467,9 @@ def race_sentence(outlook: Outlook, left: int, decimals: int) -> str:
     its weight, as the race assumes), the best place they are sure of, those they can still
     reach and those they can no longer reach."""
     if outlook.best is None:
-        most = _("there is no limit to the points still possible")
+        most = _("there is no limit to the points they can still win")
     else:
-        most = _("a total of at most {points} points is still possible").format(
+        most = _("their total can reach at most {points} points").format(
             points=figure(outlook.best, decimals)
         )
     of = {
@@ -478,11 +478,16 @@ def race_sentence(outlook: Outlook, left: int, decimals: int) -> str:
     }
     said = []
     if of[CLINCHED]:
-        said.append(_("sure to finish {place} or better").format(place=ordinal(min(of[CLINCHED]))))
+        best = min(of[CLINCHED])
+        said.append(
+            _("already certain to finish 1st")
+            if best == 1
+            else _("already certain to finish {place} or better").format(place=ordinal(best))
+        )
     if of[REACHABLE]:
-        said.append(_("can still reach {places}").format(places=_either(of[REACHABLE])))
+        said.append(_("can still finish {places}").format(places=_either(of[REACHABLE])))
     if of[OUT_OF_REACH]:
-        said.append(_("can no longer reach {places}").format(places=_either(of[OUT_OF_REACH])))
+        said.append(_("can no longer finish {places}").format(places=_either(of[OUT_OF_REACH])))
     if outlook.undecided:  # equal totals whose season tie-break results still to come decide
         said.append(
             _("{places} may come down to a season tie-break that is not decided yet").format(
@@ -492,8 +497,8 @@ def race_sentence(outlook: Outlook, left: int, decimals: int) -> str:
     need = need_sentence(outlook.need) if outlook.need is not None else ""
     need = f" {need}" if need else ""
     left_words = ngettext(
-        "With {n} event left (it counts at its weight), {most}.",
-        "With {n} events left (they count at their weights), {most}.",
+        "With {n} event still to play, {most}.",
+        "With {n} events still to play, {most}.",
         left,
     ).format(n=left, most=most)
     return f"{left_words} {capital('; '.join(said))}.{need}"
@@ -512,8 +517,8 @@ def race_summary(outlooks: list[Outlook], left: int) -> str:
     sure = [o.name for o in outlooks if o.places and o.places[0] == (1, CLINCHED)]
     if sure:
         return ngettext(
-            "{name} has clinched 1st place, with {n} event still to play.",
-            "{name} has clinched 1st place, with {n} events still to play.",
+            "{name} is already certain to finish 1st, with {n} event still to play.",
+            "{name} is already certain to finish 1st, with {n} events still to play.",
             left,
         ).format(name=sure[0], n=left)
     able = [o.name for o in outlooks if o.places and o.places[0] == (1, REACHABLE)]
@@ -573,10 +578,10 @@ def race_assumptions(season: Season, newcomers: int | None = None) -> list[str]:
     if not unknown and not by_score(rules):
         notes.append(
             _(
-                "What a player needs at {event}, the next event, is a place there taken alone: "
-                "with the place that makes a place of the table sure, it is theirs whatever "
-                "everyone else does; with anything worse than the place they need, it is out of "
-                "reach whatever happens after."
+                "What a player needs at {event}, the next event, is about that event alone: "
+                "finishing that high there makes the place in the standings certain, whatever "
+                "the others do; finishing lower puts it out of reach, whatever happens "
+                "afterwards."
             ).format(event=planned[0].name)
         )
     if newcomers is None:
