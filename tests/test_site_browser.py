@@ -658,3 +658,48 @@ def test_without_javascript_every_page_shows_its_tables(
         if without < with_script or (kind in ("home", "player", "event", "round") and not without):
             hidden.append(f"{path.relative_to(site)}: {without} row(s), {with_script} with JS")
     assert not hidden, "\n".join(hidden)
+
+
+@pytest.fixture(scope="session")
+def long_crosstable(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The page of a 20-player round robin (19 rounds): a crosstable wider than the page."""
+    from seasons import write_season
+    from synthetic import round_robin
+
+    from grandprix.writers.trf import write_trf
+
+    toml = (
+        'name = "Round robin"\nrules = "acf-2004"\n\n[[events]]\nname = "All play all"\n'
+        'date = 2026-03-01\nresults = "rr.trf"\nprize_fund = 1000\n'
+    )
+    base = tmp_path_factory.mktemp("rr")
+    folder = write_season(base / "rr", toml, {"rr.trf": write_trf(round_robin(20, 7))})
+    season, problems = load_season(folder)
+    assert season is not None, [str(p) for p in problems]
+    build_site(season, base / "site")
+    (page,) = event_pages(base / "site")
+    return page
+
+
+def test_a_wide_crosstable_keeps_names_and_scores_in_view(
+    long_crosstable: Path, browser: Browser
+) -> None:
+    """At 1280 px a 19-round crosstable scrolls sideways in its box, and wherever it is
+    scrolled each row's player and score stay in view, and so does its caption, whole."""
+    with opened(browser, long_crosstable, 1280) as page:
+        box = page.locator(".scroll[role=region]").first
+        assert box.evaluate("e => e.scrollWidth > e.clientWidth"), "the table fits: no test"
+        for left in (0, 10_000):
+            box.evaluate(f"e => e.scrollLeft = {left}")
+            edges = box.evaluate(
+                """e => {
+                  const r = e.getBoundingClientRect();
+                  const row = e.querySelector('tbody tr');
+                  const at = s => row.querySelector(s).getBoundingClientRect();
+                  const c = e.querySelector('caption').getBoundingClientRect();
+                  return [r.left, r.right, at('.who').left, at('.pts').right, c.left, c.right];
+                }"""
+            )
+            left_edge, right_edge, who, pts, caption_left, caption_right = edges
+            assert left_edge - 1 <= who and pts <= right_edge + 1, (left, edges)
+            assert left_edge - 1 <= caption_left and caption_right <= right_edge + 1, (left, edges)
