@@ -663,10 +663,9 @@ def test_without_javascript_every_page_shows_its_tables(
 @pytest.fixture(scope="session")
 def long_crosstable(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The page of a 20-player round robin (19 rounds): a crosstable wider than the page."""
+    from grandprix.writers.trf import write_trf
     from seasons import write_season
     from synthetic import round_robin
-
-    from grandprix.writers.trf import write_trf
 
     toml = (
         'name = "Round robin"\nrules = "acf-2004"\n\n[[events]]\nname = "All play all"\n'
