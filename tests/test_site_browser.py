@@ -589,6 +589,24 @@ def test_search_finds_a_part_of_a_name_and_its_ascii_spellings(
         wait_for(page, LINKS_TO, page_of_player, f"{query!r} lists no link to {name}")
 
 
+def test_the_players_names_are_fetched_when_the_search_is_used(
+    sites: dict[str, Path], browser: Browser
+) -> None:
+    """A page does not load players.js (every player's name) until the reader uses the search;
+    then it does, once, and the search answers."""
+    site = sites["acf-2004"]
+    hayes = player_page(site, "Hayes, Hana").as_uri()
+    with opened(browser, site / "rules.html", 390) as page:
+        fetched: list[str] = []
+        page.on("request", lambda request: fetched.append(request.url))
+        page.wait_for_load_state("load")
+        assert page.evaluate("window.grandprixPlayers === undefined")
+        assert not [url for url in fetched if url.endswith("players.js")]
+        find(page, "hayes")
+        wait_for(page, LINKS_TO, hayes, "'hayes' lists no link to Hayes, Hana")
+        assert len([url for url in fetched if url.endswith("players.js")]) == 1
+
+
 def test_search_says_no_player_found(sites: dict[str, Path], browser: Browser) -> None:
     with opened(browser, sites["acf-2004"] / "index.html", 390) as page:
         find(page, "zzyzx")

@@ -74,10 +74,10 @@ NOTHING = {
 ZIMMER_UTAH_STATE = {  # players/1210.html, Zimmer, Dana, at the State Championship (x 1.5)
     "en": "Tied 9th-12th with 3 others among the Grand Prix players (12th-15th in the event: "
     "players who are not eligible are skipped): these places score no points. (D-UT-1)",
-    "it": "9º-12º a pari merito con altri 3 giocatori tra i giocatori del Grand Prix (12º-15º nel "
-    "torneo: i giocatori che non hanno diritto ai punti vengono saltati): questi piazzamenti non "
-    "danno punti. (D-UT-1)",
-    "es": "Empatado en los puestos 9.º-12.º con 3 jugadores más entre los jugadores del Grand "
+    "it": "9º-12º a pari merito con altri 3 giocatori tra i partecipanti al Grand Prix (12º-15º "
+    "nel torneo, senza contare i giocatori che non hanno diritto ai punti): questi piazzamenti "
+    "non danno punti. (D-UT-1)",
+    "es": "Empatado con otros 3 jugadores en los puestos 9.º-12.º entre los jugadores del Grand "
     "Prix (12.º-15.º en el torneo: se omite a los jugadores que no cumplen los requisitos): "
     "estos puestos no dan puntos. (D-UT-1)",
 }
@@ -85,8 +85,8 @@ ZIMMER_UTAH_STATE = {  # players/1210.html, Zimmer, Dana, at the State Champions
 ELLIS_UTAH_OPEN = {  # players/1212.html, Ellis, Aiden, at the Utah Open (x 1.5)
     "en": "7th place among the Grand Prix players (8th in the event: players who are not "
     "eligible are skipped), which scores no points. (D-UT-1)",
-    "it": "7º posto tra i giocatori del Grand Prix (8º nel torneo: i giocatori che non hanno "
-    "diritto ai punti vengono saltati), che non dà punti. (D-UT-1)",
+    "it": "7º posto tra i partecipanti al Grand Prix (8º nel torneo, senza contare i giocatori "
+    "che non hanno diritto ai punti), che non dà punti. (D-UT-1)",
     "es": "7.º puesto entre los jugadores del Grand Prix (8.º en el torneo: se omite a los "
     "jugadores que no cumplen los requisitos), que no da puntos. (D-UT-1)",
 }

@@ -223,7 +223,7 @@ def test_the_race_shows_on_the_home_and_player_pages(tmp_path: Path) -> None:
     assert notes[0] == "Can still finish 1st; sure of it with 1st at Darwin Cup"
     leader = outlooks["Open"][0]
     part = next(p for p in views.player(leader.player).parts if p.key == "Open")
-    assert part.race.startswith("With 1 event left (it counts at its weight), a total of at most ")
+    assert part.race.startswith("With 1 event still to play, their total can reach at most ")
     assert leader.best is not None and show(leader.best, 2) in part.race
 
 

@@ -47,6 +47,7 @@ class History:
             last[event.date] = max(last.get(event.date, event.index), event.index)
         days = list(zip(every, itertools.accumulate((last[d] for d in every), max), strict=True))
         self.dates = every[-HISTORY_LIMIT:]
+        self.earlier = len(every) - len(self.dates)  # the played dates before the ones kept
         self.days = days
         self.rules, self.calendar, self.top = season.rules, season.calendar, top
         self._tables = dict(tables)

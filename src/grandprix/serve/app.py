@@ -69,6 +69,7 @@ TYPES = {
     ".html": "text/html; charset=utf-8",
     ".css": "text/css; charset=utf-8",
     ".js": "text/javascript; charset=utf-8",
+    ".svg": "image/svg+xml",
     ".csv": "text/csv; charset=utf-8",
     ".json": "application/json",
     ".xlsx": "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
@@ -97,6 +98,7 @@ def create_app(
     routes: list[BaseRoute] = [
         Route("/", allow(READ)(home)),
         Route("/style.css", allow(OPEN)(style)),
+        Route("/favicon.svg", allow(OPEN)(favicon)),
         Route("/workspace.css", allow(OPEN)(workspace_style)),
         Route("/login", allow(OPEN)(login_form)),
         Route("/login", allow(OPEN)(login), methods=["POST"]),
@@ -204,6 +206,10 @@ def _coordinator(request: Request) -> bool:
 
 async def style(request: Request) -> Response:
     return Response((SITE_FILES / "style.css").read_bytes(), media_type=TYPES[".css"])
+
+
+async def favicon(request: Request) -> Response:
+    return Response((SITE_FILES / "favicon.svg").read_bytes(), media_type=TYPES[".svg"])
 
 
 async def season_root(request: Request) -> Response:

@@ -118,6 +118,7 @@ def error_page(status: int, title: str, text: str) -> HTMLResponse:
         '<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n'
         '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
         f"<title>{escape(title)}</title>\n"
+        '<link rel="icon" href="/favicon.svg" type="image/svg+xml">\n'
         '<link rel="stylesheet" href="/style.css">\n<link rel="stylesheet" href="/workspace.css">\n'
         f'</head>\n<body>\n<main id="main">\n<h1>{escape(title)}</h1>\n'
         f"<p>{escape(text)}</p>\n"

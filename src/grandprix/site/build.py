@@ -53,7 +53,7 @@ TEMPLATES = {
     ListPage: "list.html",
 }
 FIELDS = {kind: tuple(f.name for f in fields(kind)) for kind in TEMPLATES}  # a page's values
-STATIC = ("style.css", "search.js")  # copied as they are
+STATIC = ("style.css", "search.js", "favicon.svg")  # copied as they are
 
 
 MARK = ".grandprix-site"  # in every site written, listing what the run wrote

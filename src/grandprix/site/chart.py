@@ -56,7 +56,8 @@ def _text(x: float, y: float, text: str, anchor: str = "start") -> str:
 def leaders_chart(
     events: list[str], series: list[tuple[str, list[Fraction]]], title: str, ident: str
 ) -> str:
-    """Lines of running totals (one point per event) with a legend; all text escaped."""
+    """Lines of running totals with a legend, each from 0 at the season's start to its total
+    after each event (after one event, a line from the start to it); all text escaped."""
     plot, left, right, top = 220, 44, 12, 12
     most = max((max(values, default=Fraction(0)) for _, values in series), default=Fraction(1))
     most = max(most, Fraction(1))
@@ -64,7 +65,8 @@ def leaders_chart(
     bottom = top + plot
 
     def x(i: int) -> float:
-        return left + (WIDTH - left - right) * (i / max(count - 1, 1))
+        """Where the total after event ``i`` stands (0: the season's start, at the axis)."""
+        return left + (WIDTH - left - right) * ((i + 1) / count)
 
     heights: dict[int, float] = {}  # a running total is one object from event to event
 
@@ -84,12 +86,14 @@ def leaders_chart(
         f'<line x1="{left}" y1="{top}" x2="{left}" y2="{bottom}" stroke="#4a4a4a"/>',
         _text(left - 6, top + 10, f"{float(most):.0f}", "end"),
         _text(left - 6, bottom, "0", "end"),
-        _text(left, bottom + 20, _("first event")),
+        _text(left, bottom + 20, _("start")),
         _text(WIDTH - right, bottom + 20, _("after {n}").format(n=len(events)), "end"),
     ]
     for k, (name, values) in enumerate(series):
         colour, dash = COLOURS[k % len(COLOURS)], DASHES[k % len(DASHES)]
-        points = " ".join(f"{x(i):.1f},{y(v):.1f}" for i, v in enumerate(values))
+        points = " ".join(
+            [f"{left:.1f},{bottom:.1f}", *(f"{x(i):.1f},{y(v):.1f}" for i, v in enumerate(values))]
+        )
         pattern = f' stroke-dasharray="{dash}"' if dash else ""
         parts.append(
             f'<polyline fill="none" stroke="{colour}" stroke-width="2.5"{pattern} '
@@ -105,8 +109,10 @@ def leaders_chart(
     return "\n".join(parts)
 
 
-def rank_chart(labels: list[str], ranks: list[int | None], ident: str) -> str:
-    """A player's rank after each event (1 at the top); None where not yet ranked."""
+def rank_chart(labels: list[str], ranks: list[int | None], ident: str, earlier: int = 0) -> str:
+    """A player's rank after each event day of ``labels`` (1 at the top); None where not yet
+    ranked; ``earlier``: the event days before the first of them, which the chart leaves out
+    (its title says so). One day alone stands at the right, under its label."""
     known = [r for r in ranks if r is not None]
     if not known:
         return ""
@@ -116,18 +122,23 @@ def rank_chart(labels: list[str], ranks: list[int | None], ident: str) -> str:
     count = max(len(labels), 1)
 
     def x(i: int) -> float:
-        return left + (WIDTH - left - right) * (i / max(count - 1, 1))
+        return left + (WIDTH - left - right) * ((i + (count == 1)) / max(count - 1, 1))
 
     def y(rank: int) -> float:
         return top + plot * (rank - 1) / (worst - 1)
 
-    title = _("Rank after each event: now {rank}").format(rank=known[-1])
+    if earlier:
+        title = _("Rank after each of the last {n} event days: now {rank}").format(
+            n=len(labels), rank=known[-1]
+        )
+    else:
+        title = _("Rank after each event: now {rank}").format(rank=known[-1])
     parts = _frame(ident, title, bottom + 28)
     parts += [
         f'<line x1="{left}" y1="{bottom}" x2="{WIDTH - right}" y2="{bottom}" stroke="#4a4a4a"/>',
         _text(left - 6, top + 5, ordinal(1), "end"),
         _text(left - 6, bottom, str(worst), "end"),
-        _text(left, bottom + 20, labels[0] if labels else ""),
+        _text(left, bottom + 20, labels[0] if len(labels) > 1 else ""),
         _text(WIDTH - right, bottom + 20, labels[-1] if labels else "", "end"),
     ]
     points = " ".join(f"{x(i):.1f},{y(r):.1f}" for i, r in enumerate(ranks) if r is not None)

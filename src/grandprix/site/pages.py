@@ -70,6 +70,11 @@ class StandingsTable:
     pages: tuple[Link, ...] = ()  # every page of the whole table (this one without a link)
     division: str = ""  # the division's name ('' without divisions: ``title`` says Standings)
 
+    @property
+    def moves(self) -> bool:
+        """Whether a row has a move to show (none before a second event: no column then)."""
+        return any(row.move for row in self.rows)
+
 
 @dataclass(frozen=True, slots=True)
 class HomePage:

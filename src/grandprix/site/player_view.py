@@ -147,9 +147,8 @@ class PlayerView:
         chart = ""
         if len(self.dated) > 1:
             ranks = self.history.ranks(division, line.player)
-            chart = rank_chart(
-                [short_date(day) for day in self.history.dates], ranks, f"rank-{anchor}"
-            )
+            days = [short_date(day) for day in self.history.dates]
+            chart = rank_chart(days, ranks, f"rank-{anchor}", self.history.earlier)
         outlook = self._race.get(division, {}).get(line.player)
         said = race_sentence(outlook, self.left, decimals) if outlook else ""
         return PlayerPart(

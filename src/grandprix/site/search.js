@@ -2,7 +2,8 @@
    ("hana hayes" finds "Hayes, Hana"), any part of a name finds it ("bott" finds Abbott), and so
    do the usual ASCII spellings ("bjoern" finds Bjørn, "djordje" Đorđe); Enter opens the only
    match. Without JavaScript the form
-   opens players.html, the list of every player. The names come from players.js; the words it
+   opens players.html, the list of every player. The names come from players.js, fetched when
+   the search is first used (not by every page: it holds every player); the words it
    shows from the form's data attributes (data-none, data-one, data-many and data-more, "{n}"
    and "{shown}" in them replaced by the numbers), in the page's language. */
 (function () {
@@ -13,10 +14,26 @@
   var status = document.getElementById("find-status");
   var list = document.getElementById("find-results");
   var root = form.getAttribute("data-root") || "";
-  var players = (window.grandprixPlayers || []).map(function (entry) {
-    return { name: entry[0], href: entry[1], words: words(entry[0]).concat(spelt(entry[0])) };
-  });
+  var players = null;  /* read from players.js when the search is first used */
+  var waiting = [];
   var SHOWN = 10;
+
+  /* Run ``then`` with the players read, fetching players.js the first time. */
+  function withPlayers(then) {
+    if (players) { then(); return; }
+    waiting.push(then);
+    if (waiting.length > 1) { return; }
+    var script = document.createElement("script");
+    script.src = root + "players.js";
+    script.onload = function () {
+      players = (window.grandprixPlayers || []).map(function (entry) {
+        return { name: entry[0], href: entry[1], words: words(entry[0]).concat(spelt(entry[0])) };
+      });
+      waiting.splice(0).forEach(function (f) { f(); });
+    };
+    script.onerror = function () { waiting = []; form.submit(); };  /* players.html, then */
+    document.head.appendChild(script);
+  }
 
   function said(name, n) {
     return (form.getAttribute("data-" + name) || "").replace("{n}", String(n))
@@ -65,13 +82,21 @@
     });
   }
 
-  input.addEventListener("input", function () { show(matches(input.value), input.value); });
+  input.addEventListener("focus", function () { withPlayers(function () {}); });
+  input.addEventListener("input", function () {
+    withPlayers(function () { show(matches(input.value), input.value); });
+  });
   form.addEventListener("submit", function (event) {
     event.preventDefault();
-    var found = matches(input.value);
-    show(found, input.value);
-    if (found.length === 1) { window.location.href = root + found[0].href; }
+    withPlayers(function () {
+      var found = matches(input.value);
+      show(found, input.value);
+      if (found.length === 1) { window.location.href = root + found[0].href; }
+    });
   });
   var asked = new URLSearchParams(window.location.search).get("q");
-  if (asked) { input.value = asked; show(matches(asked), asked); }
+  if (asked) {
+    input.value = asked;
+    withPlayers(function () { show(matches(asked), asked); });
+  }
 }());

@@ -1,0 +1,76 @@
+"""What a reader of the pages meets first: the tab's title, the site's icon, a standings table
+after one event (no empty column), and the pages not loading every player's name."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from starlette.testclient import TestClient
+
+from conftest import ROOT
+from grandprix.season.config import load_season
+from grandprix.serve.app import create_app
+from grandprix.site.build import build_site
+
+
+@pytest.fixture(scope="module")
+def sites(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
+    """utah-2026 (one event played) and utah-2012 (seven), built."""
+    built = {}
+    for name in ("utah-2026", "utah-2012"):
+        season, problems = load_season(ROOT / "examples" / name)
+        assert season is not None, [str(p) for p in problems]
+        out = tmp_path_factory.mktemp(name) / "site"
+        build_site(season, out)
+        built[name] = out
+    return built
+
+
+def title(page: Path) -> str:
+    found = re.search(r"<title>(.*?)</title>", page.read_text(encoding="utf-8"))
+    assert found is not None
+    return found.group(1)
+
+
+def test_a_tab_says_the_seasons_name_once(sites: dict[str, Path]) -> None:
+    for site in sites.values():
+        for page in [site / "index.html", site / "rules.html", *sorted(site.glob("players/*"))]:
+            said = title(page)
+            name = said.rsplit(" · ", 1)[-1]
+            assert said.count(name) == 1, (page, said)
+
+
+def test_every_page_has_the_sites_icon_and_none_loads_every_player(
+    sites: dict[str, Path],
+) -> None:
+    """The icon is in the site and named by every page (no 404 for /favicon.ico); players.js
+    (every player's name, 711 KB at 20,000 players) is fetched by the search when it is used,
+    not by each page."""
+    for site in sites.values():
+        assert (site / "favicon.svg").read_text().startswith("<svg")
+        for page in site.rglob("*.html"):
+            html = page.read_text(encoding="utf-8")
+            assert re.search(r'<link rel="icon" href="(\.\./)*favicon\.svg"', html), page
+            assert "players.js" not in html, page
+
+
+def test_after_one_event_the_standings_have_no_move_column(sites: dict[str, Path]) -> None:
+    one = (sites["utah-2026"] / "index.html").read_text(encoding="utf-8")
+    seven = (sites["utah-2012"] / "index.html").read_text(encoding="utf-8")
+    assert ">Move</th>" not in one and 'class="move' not in one
+    assert "movement since" not in one
+    assert ">Move</th>" in seven and "movement since the previous event" in seven
+
+
+def test_the_server_serves_the_icon_to_its_own_pages_and_each_seasons(tmp_path: Path) -> None:
+    web = TestClient(
+        create_app({"utah-2012": ROOT / "examples" / "utah-2012"}, secret=b"s" * 32),
+        base_url="http://127.0.0.1:8000",
+    )
+    for path in ("/favicon.svg", "/s/utah-2012/favicon.svg"):
+        answer = web.get(path)
+        assert answer.status_code == 200 and answer.headers["content-type"] == "image/svg+xml"
+    assert '<link rel="icon" href="/favicon.svg"' in web.get("/s/utah-2012/workspace").text
+    assert '<link rel="icon" href="/favicon.svg"' in web.get("/s/no-such-season/").text
