@@ -17,9 +17,10 @@ from grandprix.site.build import build_site
 
 @pytest.fixture(scope="module")
 def sites(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
-    """utah-2026 (one event played) and utah-2012 (seven), built."""
+    """utah-2026 (one event played), utah-2012 (seven) and acf-2004 (divisions by the season's
+    own rating list), built."""
     built = {}
-    for name in ("utah-2026", "utah-2012"):
+    for name in ("utah-2026", "utah-2012", "acf-2004"):
         season, problems = load_season(ROOT / "examples" / name)
         assert season is not None, [str(p) for p in problems]
         out = tmp_path_factory.mktemp(name) / "site"
@@ -74,3 +75,18 @@ def test_the_server_serves_the_icon_to_its_own_pages_and_each_seasons(tmp_path: 
         assert answer.status_code == 200 and answer.headers["content-type"] == "image/svg+xml"
     assert '<link rel="icon" href="/favicon.svg"' in web.get("/s/utah-2012/workspace").text
     assert '<link rel="icon" href="/favicon.svg"' in web.get("/s/no-such-season/").text
+
+
+def test_an_events_rating_is_labelled_where_the_divisions_use_another(
+    sites: dict[str, Path],
+) -> None:
+    """ACF Perth Open: Iverson is 2444 in the results file and unrated in the season's list
+    (so 1st in Unrated): the event's column says it is the event's rating, and a note says the
+    divisions go by the season's list. A season without lists keeps 'Rating'."""
+    perth = next((sites["acf-2004"] / "events").glob("*-perth-open.html")).read_text("utf-8")
+    assert '<th scope="col" class="num wide">Event rating</th>' in perth
+    assert 'data-label="Event rating">2444<' in perth
+    assert "The season's divisions go by its own rating list" in perth
+    assert ">Rating</th>" not in perth
+    for page in (sites["utah-2012"] / "events").glob("0*.html"):
+        assert "Event rating" not in page.read_text("utf-8")

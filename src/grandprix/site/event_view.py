@@ -95,7 +95,7 @@ class EventView:
                 show if spoken() == ENGLISH else _shown_number
             )
             took_part = results.rounds_played(points_rules.played)
-            details = _details(columns)
+            details = _details(columns, self.season.ratings is not None)
             for first, last, i, score, values in placed:  # (50 rows an event, 10,000 events)
                 entrant = entrants[i]
                 key, span = entrant.key, (first, last)
@@ -302,10 +302,11 @@ def _term(code: str, book: Rules, language: str) -> TieBreakTerm:
     return TieBreakTerm(code, tiebreak_name(code, book), tiebreak_meaning(code, book))
 
 
-def _details(columns: Columns) -> list[tuple[str, tuple[str, ...]]]:
+def _details(columns: Columns, listed: bool = False) -> list[tuple[str, tuple[str, ...]]]:
     """The player's columns of a section's placings that some player has a value in: title,
     federation and rating, each with its values by row of the columns (none for a standings
-    list that gives none, as most do: counted without a loop in Python)."""
+    list that gives none, as most do: counted without a loop in Python). ``listed``: the season
+    rates its players from its own rating lists, so the file's rating is the 'Event rating'."""
     found = []
     if any(columns.title):
         found.append(("Title", columns.title))
@@ -313,7 +314,8 @@ def _details(columns: Columns) -> list[tuple[str, tuple[str, ...]]]:
         found.append(("Fed", columns.federation))
     ratings = columns.rating
     if ratings.count(None) != len(ratings):
-        found.append(("Rating", tuple("" if r is None else str(r) for r in ratings)))
+        label = "Event rating" if listed else "Rating"
+        found.append((label, tuple("" if r is None else str(r) for r in ratings)))
     return found
 
 

@@ -23,7 +23,12 @@ from grandprix.site.words.season import Sentence
 
 # The player's details an event table may show, by the label ``EventSection.details`` gives
 # (shown through ``_``; a label not here is shown as it is).
-DETAIL_LABELS = {"Title": N_("Title"), "Fed": N_("Fed"), "Rating": N_("Rating")}
+DETAIL_LABELS = {
+    "Title": N_("Title"),
+    "Fed": N_("Fed"),
+    "Rating": N_("Rating"),
+    "Event rating": N_("Event rating"),
+}
 
 
 def escape(value: object) -> str:
