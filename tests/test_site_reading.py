@@ -90,3 +90,20 @@ def test_an_events_rating_is_labelled_where_the_divisions_use_another(
     assert ">Rating</th>" not in perth
     for page in (sites["utah-2012"] / "events").glob("0*.html"):
         assert "Event rating" not in page.read_text("utf-8")
+
+
+def test_players_level_on_no_points_have_no_rank_range(sites: dict[str, Path]) -> None:
+    """utah-2026: 35 players share 73rd-107th on 0 points. The table shows them without a rank
+    ('–', not '73-107') and their pages say 'no points yet'; a shared rank on points stays."""
+    home = (sites["utah-2026"] / "index.html").read_text(encoding="utf-8")
+    rows = re.findall(
+        r'<tr><td>([^<]*)</td><td><a href="players/([^"]+)">[^<]*</a>.*?<td class="num">([^<]*)<',
+        home,
+    )
+    assert rows
+    zero = [(rank, page) for rank, page, points in rows if points == "0.00"]
+    assert zero and all(rank == "–" for rank, _ in zero)
+    assert all(rank != "–" for rank, _, points in rows if points != "0.00")
+    assert any("-" in rank for rank, _, points in rows if points != "0.00")  # shared on points
+    page = (sites["utah-2026"] / "players" / zero[0][1]).read_text(encoding="utf-8")
+    assert "no points yet" in page

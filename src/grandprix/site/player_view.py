@@ -155,7 +155,7 @@ class PlayerView:
             title,
             division,
             anchor,
-            place_span(line.rank),
+            place_span(line.rank) if line.total or "-" not in line.rank else _("no points yet"),
             decimal(show(line.total, decimals)),
             tuple(results),
             summary,

@@ -62,6 +62,7 @@ DOWNLOAD_FILES = {  # file -> (who it is for, what it holds: shown through _)
     "season.schema.json": ("developers", N_("The JSON Schema that describes season.json")),
 }
 PAGE_ROWS = ROWS_KEPT  # the most rows of a standings table on one page
+NO_RANK = "–"  # the rank shown for players level on no points (not '3637-17788')
 TOP_ROWS = 100  # the rows shown of a longer table where it is not listed in full
 
 
@@ -260,7 +261,7 @@ class SiteViews(EventView, PlayerView, RoundView):
         stop = len(lines) if stop is None else stop
         rows = tuple(
             StandingsRow(
-                line.rank,
+                line.rank if line.total or "-" not in line.rank else NO_RANK,
                 line.name,
                 f"{up}players/{self.player_files[line.player]}",
                 decimal(show(line.total, self.decimals)),
