@@ -559,3 +559,33 @@ def test_a_hand_edit_is_read_on_its_change_notice_without_a_request(utah: Path) 
             time.sleep(0.05)
         assert "Salt Lake Winter Quick" not in web.get("/s/utah-2012/players/1214.html").text
     assert not source.watching  # the server ended: so did its watching
+
+
+def test_a_season_no_longer_served_is_freed_without_the_cycle_collector(utah: Path) -> None:
+    """A snapshot's views hold no reference cycle (the makers of its pages are given the views,
+    not bound to them): when a new snapshot replaces it, reference counting frees it whole, and
+    the collector finds nothing of it to collect."""
+    import gc
+
+    from grandprix.serve.seasons import SeasonSource
+
+    source = SeasonSource(utah)
+    loaded = source.refresh()
+    assert loaded.views is not None
+    for path in [*loaded.views._paths, "players.js", "downloads.html"]:  # every page made
+        assert loaded.page(path) is not None, path
+    del loaded
+    gc.collect()
+    gc.set_debug(gc.DEBUG_SAVEALL)
+    try:
+        (utah / "notes.txt").write_text("a change\n", encoding="utf-8")  # a new version
+        (utah / "winter_quick.csv").write_text(
+            (utah / "winter_quick.csv").read_text().replace("Walsh, Milo", "Walsh, Mila")
+        )
+        source.refresh()
+        gc.collect()
+        ours = [o for o in gc.garbage if type(o).__module__.startswith("grandprix")]
+    finally:
+        gc.set_debug(0)
+        gc.garbage.clear()
+    assert ours == [], {type(o).__name__ for o in ours}

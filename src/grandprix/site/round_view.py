@@ -7,10 +7,11 @@ show the day as it stands in each section's TRF (``SeasonEvent.under_way``)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from dataclasses import dataclass
 from fractions import Fraction
-from functools import cached_property, partial
+from functools import cached_property
+from operator import methodcaller
 
 from grandprix.errors import UsageError
 from grandprix.language import N_, _, decimal, ngettext, short_date
@@ -109,15 +110,15 @@ class RoundView:
         section = self._section_files[index][part]
         return f"{stem}-{section}-round-{number}.html" if section else f"{stem}-round-{number}.html"
 
-    def live_pages(self) -> Iterator[tuple[str, Callable[[], ListPage | RoundPage]]]:
+    def live_pages(self) -> Iterator[tuple[str, methodcaller]]:
         """The path and the maker of every page of the events in progress: each event's page,
-        then its sections' rounds."""
+        then its sections' rounds (a maker is given the views: it holds none)."""
         for index, event in self.live.items():
-            yield f"events/{self.live_files[index]}", partial(self.live_event, index)
+            yield f"events/{self.live_files[index]}", methodcaller("live_event", index)
             for part, (_name, tournament) in enumerate(event.under_way):
                 for r in _rounds(tournament):
                     path = f"events/{self._round_file(index, part, r.number)}"
-                    yield path, partial(self.round_page, index, part, r.number)
+                    yield path, methodcaller("round_page", index, part, r.number)
 
     def live_state(self, index: int) -> str:
         """Where the event at ``index`` stands, in words: 'round 2 of 4 under way', 'after

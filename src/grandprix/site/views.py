@@ -14,6 +14,7 @@ from collections import defaultdict
 from collections.abc import Callable, Iterator, Sequence
 from fractions import Fraction
 from functools import cached_property
+from operator import methodcaller
 from typing import NamedTuple
 
 from grandprix.language import N_, _, count, decimal, money, ngettext, pgettext, short_date
@@ -62,6 +63,7 @@ DOWNLOAD_FILES = {  # file -> (who it is for, what it holds: shown through _)
     "season.schema.json": ("developers", N_("The JSON Schema that describes season.json")),
 }
 PAGE_ROWS = ROWS_KEPT  # the most rows of a standings table on one page
+Maker = Callable[["SiteViews"], Page]  # what makes one page, given the views
 NO_RANK = "–"  # the rank shown for players level on no points (not '3637-17788')
 TOP_ROWS = 100  # the rows shown of a longer table where it is not listed in full
 
@@ -127,31 +129,27 @@ class SiteViews(EventView, PlayerView, RoundView):
     def makers(self) -> list[Callable[[], Page]]:
         """What makes each page of ``pages()``, in its order; a page is made when its maker is
         called (the static writer shares them out between two processes)."""
-        return [make for _path, make in self._every_page()]
+        return [functools.partial(make, self) for _path, make in self._every_page()]
 
-    def _every_page(self) -> Iterator[tuple[str, Callable[[], Page]]]:
+    def _every_page(self) -> Iterator[tuple[str, Maker]]:
         """The path and the maker of every page but the downloads, in the order of ``pages()``:
-        the menu's pages (``MENU``), then the pages of which the site has many."""
+        the menu's pages (``MENU``), then the pages of which the site has many. A maker is given
+        the views (it holds none: the views kept by a server, ``_paths``, make no reference
+        cycle, and an earlier season's are freed as soon as it is no longer served)."""
         for listed in MENU:
             if listed.make is not None:
-                yield listed.path, functools.partial(listed.make, self)
+                yield listed.path, listed.make
         for key, name in self.player_files.items():
-            yield f"players/{name}", functools.partial(self.player, key)
+            yield f"players/{name}", methodcaller("player", key)
         for event in self.played:
-            yield (
-                f"events/{self.event_files[event.index]}",
-                functools.partial(self.event, event.index),
-            )
+            yield f"events/{self.event_files[event.index]}", methodcaller("event", event.index)
         for event in self.played:
             if event.date in self.dated:
-                yield (
-                    f"events/{self._after_file(event.index)}",
-                    functools.partial(self.after, event.index),
-                )
+                yield f"events/{self._after_file(event.index)}", methodcaller("after", event.index)
         for name, n in self.standings_pages:
-            yield self._standings_file(name, n), functools.partial(self.standings_page, name, n)
+            yield self._standings_file(name, n), methodcaller("standings_page", name, n)
         for n in range(2, self._players_pages + 1):
-            yield _players_file(n), functools.partial(self.players_index, n)
+            yield _players_file(n), methodcaller("players_index", n)
         yield from self.live_pages()
 
     def share(self) -> None:
@@ -164,10 +162,10 @@ class SiteViews(EventView, PlayerView, RoundView):
         """The page at ``path`` (one that ``pages()`` yields), computed alone; None if the site
         has no such page. A web server renders one page a request with it."""
         make = self._paths.get(path)
-        return make() if make is not None else None
+        return make(self) if make is not None else None
 
     @cached_property
-    def _paths(self) -> dict[str, Callable[[], Page]]:
+    def _paths(self) -> dict[str, Maker]:
         """What makes the page at each path of ``pages()``, without making it."""
         return dict(self._every_page())
 
