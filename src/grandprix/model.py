@@ -453,10 +453,30 @@ class ListedSection(Section):
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Section):
             return NotImplemented
+        if isinstance(other, ListedSection) and _same_lists(self, other):
+            return True  # the same columns make the same players: none made to be compared
         return _fields(self) == _fields(other)
 
     def __hash__(self) -> int:
         return hash(_fields(self))
+
+
+def _same_lists(one: ListedSection, other: ListedSection) -> bool:
+    """Whether two standings lists have every compared field but ``players`` equal and the same
+    columns and ``played`` cells, of which their players are made (a season read again compares
+    its 500 lists with those it had: this, not half a million records made to be compared)."""
+    d, e = one.__dict__, other.__dict__
+    if "_declared" not in d or "_declared" not in e:
+        return False  # made from its records (replace(), __init__): compared as they are
+    return (
+        d["_declared"] == e["_declared"]
+        and one.columns == other.columns
+        and all(
+            getattr(one, f.name) == getattr(other, f.name)
+            for f in fields(Section)
+            if f.compare and f.name != "players"
+        )
+    )
 
 
 def _fields(section: Section) -> tuple[object, ...]:
