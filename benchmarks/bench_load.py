@@ -5,8 +5,9 @@ A temporary copy of examples/utah-2012 (or, with --events N, the season benchmar
 at N events, its players drawn from --players) is served by ``grandprix serve``'s application
 under uvicorn in a separate process on 127.0.0.1, with a store of accounts (SQLite beside the
 season, or --database URL): a coordinator and two directors, each given events not yet in the
-season. For --seconds, --readers concurrent readers (asyncio, httpx, one client each) fetch the
-season's public pages in a loop: the standings, the rules, player pages and event pages.
+season. For --seconds, --readers concurrent readers (asyncio, a keep-alive connection each;
+httpx with --httpx-readers) fetch the season's public pages in a loop: the standings, the
+rules, player pages and event pages.
 Meanwhile both directors log in and upload their events one after another (the event form, its
 preview, accept), --uploads each or one every --every seconds, started together so that their
 uploads collide: an accept refused because the other's upload landed since the preview (409),
@@ -217,13 +218,56 @@ async def discover(base: str, timeout: float) -> list[str]:
     return [base_path, base_path + "rules.html", *links]
 
 
+class Connection:
+    """One keep-alive HTTP/1.1 connection to the server, as light as a client can be (a request
+    written, the head read to its blank line, the body by its Content-Length): the readers
+    measure the server, and on a 2-core machine that runs both, httpx's own work per request
+    (about as much as the server's) would be counted in every latency. ``--httpx-readers``
+    measures with httpx all the same."""
+
+    def __init__(self, host: str, port: int) -> None:
+        self.host, self.port = host, port
+        self.streams: tuple[asyncio.StreamReader, asyncio.StreamWriter] | None = None
+
+    async def get(self, path: str) -> int:
+        """The status of a GET of ``path`` (its body read whole)."""
+        if self.streams is None:
+            self.streams = await asyncio.open_connection(self.host, self.port)
+        reading, writing = self.streams
+        writing.write(f"GET {path} HTTP/1.1\r\nHost: {self.host}:{self.port}\r\n\r\n".encode())
+        try:
+            head = await reading.readuntil(b"\r\n\r\n")
+            status = int(head.split(b" ", 2)[1])
+            length = re.search(rb"(?im)^content-length: *(\d+)", head)
+            if length is None:
+                raise ValueError(f"no Content-Length for {path}")
+            await reading.readexactly(int(length.group(1)))
+        except BaseException:
+            self.close()  # a broken exchange: the next request opens a new connection
+            raise
+        return status
+
+    def close(self) -> None:
+        if self.streams is not None:
+            self.streams[1].close()
+            self.streams = None
+
+
 async def reader(
-    base: str, pages: list[str], seed: int, deadline: float, timeout: float, out: Readings
+    base: str,
+    pages: list[str],
+    seed: int,
+    deadline: float,
+    timeout: float,
+    out: Readings,
+    plain: bool = True,
 ) -> None:
     """Fetch the season's pages until ``deadline``: the standings and the rules as often as
-    every player and event page together."""
+    every player and event page together (``plain``: by a ``Connection``, else by httpx)."""
     rng = random.Random(seed)
     standings, rules, others = pages[0], pages[1], pages[2:]
+    host, port = base.removeprefix("http://").rsplit(":", 1)
+    connection = Connection(host, int(port))
     async with httpx.AsyncClient(base_url=base, timeout=timeout) as client:
         while time.monotonic() < deadline:
             pick = rng.random()
@@ -231,12 +275,18 @@ async def reader(
             start = time.perf_counter()
             out.starts.append(time.monotonic())
             try:
-                answer = await client.get(path)
-                if answer.status_code != 200:
-                    out.errors.append(f"{answer.status_code} on {path}")
-            except httpx.HTTPError as exc:
+                if plain:
+                    status = await asyncio.wait_for(connection.get(path), timeout)
+                else:
+                    status = (await client.get(path)).status_code
+                if status != 200:
+                    out.errors.append(f"{status} on {path}")
+            except (httpx.HTTPError, OSError, ValueError, TimeoutError) as exc:
+                out.errors.append(f"{_error(exc)} on {path}")
+            except asyncio.IncompleteReadError as exc:
                 out.errors.append(f"{_error(exc)} on {path}")
             out.latencies.append(time.perf_counter() - start)
+    connection.close()
     out.ended = max(out.ended, time.monotonic())
 
 
@@ -444,7 +494,8 @@ async def load(
     deadline = start + seconds
     interval = seconds / max(1, args.uploads)
     readers = [
-        reader(base, pages, seed, deadline, timeout, readings) for seed in range(args.readers)
+        reader(base, pages, seed, deadline, timeout, readings, not args.httpx_readers)
+        for seed in range(args.readers)
     ]
     directors = [
         director(base, name, names, date, people, start, interval, timeout, uploads)
@@ -602,6 +653,12 @@ def main() -> int:
         "accounts dir1, dir2 and coordinator are reset",
     )
     parser.add_argument("--timeout", type=float, default=10, help="seconds per request")
+    parser.add_argument(
+        "--httpx-readers",
+        action="store_true",
+        help="the readers fetch with httpx (its own work per request counted in each latency) "
+        "instead of a plain keep-alive connection",
+    )
     args = parser.parse_args()
     if args.every:
         args.uploads = max(1, int(args.seconds // args.every))

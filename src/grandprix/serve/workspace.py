@@ -34,6 +34,7 @@ from pydantic import ValidationError
 from tomlkit.items import Table
 
 from grandprix.errors import GrandprixError, UsageError
+from grandprix.language import ENGLISH
 from grandprix.model import Location, Problem, Severity
 from grandprix.paths import shared_folders
 from grandprix.players import PlayerKey
@@ -520,7 +521,7 @@ def start_season(
         document["start"] = start
     if end:
         document["end"] = end
-    if language:
+    if language and language != ENGLISH:  # English, the default, goes without saying
         document["language"] = language
     if approval:
         document["approval"] = True
