@@ -12,6 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
 
+from grandprix.conditions import attribute_label
 from grandprix.language import _, decimal, ngettext
 from grandprix.players import PlayerKey
 from grandprix.rules.schema import Prize
@@ -249,13 +250,15 @@ class _State:
                     _(
                         "best player of {attribute} {value}, which has no other prize winner "
                         "(ACF-8)"
-                    ).format(attribute=name, value=value),
+                    ).format(attribute=attribute_label(name), value=value),
                 )
         if not given:
             self.missed.append(
                 NotAwarded(
                     offer.prize.name,
-                    _("every {attribute} has a prize winner").format(attribute=name),
+                    _("every {attribute} has a prize winner").format(
+                        attribute=attribute_label(name)
+                    ),
                 )
             )
 
