@@ -589,3 +589,25 @@ def test_a_season_no_longer_served_is_freed_without_the_cycle_collector(utah: Pa
         gc.set_debug(0)
         gc.garbage.clear()
     assert ours == [], {type(o).__name__ for o in ours}
+
+
+def test_a_change_notice_reads_again_only_the_files_it_names(tmp_path: Path) -> None:
+    """The version after a notice, made from the files it names (read again, added, gone), is
+    the version of the whole folder looked at again; a folder among them has it all looked at
+    again."""
+    from grandprix.serve.seasons import content_digests, digests_after, season_roots, version_of
+
+    folder = Path(shutil.copytree(UTAH, tmp_path / "utah-2012"))
+    roots = season_roots(folder)
+    before = content_digests(folder)
+    results = folder / "winter_quick.csv"
+    results.write_text(results.read_text().replace("Walsh, Milo", "Walsh, Mila"))
+    (folder / "notes.txt").write_text("new\n", encoding="utf-8")
+    (folder / "aliases.csv").unlink(missing_ok=True)
+    changed = [str(results), str(folder / "notes.txt"), str(folder / "aliases.csv")]
+    after = digests_after(before, roots, changed)
+    assert after is not None and after != before
+    assert version_of(after) == version_of(content_digests(folder))
+    (folder / "more").mkdir()
+    assert digests_after(after, roots, [str(folder / "more")]) is None
+    assert digests_after(after, roots, ["/elsewhere/file.csv"]) is None

@@ -8,7 +8,8 @@ is ready, then the new one, never a mix. A file edited by hand while the server 
 by the file system's change notices (``SeasonSource.watch``, watchfiles: inotify, FSEvents,
 ReadDirectoryChangesW), the season read again as soon as the edit is done; where notices cannot
 be had (a folder on a network share, the system's watch limit reached) the folder is looked at
-every ``CHECK_SECONDS``, and every ``WATCHED_CHECK_SECONDS`` besides the notices. A change
+every ``CHECK_SECONDS``, and every ``WATCHED_CHECK_SECONDS`` besides the notices. After a
+notice only the files it names are read again to make the new version (``digests_after``). A change
 written by the server's own forms is served as soon as it is written (``SeasonSource.refresh``).
 
 ``folder_version`` (a digest of names, sizes and modification times) is what a workspace form
@@ -24,7 +25,7 @@ import re
 import threading
 import time
 from collections import OrderedDict
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -35,6 +36,7 @@ from grandprix.language import speaking
 from grandprix.paths import shared_folders
 from grandprix.reports.exports import TEXT_EXPORTS, XLSX_EXPORT, text_exports, xlsx_bytes
 from grandprix.runtime import paused_collection
+from grandprix.runtime.files import read_bytes
 from grandprix.season.config import SEASON_FILE, load_season, read_season_toml
 from grandprix.season.standings import AwardMemo
 from grandprix.site.build import Renderer, players_script
@@ -153,17 +155,61 @@ def content_version(folder: Path) -> str:
     """A digest of the name and bytes of every file of the season (``season_files``, in the
     folder and in the shared folders its season.toml names): equal exactly when the files are,
     whatever their modification times."""
-    digest = hashlib.sha256()
-    roots: list[Path] = [folder, *_shared(folder)]
-    for n, root in enumerate(roots):
-        for path in sorted(season_files(root, folder)):
+    return version_of(content_digests(folder))
+
+
+Digests = dict[tuple[int, str], bytes]  # (root: 0 the folder, then its shared folders; path)
+
+
+def content_digests(folder: Path) -> Digests:
+    """A digest of the bytes of every file of the season, by its root and its path there."""
+    found: Digests = {}
+    for n, root in enumerate(season_roots(folder)):
+        for path in season_files(root, folder.resolve()):
             try:
-                data = Path(path).read_bytes()
+                data = read_bytes(path)
             except OSError:
                 continue  # removed meanwhile, or a broken link: the reading will say
-            name = os.path.relpath(path, root).encode("utf-8", "surrogateescape")
-            digest.update(b"%d\0%d\0%d\0" % (n, len(name), len(data)) + name + data)
-    return digest.hexdigest()
+            found[n, os.path.relpath(path, root)] = hashlib.blake2b(data, digest_size=16).digest()
+    return found
+
+
+def season_roots(folder: Path) -> list[Path]:
+    """The season folder (resolved) and the shared folders its season.toml names."""
+    return [folder.resolve(), *(shared.resolve() for shared in _shared(folder))]
+
+
+def version_of(digests: Digests) -> str:
+    """The version of the files whose ``digests`` these are."""
+    made = hashlib.sha256()
+    for (n, name), digest in sorted(digests.items()):
+        said = name.encode("utf-8", "surrogateescape")
+        made.update(b"%d\0%d\0" % (n, len(said)) + said + digest)
+    return made.hexdigest()
+
+
+def digests_after(digests: Digests, roots: list[Path], changed: Iterable[str]) -> Digests | None:
+    """``digests`` with the files at the ``changed`` paths (the change notices') read again,
+    added or gone; None when a folder is among them (its files are looked at all again)."""
+    found = dict(digests)
+    for path in changed:
+        n, name = next(
+            (
+                (n, os.path.relpath(path, root))
+                for n, root in enumerate(roots)
+                if os.path.commonpath([root, path]) == str(root)
+            ),
+            (-1, ""),
+        )
+        if n < 0 or name == ".":
+            return None
+        if os.path.isdir(path) or any(k == n and f.startswith(name + os.sep) for k, f in found):
+            return None  # a folder made, moved or removed: what it holds is not listed
+        try:
+            found[n, name] = hashlib.blake2b(read_bytes(path), digest_size=16).digest()
+        except OSError:
+            found.pop((n, name), None)  # removed (or not readable: the reading will say)
+    return found
 
 
 def _shared(folder: Path) -> list[Path]:
@@ -295,6 +341,8 @@ class SeasonSource:
         self.watching = False  # the folder's change notices are being had
         self._stop = threading.Event()
         self._watcher: threading.Thread | None = None
+        self._digests: Digests | None = None  # of the files as last looked at
+        self._roots: list[Path] = []  # of the files the change notices are had of
 
     @property
     def served(self) -> Loaded | None:
@@ -322,12 +370,20 @@ class SeasonSource:
         finally:
             self._checking.release()
 
-    def refresh(self, force: bool = False) -> Loaded:
+    def refresh(self, force: bool = False, changed: Iterable[str] | None = None) -> Loaded:
         """The season as its files are now: read again when their contents changed (or when
-        ``force``d), rendered for its first readers, then served."""
+        ``force``d), rendered for its first readers, then served. ``changed``: the paths the
+        change notices name, the only files looked at again when the others were looked at
+        before (every file else)."""
         with self._reading:
             started = time.monotonic()
-            version = content_version(self.folder)
+            digests = None
+            if changed is not None and self._digests is not None and self._roots:
+                digests = digests_after(self._digests, self._roots, changed)
+            if digests is None:
+                digests = content_digests(self.folder)
+            self._digests = digests
+            version = version_of(digests)
             loaded = self._loaded
             if loaded is None or force or loaded.version != version:
                 with paused_collection():
@@ -343,7 +399,7 @@ class SeasonSource:
     def watch(self) -> None:
         """Have the folder's change notices (and its shared folders') from now on, by a thread
         of its own that reads the season again after each edit; ``stop`` ends it."""
-        roots = [self.folder.resolve(), *_shared(self.folder)]
+        roots = self._roots = season_roots(self.folder)
         self._stop.clear()
         self._watcher = threading.Thread(
             target=self._watched, args=(roots,), name="grandprix-season-watch", daemon=True
@@ -382,8 +438,8 @@ class SeasonSource:
                 ignore_permission_denied=True,
             )
             self.watching = True
-            for _ in changes:
-                self.refresh()
+            for batch in changes:
+                self.refresh(changed=[path for _change, path in batch])
         except Exception as exc:  # no notices here: the folder is looked at every second
             LOG.warning(
                 "%s: not watched (%s); its files are looked at every %s s",
