@@ -5,9 +5,9 @@ A temporary copy of examples/utah-2012 (or, with --events N, the season benchmar
 at N events, its players drawn from --players) is served by ``grandprix serve``'s application
 under uvicorn in a separate process on 127.0.0.1, with a store of accounts (SQLite beside the
 season, or --database URL): a coordinator and two directors, each given events not yet in the
-season. For --seconds, --readers concurrent readers (asyncio, a keep-alive connection each;
-httpx with --httpx-readers) fetch the season's public pages in a loop: the standings, the
-rules, player pages and event pages.
+season. For --seconds, --readers concurrent readers (asyncio, an httpx client each; a plain
+keep-alive connection each with --plain-readers) fetch the season's public pages in a loop: the
+standings, the rules, player pages and event pages.
 Meanwhile both directors log in and upload their events one after another (the event form, its
 preview, accept), --uploads each or one every --every seconds, started together so that their
 uploads collide: an accept refused because the other's upload landed since the preview (409),
@@ -220,10 +220,10 @@ async def discover(base: str, timeout: float) -> list[str]:
 
 class Connection:
     """One keep-alive HTTP/1.1 connection to the server, as light as a client can be (a request
-    written, the head read to its blank line, the body by its Content-Length): the readers
-    measure the server, and on a 2-core machine that runs both, httpx's own work per request
-    (about as much as the server's) would be counted in every latency. ``--httpx-readers``
-    measures with httpx all the same."""
+    written, the head read to its blank line, the body by its Content-Length), for
+    ``--plain-readers``: on a 2-core machine that runs both, httpx's own work per request (about
+    as much as the server's) is counted in every latency, and holds the load the readers make
+    to a quarter of what the server can answer."""
 
     def __init__(self, host: str, port: int) -> None:
         self.host, self.port = host, port
@@ -260,7 +260,7 @@ async def reader(
     deadline: float,
     timeout: float,
     out: Readings,
-    plain: bool = True,
+    plain: bool = False,
 ) -> None:
     """Fetch the season's pages until ``deadline``: the standings and the rules as often as
     every player and event page together (``plain``: by a ``Connection``, else by httpx)."""
@@ -494,7 +494,7 @@ async def load(
     deadline = start + seconds
     interval = seconds / max(1, args.uploads)
     readers = [
-        reader(base, pages, seed, deadline, timeout, readings, not args.httpx_readers)
+        reader(base, pages, seed, deadline, timeout, readings, args.plain_readers)
         for seed in range(args.readers)
     ]
     directors = [
@@ -654,10 +654,10 @@ def main() -> int:
     )
     parser.add_argument("--timeout", type=float, default=10, help="seconds per request")
     parser.add_argument(
-        "--httpx-readers",
+        "--plain-readers",
         action="store_true",
-        help="the readers fetch with httpx (its own work per request counted in each latency) "
-        "instead of a plain keep-alive connection",
+        help="the readers fetch on plain keep-alive connections instead of httpx (whose own "
+        "work per request is counted in each latency, and holds the readers' load down)",
     )
     args = parser.parse_args()
     if args.every:
