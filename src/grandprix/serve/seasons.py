@@ -9,8 +9,9 @@ by the file system's change notices (``SeasonSource.watch``, watchfiles: inotify
 ReadDirectoryChangesW), the season read again as soon as the edit is done; where notices cannot
 be had (a folder on a network share, the system's watch limit reached) the folder is looked at
 every ``CHECK_SECONDS``, and every ``WATCHED_CHECK_SECONDS`` besides the notices. After a
-notice only the files it names are read again to make the new version (``digests_after``). A change
-written by the server's own forms is served as soon as it is written (``SeasonSource.refresh``).
+notice only the files it names are read again to make the new version (``digests_after``). A
+change written by the server's own forms is served as soon as it is written
+(``SeasonSource.refresh``).
 
 ``folder_version`` (a digest of names, sizes and modification times) is what a workspace form
 is made on: a change is accepted only while it is the same.
@@ -197,7 +198,7 @@ def digests_after(digests: Digests, roots: list[Path], changed: Iterable[str]) -
             (
                 (n, os.path.relpath(path, root))
                 for n, root in enumerate(roots)
-                if os.path.commonpath([root, path]) == str(root)
+                if Path(path).is_relative_to(root)
             ),
             (-1, ""),
         )
