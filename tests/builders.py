@@ -13,16 +13,6 @@ from grandprix.model import Player, ResultKind, Round, Scoring, Section
 from grandprix.readers.trf import CODES
 
 K = ResultKind
-_MIRROR = {
-    K.WIN: K.LOSS,
-    K.LOSS: K.WIN,
-    K.DRAW: K.DRAW,
-    K.FORFEIT_WIN: K.FORFEIT_LOSS,
-    K.FORFEIT_LOSS: K.FORFEIT_WIN,
-    K.WIN_UNRATED: K.LOSS_UNRATED,
-    K.LOSS_UNRATED: K.WIN_UNRATED,
-    K.DRAW_UNRATED: K.DRAW_UNRATED,
-}
 
 
 def build(
@@ -49,7 +39,8 @@ def build(
                 kind = CODES[code]
                 grid[name][r] = Round(r, kind, scoring.points(kind), number[opp], colour)
                 if opp not in table:
-                    other = _MIRROR[kind]
+                    other = kind.opposite
+                    assert other is not None, token
                     back = "b" if colour == "w" else "w"
                     grid[opp][r] = Round(r, other, scoring.points(other), number[name], back)
             else:

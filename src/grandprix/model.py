@@ -88,6 +88,12 @@ class ResultKind(enum.Enum):
         return self in _FORFEITS
 
     @property
+    def opposite(self) -> ResultKind | None:
+        """The opponent's round of this result (a win's is a loss, a forfeit win's a forfeit
+        loss); None for a round without an opponent."""
+        return _OPPOSITE.get(self)
+
+    @property
     def has_opponent(self) -> bool:
         """A scheduled opponent exists (games and forfeits)."""
         return self in _PLAYED or self in _FORFEITS
@@ -115,6 +121,16 @@ _PLAYED = frozenset(
 )
 _FORFEITS = frozenset({ResultKind.FORFEIT_WIN, ResultKind.FORFEIT_LOSS, ResultKind.DOUBLE_FORFEIT})
 _TOOK_PART = _PLAYED | {ResultKind.FORFEIT_WIN, ResultKind.PAIRING_BYE}
+_OPPOSITE = {
+    ResultKind.WIN: ResultKind.LOSS,
+    ResultKind.LOSS: ResultKind.WIN,
+    ResultKind.DRAW: ResultKind.DRAW,
+    ResultKind.WIN_UNRATED: ResultKind.LOSS_UNRATED,
+    ResultKind.LOSS_UNRATED: ResultKind.WIN_UNRATED,
+    ResultKind.DRAW_UNRATED: ResultKind.DRAW_UNRATED,
+    ResultKind.FORFEIT_WIN: ResultKind.FORFEIT_LOSS,
+    ResultKind.FORFEIT_LOSS: ResultKind.FORFEIT_WIN,
+}
 # The kinds of round a rule set may count as played (``points.played``), each with the results
 # it covers; the default (a game, a forfeit win, a pairing-allocated bye) is ``_TOOK_PART``.
 ROUND_KINDS: dict[str, frozenset[ResultKind]] = {

@@ -55,13 +55,6 @@ _CELL = {
     "+": K.FORFEIT_WIN,
     "-": K.FORFEIT_LOSS,
 }
-_MIRROR = {
-    K.WIN: K.LOSS,
-    K.LOSS: K.WIN,
-    K.DRAW: K.DRAW,
-    K.FORFEIT_WIN: K.FORFEIT_LOSS,
-    K.FORFEIT_LOSS: K.FORFEIT_WIN,
-}
 # A row that starts a round: 'round 2', 'partij 2', 'Rd 2', 'R2', or the number alone.
 _MARKER = re.compile(r"(?i)(?:round|ronde|partij|rd|r)?\s*([0-9]{1,4})\.?")
 _NUMBER = re.compile(r"[0-9]{1,4}")
@@ -238,7 +231,7 @@ class _Games:
             white = _CELL.get(self.cell(row, "white_result"))
             black = _CELL.get(self.cell(row, "black_result"))
             field = "white_result, black_result"
-        if white is None or black is None or _MIRROR.get(white) != black:
+        if white is None or black is None or white.opposite != black:
             self.problems.append(
                 Problem(
                     where,
