@@ -15,7 +15,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from grandprix.model import Player, Section
-from grandprix.season import race as race_module
+from grandprix.season import race_table as race_module
 from grandprix.season.model import Season, SeasonEvent, SeasonSection
 from grandprix.season.race import (
     ANY_PLACE,
