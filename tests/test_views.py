@@ -262,9 +262,11 @@ def test_long_tables_are_shown_in_part_and_listed_in_full_page_by_page(
     """A table longer than one page: the home page shows its top rows and links every page;
     the pages hold every row once, in order, each at most a page long; the players' list and
     the "standings after" pages are bounded the same way."""
+    from grandprix.site import list_view
     from grandprix.site import views as module
 
     monkeypatch.setattr(module, "PAGE_ROWS", 7)
+    monkeypatch.setattr(list_view, "PAGE_ROWS", 7)  # the players' list's pages
     monkeypatch.setattr(module, "TOP_ROWS", 3)
     views = SiteViews(season_of(name))
     paths = {page.path for page in views.pages()}
