@@ -50,7 +50,7 @@ def timed(module, name, label):
             record(label, time.perf_counter() - wall, time.process_time() - cpu)
     setattr(module, name, wrapper)
 
-LOADING = [("read_toml", "load: season.toml"), ("_events", "load: events and their files"),
+LOADING = [("read_toml", "load: season.toml"), ("read_events", "load: events and their files"),
            ("read_players", "load: players.csv"), ("_aliases", "load: aliases.csv"),
            ("identity_problems", "load: identity checks")]
 for name, label in LOADING:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import csv
 import errno
 import io
@@ -119,6 +120,7 @@ def test_exports_csv_json_xlsx(site: Path) -> None:
 
 def test_ut8_site_in_headless_chromium(site: Path, browser: Browser) -> None:
     from playwright.sync_api import Dialog
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
     page = browser.new_page(viewport={"width": 390, "height": 844})
     requests: list[str] = []
@@ -136,6 +138,8 @@ def test_ut8_site_in_headless_chromium(site: Path, browser: Browser) -> None:
     assert XSS in page.locator("body").inner_text()  # shown as text, not as an image
     assert page.locator("img").count() == 0
     page.fill("#find", "young")
+    with contextlib.suppress(PlaywrightTimeout):  # the names are fetched on first use
+        page.wait_for_function("document.querySelectorAll('#find-results a').length > 0")
     found = page.locator("#find-results a").count()
     assert 1 <= found < page.locator("table.standings tbody tr").count()
     assert page.locator("#find-status").inner_text().endswith("found")
