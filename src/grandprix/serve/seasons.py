@@ -79,8 +79,7 @@ def folder_version(folder: Path) -> str:
     the version of its absolute path, as the workspace reads it."""
     folder = folder.resolve()
     found: list[tuple[str, int, int]] = []
-    roots: list[Path] = [folder, *_shared(folder)]
-    for root in roots:
+    for root in season_roots(folder):
         for path in season_files(root, folder):
             try:
                 stat = os.stat(path)
