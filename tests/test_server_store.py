@@ -48,7 +48,7 @@ def test_the_migrations_make_the_schema_once_and_again_change_nothing(database: 
     }
     assert expected <= tables
     with again.engine.connect() as db:
-        assert db.execute(sa.text("select version_num from alembic_version")).scalar() == "0002"
+        assert db.execute(sa.text("select version_num from alembic_version")).scalar() == "0003"
 
 
 def test_accounts_roles_and_assignments(database: str) -> None:

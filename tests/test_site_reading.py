@@ -97,7 +97,8 @@ def test_players_level_on_no_points_have_no_rank_range(sites: dict[str, Path]) -
     ('–', not '73-107') and their pages say 'no points yet'; a shared rank on points stays."""
     home = (sites["utah-2026"] / "index.html").read_text(encoding="utf-8")
     rows = re.findall(
-        r'<tr><td>([^<]*)</td><td><a href="players/([^"]+)">[^<]*</a>.*?<td class="num">([^<]*)<',
+        r'<tr><td>([^<]*)</td><td><a href="players/([^"]+)"><bdi>[^<]*</bdi></a>'
+        r'.*?<td class="num">([^<]*)<',
         home,
     )
     assert rows

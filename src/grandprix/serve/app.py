@@ -31,6 +31,7 @@ uploaded file's name.
 from __future__ import annotations
 
 import contextlib
+import logging
 import threading
 from collections.abc import AsyncIterator, Mapping
 from email.utils import formatdate, parsedate_to_datetime
@@ -44,7 +45,7 @@ from starlette.requests import Request
 from starlette.responses import RedirectResponse, Response
 from starlette.routing import BaseRoute, Route
 
-from grandprix.serve import forms, review, rounds, workspace
+from grandprix.serve import forms, journal, review, rounds, workspace
 from grandprix.serve.accounts import (
     COORDINATOR,
     DIRECTOR,
@@ -142,6 +143,9 @@ def create_app(
     return app
 
 
+LOG = logging.getLogger("grandprix.serve")
+
+
 @contextlib.asynccontextmanager
 async def _read_at_start(app: Starlette) -> AsyncIterator[None]:
     """As the server starts, a change a killed server left half-done in a season folder is
@@ -156,8 +160,13 @@ async def _read_at_start(app: Starlette) -> AsyncIterator[None]:
         if served.root:
             workspace.clean_new_seasons(Path(served.root))
     for source in served.seasons.values():
-        with contextlib.suppress(OSError), workspace.locked(source.folder):
-            workspace.recover(source.folder.resolve(), store)
+        try:
+            with workspace.locked(source.folder):
+                workspace.recover(source.folder.resolve(), store)
+        except OSError:
+            pass  # a folder the server may not write: nothing of its
+        except workspace.ReadOnlyError as exc:  # served, read-only: its workspace says why
+            LOG.warning("%s: %s", source.folder, exc)
         threading.Thread(target=source.refresh, name="grandprix-season-read", daemon=True).start()
         source.watch()
     try:
@@ -246,6 +255,7 @@ async def workspace_page(request: Request) -> Response:
         coordinator=may(user, COORDINATOR, private),
         problems=loaded.problems or loaded.warnings,
         heading="Problems" if loaded.problems else "Warnings",
+        read_only=workspace.read_only(aside) if (aside := journal.set_aside(source.folder)) else "",
     )
 
 

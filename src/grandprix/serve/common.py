@@ -34,6 +34,7 @@ from grandprix.serve.seasons import Loaded, SeasonSource
 from grandprix.serve.security import csrf_field, csrf_protected, error_page
 from grandprix.serve.store import Submission
 from grandprix.serve.workspace import Preview, Previews
+from grandprix.site.fast_html import visible
 
 TEMPLATES = Path(__file__).parent / "templates"
 PENDING_LIMIT = 100  # previewed changes waiting on the server, for everyone
@@ -93,7 +94,7 @@ def render(request: Request, template: str, status: int = 200, **values: Any) ->
         values["season_name"] = source.name if source is not None else ""
     values.setdefault("user", user_of(request) if request.app.state.accounts else None)
     html = environment().get_template(template).render(csrf_field=field, **values)
-    return HTMLResponse(html, status_code=status)
+    return HTMLResponse(visible(html), status_code=status)
 
 
 def render_season(request: Request, template: str, key: str, title: str, **values: Any) -> Response:

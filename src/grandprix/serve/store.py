@@ -35,6 +35,7 @@ from grandprix.serve.tables import (
     AUDIT,
     FILES,
     LOGIN_FAILURES,
+    SERVER_KEYS,
     SESSIONS,
     SUBMISSIONS,
     USERS,
@@ -104,6 +105,7 @@ class Store:
         self.clock = clock
         self.engine = _engine(url)
         self._lock = threading.Lock()  # SQLite: one writer at a time in this process
+        self._journal_key: bytes | None = None
         migrate(self.engine)
 
     def close(self) -> None:
@@ -342,9 +344,18 @@ class Store:
             if db.execute(done).first() is not None:
                 return False
             if entry.submission is not None:
+                # decided as the database has the upload: waiting, of this season, and (when
+                # approved) its file among those the change writes
+                written = {hashlib.sha256(data).hexdigest() for data in intent.files.values()}
+                upload = SUBMISSIONS.c
                 decided = db.execute(
                     SUBMISSIONS.update()
-                    .where(SUBMISSIONS.c.id == entry.submission, SUBMISSIONS.c.status == WAITING)
+                    .where(
+                        upload.id == entry.submission,
+                        upload.status == WAITING,
+                        upload.season == entry.season,
+                        sa.true() if entry.status == REJECTED else upload.file_sha256.in_(written),
+                    )
                     .values(status=entry.status, decided_by=entry.user, decided_at=self.clock())
                 )
                 if not decided.rowcount:
@@ -400,6 +411,19 @@ class Store:
         key = found.inserted_primary_key
         assert key is not None
         return int(key[0])
+
+    def journal_key(self) -> bytes:
+        """The key of the change journals' seals (``journal``), which only the database holds."""
+        if self._journal_key is None:
+            query = sa.select(SERVER_KEYS.c.value).where(SERVER_KEYS.c.name == "journal")
+            with self.engine.connect() as db:
+                self._journal_key = bytes(db.execute(query).scalar_one())
+        return self._journal_key
+
+    def refused(self, season: str, what: str) -> None:
+        """A change journal refused (``journal.recover``), in the season's audit trail."""
+        with self._write() as db:
+            self._record(db, season, "server", "refused", what, {}, {}, [])
 
     def waiting(self, ident: int) -> bool:
         """Whether the upload ``ident`` still waits for a decision."""

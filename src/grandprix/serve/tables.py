@@ -76,3 +76,9 @@ SUBMISSIONS = sa.Table(
     sa.Column("decided_by", sa.String(100), nullable=False, server_default=""),
     sa.Column("decided_at", sa.Float, nullable=True),
 )
+SERVER_KEYS = sa.Table(
+    "server_keys",
+    metadata,
+    sa.Column("name", sa.String(40), primary_key=True),  # "journal": the journals' seal
+    sa.Column("value", sa.LargeBinary, nullable=False),
+)

@@ -41,7 +41,7 @@ from grandprix.players import PlayerKey
 from grandprix.prizes.season import season_prizes
 from grandprix.rules.load import validation_problems
 from grandprix.runtime import paused_collection
-from grandprix.runtime.files import write_whole
+from grandprix.runtime.files import sync_folder, write_whole
 from grandprix.scores import show
 from grandprix.season.computed import Computed
 from grandprix.season.config import SEASON_FILE, load_season, read_season_toml
@@ -59,6 +59,11 @@ _GUARD = threading.Lock()
 
 class StaleError(UsageError):
     """The folder changed since the form was made."""
+
+
+class ReadOnlyError(UsageError):
+    """The season takes no change: a change journal its server did not write was set aside
+    there (``journal.set_aside``)."""
 
 
 @dataclass(frozen=True)
@@ -422,8 +427,25 @@ def accept(
 
 def recover(folder: Path, store: Store | None) -> str:
     """``journal.recover``: a change a killed server left half-done finished, a publication
-    made again; the caller holds the folder's lock."""
-    return journal.recover(folder, store, functools.partial(_publish_again, folder))
+    made again; the caller holds the folder's lock. ``ReadOnlyError`` while a journal the
+    server refused lies set aside in the folder."""
+    done = journal.recover(
+        folder, store, functools.partial(_publish_again, folder), seasons.season_key(folder)
+    )
+    aside = journal.set_aside(folder)
+    if aside:
+        raise ReadOnlyError(read_only(aside))
+    return done
+
+
+def read_only(aside: list[str]) -> str:
+    """Why a season takes no change, for its coordinator (``recover``)."""
+    return (
+        f"the season folder holds {', '.join(aside)}: a change journal this server did not "
+        "write (or not for this folder), found there and set aside; nothing of it was applied "
+        "and the audit trail records it. The season takes no change until a coordinator has "
+        "looked at it (who could write into the folder?) and deleted it"
+    )
 
 
 def _publish_again(folder: Path, intent: journal.Intent) -> str:
@@ -448,7 +470,7 @@ def publish(folder: Path, season: Season, entry: journal.Entry | None, store: St
     with locked(folder):
         recover(folder, store)
         intent = journal.Intent(os.urandom(16).hex(), {}, {}, entry)
-        journal.begin(folder, intent)
+        journal.begin(folder, intent, store)
         pages = build_site(season, folder / seasons.PUBLISHED)
         if entry is not None:
             intent = replace(intent, entry=replace(entry, what=f"{entry.what} ({pages} pages)"))
@@ -549,11 +571,12 @@ def start_season(
     made.mkdir(parents=True)
     try:
         intent = journal.Intent(os.urandom(16).hex(), files, dict.fromkeys(files), entry)
-        write_whole(made / journal.JOURNAL, intent.to_json().encode())
+        journal.write_intent(made, target, intent, store)
         for file_name, data in files.items():
             write_whole(made / file_name, data)
         journal.step("season made")
         os.rename(made, target)  # refused if the name was taken meanwhile
+        sync_folder(root)  # the rename itself on the disk
     except BaseException:
         shutil.rmtree(made, ignore_errors=True)
         raise

@@ -40,7 +40,7 @@ from grandprix.reports.exports import write_exports
 from grandprix.runtime.background import Child, ChildFailed
 from grandprix.runtime.background import can_fork as _can_fork
 from grandprix.season.model import Season, Tables
-from grandprix.site.fast_html import event_rows, results, words_html
+from grandprix.site.fast_html import event_rows, results, search_name, visible, words_html
 from grandprix.site.pages import EventPage, HomePage, ListPage, Page, PlayerPage, RoundPage
 from grandprix.site.views import DOWNLOAD_FILES, MENU, SiteViews
 
@@ -353,12 +353,13 @@ class Renderer:
             )
             header = self.headers[root, page.section] = Markup(made)
         template = self.env.get_template(TEMPLATES[type(page)])
-        return template.render(root=root, header=header, **self.common, **values)
+        return visible(template.render(root=root, header=header, **self.common, **values))
 
 
 def players_script(views: SiteViews) -> str:
     """players.js: every player's name and page, for the search box."""
-    players = json.dumps(views.search_index(), ensure_ascii=False, separators=(",", ":"))
+    index = [(search_name(name), href) for name, href in views.search_index()]
+    players = json.dumps(index, ensure_ascii=False, separators=(",", ":"))
     return f"window.grandprixPlayers = {players};\n"
 
 

@@ -20,6 +20,7 @@ from grandprix.language import N_, _
 from grandprix.site.pages import EventSection, PlayerPart
 from grandprix.site.parts import Link
 from grandprix.site.words.season import Sentence
+from grandprix.writers.terminal import shown, shown_text
 
 # The player's details an event table may show, by the label ``EventSection.details`` gives
 # (shown through ``_``; a label not here is shown as it is).
@@ -51,6 +52,19 @@ def escape(value: object) -> str:
     )
 
 
+def visible(html: str) -> str:
+    """A page as made, with every control character and bidirectional control that its input
+    strings brought (a name, an event's name) written as its escape (``writers.terminal``):
+    the page's own text has none but its line feeds and tabs, which stay. With each name in its
+    own ``<bdi>``, nothing a file says can turn the text around it."""
+    return shown_text(html)
+
+
+def search_name(name: str) -> str:
+    """A player's name as the search box lists it (``textContent``): escaped as on the pages."""
+    return shown(name)
+
+
 @functools.lru_cache(maxsize=65536)
 def words_html(sentence: Sentence) -> Markup:
     """A sentence of ``words/season.py`` as HTML: its text escaped, its rule IDs as footnote links.
@@ -78,10 +92,10 @@ def event_rows(section: EventSection) -> Markup:
     for row in section.rows:
         href = escape(row.href)
         if href:
-            who = f'<a href="{href}">{escape(row.name)}</a>'
+            who = f'<a href="{href}"><bdi>{escape(row.name)}</bdi></a>'
             out.append(f'<tr data-player="{href}">')
         else:
-            who = escape(row.name)
+            who = f"<bdi>{escape(row.name)}</bdi>"
             out.append("<tr>")
         out.append(
             f'<td class="place">{escape(row.place)}</td><td class="who">{who}</td>'
@@ -119,7 +133,8 @@ def results(part: PlayerPart) -> Markup:
         out.append(
             f'<li class="{status}" data-event="{href}" data-section="{escape(r.section)}">'
             f'<p class="head"><span class="mark" aria-hidden="true">{mark}</span> '
-            f'<a href="{href}">{escape(r.event)}</a> <span class="when">{escape(r.date)}</span> '
+            f'<a href="{href}"><bdi>{escape(r.event)}</bdi></a> '
+            f'<span class="when">{escape(r.date)}</span> '
             f'<strong data-division="{division}" data-points="{points}">'
             f"{before}{points}{after}</strong> "
             f'<span class="status">{said[r.counted]}</span></p>\n'

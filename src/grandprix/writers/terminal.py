@@ -1,7 +1,7 @@
-"""Text from input files made safe for a terminal: every character that a terminal would obey
-rather than show is written as its escape (``\\x1b``, ``\\u202e``), so what a file says shows as
-text and can never set the window's title, make a hyperlink, move the cursor, clear the screen
-or turn the line's direction.
+"""Text from input files made safe for a terminal or a page: every character that a terminal
+or a browser would obey rather than show is written as its escape (``\\x1b``, ``\\u202e``), so
+what a file says shows as text and can never set the window's title, make a hyperlink, move the
+cursor, clear the screen or turn the direction of the line around it.
 
 Those characters are the C0 controls (U+0000-U+001F, tab and line feed included: an input
 string is one line), DEL and the C1 controls (U+007F-U+009F, CSI among them), and the
@@ -9,7 +9,8 @@ bidirectional overrides, embeddings and isolates (U+202A-U+202E, U+2066-U+2069).
 for one input string (a table's cell, a name in a message); ``shown_text`` is for a text the
 program laid out itself, whose line ends and tabs are its own and stay.
 
-Only what goes to a terminal passes here: CSV and JSON outputs keep the exact strings.
+Only what goes to a terminal or a page passes here (the site's pages and the server's, through
+``site.fast_html.visible``): CSV and JSON outputs keep the exact strings.
 """
 
 from __future__ import annotations
