@@ -85,6 +85,11 @@ class Server:
 
 @pytest.fixture
 def server(tmp_path: Path) -> Server:
+    return made_server(tmp_path)
+
+
+def made_server(tmp_path: Path) -> Server:
+    """Utah 2012 with approval, a coordinator and a director of Park City, on SQLite."""
     root = tmp_path / "root"
     shutil.copytree(UTAH, root / KEY)
     toml = root / KEY / "season.toml"

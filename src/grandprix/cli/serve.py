@@ -3,6 +3,7 @@ accounts of a server shared by a federation."""
 
 from __future__ import annotations
 
+import ipaddress
 import sys
 from pathlib import Path
 
@@ -65,6 +66,15 @@ def _store(folder: Path, database: str | None):  # type: ignore[no-untyped-def]
     is_flag=True,
     help="Behind a reverse proxy serving HTTPS: session cookies are Secure.",
 )
+@click.option(
+    "--trusted-proxy",
+    "proxies",
+    multiple=True,
+    metavar="ADDRESS",
+    help="The address of a reverse proxy whose X-Forwarded-For says who the client is (for "
+    "the throttling of logins by address); repeat for several. Without it, only a proxy on "
+    "this machine (127.0.0.1, ::1) is believed, and only with --https or --allowed-host.",
+)
 @click.option("--private", is_flag=True, help="The season's pages too need a login (any role).")
 def serve_command(
     season_dir: Path | None,
@@ -74,6 +84,7 @@ def serve_command(
     database: str | None,
     hosts: tuple[str, ...],
     https: bool,
+    proxies: tuple[str, ...],
     private: bool,
 ) -> None:
     """Serve the season's website and workspace from the season folder: files edited there by
@@ -129,7 +140,7 @@ def serve_command(
     )
     for key in seasons:
         say(f"  http://{shown}:{port}/s/{key}/  workspace: /s/{key}/workspace")
-    proxied, trusted = proxy_options(https, hosts)
+    proxied, trusted = proxy_options(https, hosts, proxies)
     uvicorn.run(
         app,
         host=host,
@@ -157,12 +168,25 @@ def _port_free(host: str, port: int) -> None:
             ) from exc
 
 
-def proxy_options(https: bool, hosts: tuple[str, ...]) -> tuple[bool, str]:
+def proxy_options(
+    https: bool, hosts: tuple[str, ...], proxies: tuple[str, ...] = ()
+) -> tuple[bool, str]:
     """uvicorn's options on the client's address (``proxy_headers``, ``forwarded_allow_ips``):
-    taken from X-Forwarded-For only behind a
-    reverse proxy on this machine (one said by --https or --allowed-host), otherwise from the
-    connection itself (a local program could say any address, and escape the throttling of
-    logins by address)."""
+    taken from X-Forwarded-For only from the reverse proxies named (--trusted-proxy), or, when
+    none is, from a reverse proxy on this machine (one said by --https or --allowed-host);
+    otherwise from the connection itself (a program could say any address, and escape the
+    throttling of logins by address). A proxy on another machine left unnamed makes every
+    client one address: one client's failed logins would then hold back everyone's."""
+    for address in proxies:
+        try:
+            ipaddress.ip_network(address, strict=False)
+        except ValueError as exc:
+            raise UsageError(
+                f"--trusted-proxy {address!r}: not an IP address or network (e.g. 10.0.0.5 or "
+                "10.0.0.0/24)"
+            ) from exc
+    if proxies:
+        return True, ",".join(proxies)
     proxied = https or bool(hosts)
     return proxied, "127.0.0.1,::1" if proxied else ""
 

@@ -39,7 +39,7 @@ from starlette.responses import RedirectResponse, Response
 
 from grandprix.errors import UsageError
 from grandprix.serve.security import error_page
-from grandprix.serve.store import Store, User
+from grandprix.serve.store import Failures, Store, User
 
 OPEN, READ, DIRECTOR, COORDINATOR = "open", "read", "director", "coordinator"
 ACCESS = (OPEN, READ, DIRECTOR, COORDINATOR)
@@ -53,6 +53,7 @@ WHO = {
 }
 LOCAL = User(0, "local", "coordinator")  # the one user of a server without accounts
 SESSION_COOKIE = "grandprix_session"
+PRIVATE = "private, no-store"  # the Cache-Control of what only its user may see
 MIN_PASSWORD = 10
 
 
@@ -66,6 +67,24 @@ class Policy:
     tries_per_name: int = 5
     tries_per_address: int = 30
     secure: bool = False  # behind HTTPS: Secure cookies named __Host-...
+    slowest: float = 60.0  # seconds: the longest wait between two tries of one account
+
+    def wait(self, failed: Failures) -> float:
+        """Seconds before the next login attempt may be checked, after the ``failed`` ones:
+        - from an address with ``tries_per_name`` failures for the name, or
+          ``tries_per_address`` for any names, until the window has passed the first: that
+          address only is held back, never the account for others;
+        - for the account from anywhere, past ``tries_per_name`` failures, a wait after the
+          last one that doubles with each further failure up to ``slowest`` seconds: guesses
+          spread over many addresses slow down, and its user still gets in after a short
+          wait, whoever else guesses."""
+        if failed.by_pair >= self.tries_per_name or failed.by_address >= self.tries_per_address:
+            return failed.first_by_pair + self.window - failed.now
+        beyond = failed.by_name - self.tries_per_name
+        if beyond < 0:
+            return 0.0
+        slowed = min(2.0**beyond, self.slowest)
+        return failed.last_by_name + slowed - failed.now
 
     @property
     def cookie(self) -> str:
@@ -129,23 +148,28 @@ def guarded(endpoint: Endpoint, access: str) -> Endpoint:
         state = request.app.state
         user = await _session_user(request) if state.accounts else LOCAL
         request.scope.setdefault("state", {})["user"] = user
-        if may(user, access, state.private):
-            return await endpoint(request)
-        if user is None:
-            if request.method == "GET":
-                back = quote(
-                    request.url.path + (f"?{request.url.query}" if request.url.query else "")
-                )
-                return RedirectResponse(f"/login?next={back}", status_code=303)
-            return error_page(
-                401,
-                "Log in first",
-                "Your session has ended: log in again, then send the form again.",
-            )
-        return error_page(403, "Not allowed", f"{user.name} is a {user.role}: {WHO[access]}")
+        answer = await _answer(request, endpoint, access, user)
+        if access not in (OPEN, READ) or state.private or user not in (None, LOCAL):
+            answer.headers["cache-control"] = PRIVATE  # no shared cache may keep it
+        return answer
 
     checked.access = access  # type: ignore[attr-defined]
     return checked
+
+
+async def _answer(request: Request, endpoint: Endpoint, access: str, user: User | None) -> Response:
+    if may(user, access, request.app.state.private):
+        return await endpoint(request)
+    if user is None:
+        if request.method == "GET":
+            back = quote(request.url.path + (f"?{request.url.query}" if request.url.query else ""))
+            return RedirectResponse(f"/login?next={back}", status_code=303)
+        return error_page(
+            401,
+            "Log in first",
+            "Your session has ended: log in again, then send the form again.",
+        )
+    return error_page(403, "Not allowed", f"{user.name} is a {user.role}: {WHO[access]}")
 
 
 async def _session_user(request: Request) -> User | None:
@@ -159,11 +183,18 @@ async def _session_user(request: Request) -> User | None:
 
 
 class Throttled(Exception):
-    """Too many failed logins lately."""
+    """Too many failed logins lately: ``seconds`` to wait."""
 
-    def __init__(self, minutes: int) -> None:
-        super().__init__(minutes)
-        self.minutes = minutes
+    def __init__(self, seconds: int) -> None:
+        super().__init__(seconds)
+        self.seconds = seconds
+
+    @property
+    def said(self) -> str:
+        """The wait in words: seconds, or minutes from two."""
+        if self.seconds < 120:
+            return f"{self.seconds} second{'s' if self.seconds != 1 else ''}"
+        return f"{math.ceil(self.seconds / 60)} minutes"
 
 
 def log_in(
@@ -172,10 +203,9 @@ def log_in(
     """A new session token for ``name`` if the password is right (None if not); ``Throttled``
     after too many failures. ``earlier``: the browser's session token before, ended."""
     plain = name.replace("\x00", "\ufffd")[:100]  # what a database can hold; no user has it
-    by_name, by_address, oldest = store.attempt(plain, address[:100], policy.window)
-    if by_name >= policy.tries_per_name or by_address >= policy.tries_per_address:
-        left = oldest + policy.window - store.clock()
-        raise Throttled(max(1, math.ceil(left / 60)))
+    left = store.attempt(plain, address[:100], policy.window, policy.wait)
+    if left > 0:
+        raise Throttled(max(1, math.ceil(left)))
     found = store.user(plain) if plain == name else None
     if not verify_password(found[1] if found else None, password) or found is None:
         return None  # the attempt stays noted as a failure

@@ -363,7 +363,7 @@ async def login(request: Request, form: FormData) -> Response:
             log_in, state.store, policy, name, password, address, earlier
         )
     except Throttled as exc:
-        wait = f"Too many failed logins: try again in {exc.minutes} minute(s)."
+        wait = f"Too many failed logins: try again in {exc.said}."
         return render(
             request, "login.html", status=429, title="Log in", next=target, name=name, message=wait
         )

@@ -98,7 +98,7 @@ def event_change(
     try:
         text = path.read_text(encoding="utf-8-sig")
     except (OSError, UnicodeDecodeError) as exc:
-        raise UsageError(f"{path}: cannot read it ({exc})") from exc
+        raise UsageError(f"{SEASON_FILE}: cannot read it ({_reason(exc)})") from exc
     tables = isinstance(listed, list) and listed and all(isinstance(e, dict) for e in listed)
     calendar = listed if isinstance(listed, list) else []
     planned = any(
@@ -151,7 +151,7 @@ def event_change(
     elif isinstance(events, AoT):
         events.append(entry)
     else:
-        raise UsageError(f"{folder / SEASON_FILE}: 'events' is not a list of events")
+        raise UsageError(f"{SEASON_FILE}: 'events' is not a list of events")
     return Change(
         {filename: data, SEASON_FILE: dumped(document)},
         f"add event '{name}' of {date} with results {filename}",
@@ -354,7 +354,7 @@ def rules_change(folder: Path, changes: dict[str, Any]) -> Change:
         document["rules"] = table
         rules = table
     if not isinstance(rules, Table):
-        raise UsageError(f"{folder / SEASON_FILE}: 'rules' is neither a preset name nor a table")
+        raise UsageError(f"{SEASON_FILE}: 'rules' is neither a preset name nor a table")
     for dotted, value in changes.items():
         parts = dotted.split(".")
         here: Any = rules
@@ -436,11 +436,16 @@ def _settings(folder: Path) -> dict[str, Any]:
         raise UsageError(f"{exc}; correct it first") from exc
 
 
+def _reason(exc: OSError | UnicodeDecodeError) -> str:
+    """Why a file could not be read, without the server's path of it (shown to directors)."""
+    return (exc.strerror or "") if isinstance(exc, OSError) else str(exc)
+
+
 def season_document(folder: Path) -> tomlkit.TOMLDocument:
     path = folder / SEASON_FILE
     try:
         return tomlkit.parse(path.read_text(encoding="utf-8-sig"))
     except (OSError, UnicodeDecodeError) as exc:
-        raise UsageError(f"{path}: cannot read it ({exc})") from exc
+        raise UsageError(f"{SEASON_FILE}: cannot read it ({_reason(exc)})") from exc
     except tomlkit.exceptions.ParseError as exc:
-        raise UsageError(f"{path}: not valid TOML ({exc}); correct it first") from exc
+        raise UsageError(f"{SEASON_FILE}: not valid TOML ({exc}); correct it first") from exc

@@ -26,13 +26,14 @@ from starlette.datastructures import FormData
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, Response
 
+from grandprix.errors import GrandprixError
 from grandprix.scores import show
 from grandprix.serve import changes
 from grandprix.serve.accounts import user_of
 from grandprix.serve.changes import Change
 from grandprix.serve.seasons import Loaded, SeasonSource
 from grandprix.serve.security import csrf_field, csrf_protected, error_page
-from grandprix.serve.store import Submission
+from grandprix.serve.store import StoreError, Submission
 from grandprix.serve.workspace import Preview, Previews
 from grandprix.site.fast_html import visible
 
@@ -118,9 +119,39 @@ def season_page(handler: SeasonPage) -> Callable[[Request], Awaitable[Response]]
         source = source_of(request)
         if source is None:
             return no_season(request)
-        return await handler(request, request.path_params["season"], source)
+        try:
+            return await handler(request, request.path_params["season"], source)
+        except GrandprixError as exc:  # season.toml unreadable, say: the page says so
+            return unusable(source, exc)
 
     return endpoint
+
+
+def unusable(source: SeasonSource, exc: GrandprixError) -> HTMLResponse:
+    """The page of a form the season's files do not let work now (a syntax error in
+    season.toml), or that the server's database could not record, saying why by the folder's
+    own names: no path of the server's."""
+    if isinstance(exc, StoreError):
+        return error_page(
+            503,
+            "The server cannot record changes now",
+            f"{inside(source.folder, str(exc))}. Nothing of this form was recorded: send it "
+            "again later.",
+        )
+    return error_page(
+        409,
+        "The season's files need a correction first",
+        f"{inside(source.folder, str(exc))}. The season's coordinator corrects it in the "
+        "season folder; then open this page again.",
+    )
+
+
+def inside(folder: Path, message: str) -> str:
+    """``message`` with the season folder's own paths said from inside it (``season.toml``,
+    not the server's ``/srv/.../season.toml``)."""
+    for said in {str(folder.resolve()), str(folder.absolute()), str(folder)}:
+        message = message.replace(said + os.sep, "")
+    return message
 
 
 def season_form(handler: SeasonForm) -> Callable[[Request], Awaitable[Response]]:
@@ -130,7 +161,10 @@ def season_form(handler: SeasonForm) -> Callable[[Request], Awaitable[Response]]
         source = source_of(request)
         if source is None:
             return no_season(request)
-        return await handler(request, form, request.path_params["season"], source)
+        try:
+            return await handler(request, form, request.path_params["season"], source)
+        except GrandprixError as exc:
+            return unusable(source, exc)
 
     return csrf_protected(functools.wraps(handler)(checked))
 

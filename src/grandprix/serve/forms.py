@@ -29,6 +29,7 @@ from grandprix.serve.accounts import COORDINATOR, DIRECTOR, Policy, allow, user_
 from grandprix.serve.common import (
     Upload,
     current,
+    inside,
     kept,
     own_events,
     pending_changes,
@@ -42,7 +43,7 @@ from grandprix.serve.common import (
 from grandprix.serve.rule_fields import rule_fields
 from grandprix.serve.seasons import KEY, PUBLISHED, SeasonSource, folder_version
 from grandprix.serve.security import UnsafeName, csrf_protected, error_page, safe_name
-from grandprix.serve.store import APPROVED
+from grandprix.serve.store import APPROVED, TooManyWaiting
 from grandprix.serve.workspace import StaleError
 
 WAITING_PER_USER = 10  # a director's uploads waiting for approval in one season
@@ -305,20 +306,26 @@ async def accept_change(
         )
     if pending.upload is not None and waits_for_approval(request, source):
         made = pending.upload
-        mine = [
-            s for s in await run_in_threadpool(store.submissions, key) if s.user_name == user.name
-        ]
-        if len(mine) >= WAITING_PER_USER:
+        try:  # the preview's token names the form: sent twice, it is one upload
+            await run_in_threadpool(
+                store.submit,
+                key,
+                user.name,
+                made.kind,
+                made.event,
+                made.fields,
+                made.data,
+                token,
+                WAITING_PER_USER,
+            )
+        except TooManyWaiting as exc:
             return error_page(
                 429,
                 "Too many uploads waiting",
-                f"{len(mine)} of your uploads "
+                f"{exc.waiting} of your uploads "
                 "wait for the coordinator already: send more once they are "
                 "decided.",
             )
-        await run_in_threadpool(
-            store.submit, key, user.name, made.kind, made.event, made.fields, made.data
-        )
         pending_changes(request).pop(token, None)
         return render_season(
             request, "done.html", key, "Sent for approval", waits=True, what=pending.change.what
@@ -341,8 +348,8 @@ async def accept_change(
         )
     except GrandprixError as exc:
         if isinstance(exc, StaleError):
-            return error_page(409, "The season changed meanwhile", str(exc))
-        return error_page(400, "Not accepted", str(exc))
+            return error_page(409, "The season changed meanwhile", inside(source.folder, str(exc)))
+        return error_page(400, "Not accepted", inside(source.folder, str(exc)))
     pending_changes(request).pop(token, None)
     await run_in_threadpool(source.refresh)  # served as soon as it is written
     return render_season(
@@ -395,9 +402,9 @@ async def decide_names(
             request.app.state.store,
         )
     except StaleError as exc:
-        return error_page(409, "The season changed meanwhile", str(exc))
+        return error_page(409, "The season changed meanwhile", inside(source.folder, str(exc)))
     except GrandprixError as exc:
-        return error_page(400, "Not accepted", str(exc))
+        return error_page(400, "Not accepted", inside(source.folder, str(exc)))
     await run_in_threadpool(source.refresh)  # served as soon as it is written
     return RedirectResponse(f"/s/{key}/workspace/names", status_code=303)
 
@@ -434,7 +441,7 @@ async def rules_preview(
             return RedirectResponse(f"/s/{key}/workspace/rules", status_code=303)
         change = changes.rules_change(source.folder, edits)
     except GrandprixError as exc:
-        return error_page(400, "Not a value", str(exc))
+        return error_page(400, "Not a value", inside(source.folder, str(exc)))
     seen = await run_in_threadpool(workspace.preview, source.folder, change, kept(request, source))
     return preview_page(request, key, seen, "rules")
 
@@ -572,7 +579,7 @@ async def publish(request: Request, form: FormData, key: str, source: SeasonSour
             request.app.state.store,
         )
     except GrandprixError as exc:
-        return error_page(400, "Not published", str(exc))
+        return error_page(400, "Not published", inside(source.folder, str(exc)))
     return render_season(
         request, "publish.html", key, "Publish the site", out=str(out), pages=pages
     )

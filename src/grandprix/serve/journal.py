@@ -50,6 +50,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Protocol
 
+from grandprix.errors import GrandprixError
 from grandprix.runtime.files import sync_folder, write_whole
 from grandprix.season.config import SEASON_FILE
 
@@ -62,6 +63,11 @@ _PROCESS_KEY = os.urandom(32)  # the seal's key without a database: this process
 
 class RefusedJournal(Exception):
     """A journal recovery does not apply, and why."""
+
+
+class Unfinished(GrandprixError):
+    """A change whose intent is written failed before it was settled (a file or the database
+    could not be written): ``recover`` finishes it, whole."""
 
 
 @dataclass(frozen=True)
@@ -246,10 +252,13 @@ def carry_out(folder: Path, intent: Intent, settler: Settler | None) -> None:
     """Write ``intent`` into ``folder`` in the module's order; the caller holds the folder's
     lock (``workspace.locked``)."""
     begin(folder, intent, settler)
-    for name in sorted(intent.files, key=lambda n: n == SEASON_FILE):  # season.toml last
-        write_whole(folder / name, intent.files[name])
-        step("wrote season.toml" if name == SEASON_FILE else "wrote a file")
-    _settle(folder, intent, settler)
+    try:
+        for name in sorted(intent.files, key=lambda n: n == SEASON_FILE):  # season.toml last
+            write_whole(folder / name, intent.files[name])
+            step("wrote season.toml" if name == SEASON_FILE else "wrote a file")
+        _settle(folder, intent, settler)
+    except (OSError, GrandprixError) as exc:
+        raise Unfinished(str(exc)) from exc
 
 
 def _with_words(entry: Entry | None, words: str) -> Entry | None:
@@ -274,7 +283,10 @@ def write_intent(made: Path, folder: Path, intent: Intent, settler: Settler | No
 
 def finish(folder: Path, intent: Intent, settler: Settler | None) -> None:
     step("work done")
-    _settle(folder, intent, settler)
+    try:
+        _settle(folder, intent, settler)
+    except (OSError, GrandprixError) as exc:
+        raise Unfinished(str(exc)) from exc
 
 
 def _settle(folder: Path, intent: Intent, settler: Settler | None, note: str = "") -> None:

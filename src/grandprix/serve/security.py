@@ -4,7 +4,8 @@ cookie), CSRF tokens for every form (``Csrf``, ``csrf_protected``) and ``safe_na
 names of uploaded files.
 
 CSRF: each browser gets a random nonce in an HttpOnly, SameSite=Strict cookie; its forms carry
-the token HMAC-SHA256(server secret, nonce), checked with ``hmac.compare_digest``. Another site
+the token HMAC-SHA256(server secret, nonce and session token), checked with
+``hmac.compare_digest``. Another site
 can neither read the cookie nor compute the token, and a token made under another server's
 secret (an earlier run of the server) is refused.
 """
@@ -41,7 +42,9 @@ HEADERS = {
     "x-content-type-options": "nosniff",
     "x-frame-options": "DENY",
     "referrer-policy": "no-referrer",
-    "cache-control": "no-cache",  # the season folder may change between two requests
+    # the season folder may change between two requests; a page only its user may see says
+    # "private, no-store" itself (``accounts.guarded``)
+    "cache-control": "no-cache",
 }
 NAME_LIMIT = 120  # characters of an uploaded file's name, extension included
 NAME_BYTES = 200  # and its bytes in UTF-8 (a file system takes 255, with the temporary name)
@@ -84,20 +87,24 @@ def safe_name(name: str) -> str:
 
 
 class Csrf:
-    """Tokens of the forms of one server: HMAC-SHA256 of the browser's cookie nonce under the
-    server's secret (random for each run unless one is given)."""
+    """Tokens of the forms of one server: HMAC-SHA256 of the browser's cookie nonce and its
+    session (none before a login) under the server's secret (random for each run unless one
+    is given). A token works only with the cookie and the session it was made for: a session
+    ended, or begun by another login, makes the forms of its pages void."""
 
     def __init__(self, secret: bytes | None = None) -> None:
         self.secret = secret if secret is not None else secrets.token_bytes(32)
 
-    def token(self, nonce: str) -> str:
-        return hmac.new(self.secret, nonce.encode(), hashlib.sha256).hexdigest()
+    def token(self, nonce: str, session: str = "") -> str:
+        said = nonce.encode() + b"\0" + hashlib.sha256(session.encode()).digest()
+        return hmac.new(self.secret, said, hashlib.sha256).hexdigest()
 
-    def valid(self, nonce: str | None, token: object) -> bool:
-        """Whether ``token`` (a form field's value) is the token of the cookie's ``nonce``."""
+    def valid(self, nonce: str | None, token: object, session: str = "") -> bool:
+        """Whether ``token`` (a form field's value) is the token of the cookie's ``nonce`` and
+        the browser's ``session`` token."""
         if not nonce or not isinstance(token, str):
             return False
-        return hmac.compare_digest(self.token(nonce).encode(), token.encode())
+        return hmac.compare_digest(self.token(nonce, session).encode(), token.encode())
 
 
 def csrf_nonce(request: Request) -> str:
@@ -106,9 +113,15 @@ def csrf_nonce(request: Request) -> str:
     return str(nonce) if nonce else ""
 
 
+def session_token(request: Request) -> str:
+    """The browser's session token, as its cookie says ('' without one)."""
+    policy = getattr(request.app.state, "policy", None)
+    return request.cookies.get(policy.cookie, "") if policy is not None else ""
+
+
 def csrf_field(request: Request, csrf: Csrf) -> Markup:
     """The hidden input every form carries (templates: ``{{ csrf_field }}``)."""
-    token = csrf.token(csrf_nonce(request))
+    token = csrf.token(csrf_nonce(request), session_token(request))
     return Markup(f'<input type="hidden" name="{CSRF_FIELD}" value="{escape(token)}">')
 
 
@@ -167,7 +180,8 @@ def csrf_protected(handler: Handler) -> Endpoint:
             return error_page(403, "Form refused", f"{elsewhere} page and send it from there.")
         cookie = csrf_cookie(getattr(request.app.state, "secure", False))
         async with request.form(max_part_size=limit) as form:
-            if not csrf.valid(request.cookies.get(cookie), form.get(CSRF_FIELD)):
+            session = session_token(request)
+            if not csrf.valid(request.cookies.get(cookie), form.get(CSRF_FIELD), session):
                 return error_page(
                     403,
                     "Form refused",
@@ -250,7 +264,10 @@ class Guard:
             nonlocal started
             if message["type"] == "http.response.start":
                 started = True
-                extra = [(k.encode(), v.encode()) for k, v in HEADERS.items()]
+                said = {k.lower() for k, _ in message.get("headers", [])}
+                extra = [
+                    (k.encode(), v.encode()) for k, v in HEADERS.items() if k.encode() not in said
+                ]
                 if new:
                     cookie = f"{self.cookie}={new}; Path=/; HttpOnly; SameSite=Strict{self.secure}"
                     extra.append((b"set-cookie", cookie.encode()))

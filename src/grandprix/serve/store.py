@@ -28,7 +28,7 @@ import sqlalchemy as sa
 from sqlalchemy import event
 from sqlalchemy.engine import Connection, Engine
 
-from grandprix.errors import UsageError
+from grandprix.errors import GrandprixError, UsageError
 from grandprix.serve.journal import Intent
 from grandprix.serve.tables import (
     ASSIGNMENTS,
@@ -97,6 +97,33 @@ def shown_url(url: str) -> str:
     return sa.engine.make_url(url).render_as_string(hide_password=True)
 
 
+@dataclass(frozen=True)
+class Failures:
+    """Failed logins within the window, as ``Store.attempt`` counted them: of the name from
+    this address, from this address (any name), of the name (any address); when the first of
+    the name from here and the last of the name were; and now."""
+
+    by_pair: int
+    by_address: int
+    by_name: int
+    first_by_pair: float
+    last_by_name: float
+    now: float
+
+
+class StoreError(GrandprixError):
+    """The database failed to write (disk full, connection lost): nothing of that
+    transaction was recorded."""
+
+
+class TooManyWaiting(Exception):
+    """A user's uploads waiting for approval are at the limit already."""
+
+    def __init__(self, waiting: int) -> None:
+        super().__init__(waiting)
+        self.waiting = waiting
+
+
 class Store:
     """The server's database. Every method is one transaction; safe from several threads."""
 
@@ -113,8 +140,16 @@ class Store:
 
     @contextmanager
     def _write(self) -> Iterator[Connection]:
-        with self._lock, self.engine.begin() as connection:
-            yield connection
+        """One transaction of writes; a database error (disk full, connection lost) is a
+        ``StoreError``, the transaction rolled back."""
+        try:
+            with self._lock, self.engine.begin() as connection:
+                yield connection
+        except sa.exc.DBAPIError as exc:
+            raise StoreError(
+                f"the server's database could not record it ({exc.orig}); check its disk "
+                "and that it runs"
+            ) from exc
 
     # Accounts
 
@@ -275,29 +310,43 @@ class Store:
 
     # Failed logins
 
-    def attempt(self, name: str, address: str, within: float) -> tuple[int, int, float]:
-        """A login attempt noted as a failure (a good login clears it), in one transaction
-        with the count of those before it in the last ``within`` seconds: for the name from
-        this address (failures from elsewhere never lock a user out), from the address, and
-        the time of the oldest for the name from this address. Attempts sent at once are
-        counted one after another, never all against the same count."""
+    def attempt(
+        self, name: str, address: str, within: float, wait: Callable[[Failures], float]
+    ) -> float:
+        """A login attempt: the failed logins of the last ``within`` seconds counted (a good
+        login clears its name's), and unless ``wait`` (the policy's) says to wait for them
+        first, this attempt noted as a failure, in one transaction; the seconds to wait (0:
+        go on). A try refused while held back is not noted, so it never makes the wait longer;
+        attempts sent at once are counted one after another, never all against one count."""
         now = self.clock()
         since = now - within
+        failed = LOGIN_FAILURES.c
         with self._write() as db:
-            by_name = db.execute(
-                sa.select(sa.func.count(), sa.func.min(LOGIN_FAILURES.c.at)).where(
-                    LOGIN_FAILURES.c.name == name,
-                    LOGIN_FAILURES.c.address == address,
-                    LOGIN_FAILURES.c.at > since,
+            pair = db.execute(
+                sa.select(sa.func.count(), sa.func.min(failed.at)).where(
+                    failed.name == name, failed.address == address, failed.at > since
                 )
             ).one()
             by_address = db.execute(
-                sa.select(sa.func.count()).where(
-                    LOGIN_FAILURES.c.address == address, LOGIN_FAILURES.c.at > since
-                )
+                sa.select(sa.func.count()).where(failed.address == address, failed.at > since)
             ).scalar_one()
-            db.execute(LOGIN_FAILURES.insert().values(name=name, address=address, at=now))
-        return int(by_name[0]), int(by_address), float(by_name[1] or now)
+            account = db.execute(
+                sa.select(sa.func.count(), sa.func.max(failed.at)).where(
+                    failed.name == name, failed.at > since
+                )
+            ).one()
+            found = Failures(
+                int(pair[0]),
+                int(by_address),
+                int(account[0]),
+                float(pair[1] or now),
+                float(account[1] or now),
+                now,
+            )
+            left = wait(found)
+            if left <= 0:
+                db.execute(LOGIN_FAILURES.insert().values(name=name, address=address, at=now))
+        return left
 
     def forget_failures(self, name: str, older_than: float) -> None:
         """A good login clears its name's failures; failures older than ``older_than``
@@ -462,9 +511,34 @@ class Store:
         event: str,
         fields: dict[str, str],
         data: bytes,
+        form: str = "",
+        limit: int | None = None,
     ) -> int:
+        """A director's upload, waiting for approval: its id. ``form``:
+        the key of the form it was sent from: the same form sent again, or twice at once, is
+        the upload already made (never a second). ``TooManyWaiting`` when ``limit`` of the
+        user's uploads wait already: counted and made in one transaction, the user's row
+        locked meanwhile, so that uploads sent at once cannot pass the limit together."""
         digest = hashlib.sha256(data).hexdigest()
+        key = hashlib.sha256(form.encode()).hexdigest() if form else None
         with self._write() as db:
+            db.execute(sa.select(USERS.c.id).where(USERS.c.name == user_name).with_for_update())
+            if key is not None:
+                made = db.execute(
+                    sa.select(SUBMISSIONS.c.id).where(SUBMISSIONS.c.form_key == key)
+                ).scalar()
+                if made is not None:
+                    return int(made)
+            if limit is not None:
+                waiting = db.execute(
+                    sa.select(sa.func.count()).where(
+                        SUBMISSIONS.c.season == season,
+                        SUBMISSIONS.c.user_name == user_name,
+                        SUBMISSIONS.c.status == WAITING,
+                    )
+                ).scalar_one()
+                if waiting >= limit:
+                    raise TooManyWaiting(int(waiting))
             self._keep(db, digest, data)
             found = db.execute(
                 SUBMISSIONS.insert().values(
@@ -476,11 +550,12 @@ class Store:
                     fields=json.dumps(fields),
                     file_sha256=digest,
                     status=WAITING,
+                    form_key=key,
                 )
             )
-            key = found.inserted_primary_key
-            assert key is not None
-            return int(key[0])
+            made_key = found.inserted_primary_key
+            assert made_key is not None
+            return int(made_key[0])
 
     def submissions(self, season: str, status: str | None = WAITING) -> list[Submission]:
         query = sa.select(SUBMISSIONS).where(SUBMISSIONS.c.season == season)
@@ -529,11 +604,19 @@ def _engine(url: str) -> Engine:
 
         @event.listens_for(engine, "connect")
         def _pragmas(connection: Any, _: Any) -> None:
+            # The driver's own transactions are off: it would begin none before a CREATE or
+            # ALTER, so that a migration killed half-way stayed half-made. Each transaction
+            # is begun below, DDL included, and is whole or absent.
+            connection.isolation_level = None
             cursor = connection.cursor()
             cursor.execute("PRAGMA journal_mode=WAL")  # readers do not wait for the writer
             cursor.execute("PRAGMA busy_timeout=10000")
             cursor.execute("PRAGMA foreign_keys=ON")
             cursor.close()
+
+        @event.listens_for(engine, "begin")
+        def _begin(connection: Connection) -> None:
+            connection.exec_driver_sql("BEGIN")
 
     return engine
 

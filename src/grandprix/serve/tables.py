@@ -75,6 +75,7 @@ SUBMISSIONS = sa.Table(
     sa.Column("status", sa.String(20), nullable=False),
     sa.Column("decided_by", sa.String(100), nullable=False, server_default=""),
     sa.Column("decided_at", sa.Float, nullable=True),
+    sa.Column("form_key", sa.String(64), nullable=True, unique=True),  # the form sent, hashed
 )
 SERVER_KEYS = sa.Table(
     "server_keys",

@@ -404,7 +404,7 @@ def accept(
         if now != version or (change.base and change.base != now) or _edited(folder, change):
             what = seasons.changed_since(folder, version if now != version else change.base)
             raise StaleError(
-                f"{folder}: the season's files changed since this form was made (by hand or by "
+                "the season's files changed since this form was made (by hand or by "
                 f"another change{': ' + what if what else ''}); nothing was written: look at the "
                 "new state and try again"
             )
@@ -420,9 +420,32 @@ def accept(
         if entry is not None:
             entry = replace(entry, moves=moves_in_words(checked.moves))
         intent = journal.Intent(os.urandom(16).hex(), change.files, replaced, entry)
-        journal.carry_out(folder, intent, store)
+        carry_out(folder, intent, store)
         kept_bytes = {name: data for name, data in replaced.items() if data is not None}
         return Accepted(seasons.folder_version(folder), checked, kept_bytes)
+
+
+def carry_out(folder: Path, intent: journal.Intent, store: Store | None) -> None:
+    """``journal.carry_out``; a change that fails half-way (a file or the database could not be
+    written) finished at once from its journal, whole, as after a kill; when that fails too,
+    left for the next recovery, which every change and every decision on an upload runs
+    first, and the user told so. The caller holds the folder's lock."""
+    try:
+        journal.carry_out(folder, intent, store)
+    except journal.Unfinished as exc:
+        finish_now(folder, store, exc)
+
+
+def finish_now(folder: Path, store: Store | None, exc: journal.Unfinished) -> None:
+    """The change ``exc`` left half-done finished from its journal; else ``UsageError``."""
+    try:
+        recover(folder, store)
+    except (OSError, GrandprixError) as again:
+        raise UsageError(
+            f"the change could not be finished ({exc}), nor then from its journal ({again}); "
+            "it is kept, and finished whole before any other change or decision on an upload "
+            "once the server can write again"
+        ) from again
 
 
 def recover(folder: Path, store: Store | None) -> str:
@@ -474,7 +497,10 @@ def publish(folder: Path, season: Season, entry: journal.Entry | None, store: St
         pages = build_site(season, folder / seasons.PUBLISHED)
         if entry is not None:
             intent = replace(intent, entry=replace(entry, what=f"{entry.what} ({pages} pages)"))
-        journal.finish(folder, intent, store)
+        try:
+            journal.finish(folder, intent, store)
+        except journal.Unfinished as exc:
+            finish_now(folder, store, exc)
     return pages
 
 
@@ -482,6 +508,7 @@ def reject(folder: Path, entry: journal.Entry, store: Store) -> bool:
     """A waiting upload rejected, with its audit entry, in one transaction under the folder's
     lock (an approval of it waits, then finds it decided); False when it no longer waits."""
     with locked(folder.resolve()):
+        recover(folder.resolve(), store)  # an approval a fault left half-done comes first
         if entry.submission is None or not store.waiting(entry.submission):
             return False
         journal.step("reject")
