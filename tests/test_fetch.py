@@ -12,19 +12,18 @@ import socket
 import threading
 import time
 import tomllib
-import urllib.request
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
-from urllib.parse import urlsplit
 
 import pytest
 from click.testing import CliRunner
 
 from grandprix import fetch as fetching
 from grandprix.cli import main
-from grandprix.fetch import FetchError, Unreadable, fetch, source_of
+from grandprix.fetch import FetchError, Unreadable, fetch, source_of, transport
+from grandprix.fetch.transport import Channel, Deadline
 
 DATA = Path(__file__).resolve().parent / "data"
 RECORDED = DATA / "fetch"
@@ -52,26 +51,20 @@ class Answer:
 @dataclass
 class Sites:
     """The local server standing for the sites: its answers by path and query, the requests
-    it saw (host asked for, path and query, User-Agent)."""
+    it saw (the Host asked for, path and query, User-Agent)."""
 
     port: int
     answers: dict[str, Answer] = field(default_factory=dict)
     seen: list[tuple[str, str, str]] = field(default_factory=list)
 
-    def opener(self) -> Callable[[urllib.request.Request, float, Callable[[str], bool]], Any]:
-        """``fetch.open_url``, sending each request to this server instead of the site."""
-        real = fetching.open_url
+    def channel(self) -> Channel:
+        """``transport.channel``, connecting to this server (plain HTTP) instead of the site."""
+        real = transport.channel
 
-        def open_local(
-            request: urllib.request.Request, timeout: float, allowed: Callable[[str], bool]
-        ) -> Any:
-            parts = urlsplit(request.full_url)
-            where = parts.path + (f"?{parts.query}" if parts.query else "")
-            self.seen.append((parts.hostname or "", where, request.get_header("User-agent", "")))
-            request.full_url = f"http://127.0.0.1:{self.port}{where}"
-            return real(request, timeout, allowed)
+        def to_local(scheme: str, host: str, port: int, deadline: Deadline) -> socket.socket:
+            return real("http", "127.0.0.1", self.port, deadline)
 
-        return open_local
+        return to_local
 
 
 @pytest.fixture
@@ -82,6 +75,8 @@ def sites(monkeypatch: pytest.MonkeyPatch) -> Iterator[Sites]:
         protocol_version = "HTTP/1.1"
 
         def do_GET(self) -> None:
+            agent = self.headers.get("User-Agent", "")
+            served.seen.append((self.headers.get("Host", ""), self.path, agent))
             answer = served.answers.get(self.path, Answer(b"no such page", 404))
             time.sleep(answer.delay)
             self.send_response(answer.status)
@@ -105,7 +100,7 @@ def sites(monkeypatch: pytest.MonkeyPatch) -> Iterator[Sites]:
     served.port = server.server_address[1]
     thread = threading.Thread(target=server.serve_forever, args=(0.05,), daemon=True)
     thread.start()
-    monkeypatch.setattr(fetching, "open_url", served.opener())
+    monkeypatch.setattr(transport, "channel", served.channel())
     try:
         yield served
     finally:
@@ -354,7 +349,7 @@ def test_a_chesscom_tournament_of_one_group_leads_to_it(sites: Sites, tmp_path: 
 def test_a_timeout_is_a_clear_error(
     sites: Sites, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(fetching, "TIMEOUT", 0.2)
+    monkeypatch.setattr(transport, "TIMEOUT", 0.2)
     sites.answers["/api/swiss/Qk7rT2vL"] = Answer(b"{}", delay=1.0)
     with pytest.raises(FetchError, match=r"did not answer within"):
         fetch("https://lichess.org/swiss/Qk7rT2vL", tmp_path)
@@ -384,13 +379,12 @@ def test_a_refused_connection_is_a_clear_error(
     with socket.socket() as probe:  # a port nothing listens on
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
-    real = fetching.open_url
+    real = transport.channel
 
-    def closed(request: urllib.request.Request, timeout: float, allowed: Any) -> Any:
-        request.full_url = f"http://127.0.0.1:{port}/"
-        return real(request, timeout, allowed)
+    def closed(scheme: str, host: str, _: int, deadline: Deadline) -> socket.socket:
+        return real("http", "127.0.0.1", port, deadline)
 
-    monkeypatch.setattr(fetching, "open_url", closed)
+    monkeypatch.setattr(transport, "channel", closed)
     with pytest.raises(FetchError, match=r"connection was refused"):
         fetch("https://lichess.org/swiss/Qk7rT2vL", tmp_path)
     assert files(tmp_path) == []

@@ -26,7 +26,17 @@ from grandprix.errors import UsageError
     help="The file's name in SEASON_DIR (default: the event's name and the tournament's id). "
     "It must end in the format's suffix: .xlsx, .ndjson or .json.",
 )
-def fetch_command(url: str, season_dir: Path, file_name: str | None) -> None:
+@click.option(
+    "--deadline",
+    type=click.FloatRange(min=0.1, max=3600),
+    default=None,
+    metavar="SECONDS",
+    help="The longest each download may take, from connecting to the answer's last byte "
+    "(default: 300). A download not over by then is stopped and nothing is written.",
+)
+def fetch_command(
+    url: str, season_dir: Path, file_name: str | None, deadline: float | None
+) -> None:
     """Download a tournament's results into SEASON_DIR and print its entry for season.toml.
 
     URL is a chess-results.com tournament (https://chess-results.com/tnr123456.aspx: its Final
@@ -34,12 +44,14 @@ def fetch_command(url: str, season_dir: Path, file_name: str | None) -> None:
     https://lichess.org/tournament/ID: its results as NDJSON) or a chess.com tournament group
     (https://api.chess.com/pub/tournament/ID/ROUND/GROUP: the group's JSON). The download is
     read before it is kept: a file that does not read is not written, nor is an existing file
-    ever replaced. The [[events]] lines go to stdout (add them to season.toml); the rest to
-    stderr. Exit 2 when nothing was written."""
+    ever replaced. Each download (the tournament's description, its results) must be over
+    within --deadline seconds, connecting included; redirects are followed only on the site's
+    own host and port, over the same scheme. The [[events]] lines go to stdout (add them to
+    season.toml); the rest to stderr. Exit 2 when nothing was written."""
     from grandprix.fetch import Unreadable, fetch
 
     try:
-        got = fetch(url, season_dir, file_name)
+        got = fetch(url, season_dir, file_name, deadline)
     except Unreadable as exc:
         echo_problems(exc.problems)
         fail(UsageError(str(exc)))

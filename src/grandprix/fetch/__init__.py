@@ -17,11 +17,16 @@
   ``https://www.chess.com/tournament/live/ID``) leads to its only group when it has one round
   of one group; otherwise the error lists the groups' (or rounds') addresses to give.
 
-Each download is made with the standard library: a ``TIMEOUT`` for each wait, a ``DEADLINE``
-for the whole, at most the format's size limit read (one byte more is an error, and a
-``Content-Length`` over it is refused before reading), a ``User-Agent`` naming grandprix,
-redirects followed only to the site's own hosts over https. What comes back is read by the
-format's reader before anything is written: a file that does not read is not kept. The file is
+Each download is made with the standard library (``transport.py``): one ``DEADLINE`` for the
+whole exchange (the name's look-up, connecting, the answer's headers and body), kept by the
+socket before every receive, so that a site trickling its answer is cut at the deadline; at
+most the format's size limit read (one byte more is an error, and a ``Content-Length`` over it
+is refused before reading); a ``User-Agent`` naming grandprix; redirects followed only on the
+site's own host and port, over the same scheme. What comes back is read by the format's reader
+before anything is written: a file that does not read is not kept, and a description that is
+not what the site's API describes (JSON nested too deeply, a date outside ``EARLIEST`` to
+``LATEST``, an arena longer than ``ARENA_MINUTES``, a value of the wrong kind) is an error
+naming the address and, where it can, the field. The file is
 written inside the season folder under a name made of the event's name and the tournament's id
 (``keshmat-circuit-rapid-august-2024-1017236.xlsx``), whole (a temporary file in the same
 folder, then linked to its name), and never over an existing file: a name that exists is an
@@ -32,23 +37,16 @@ and a numbered copy would be listed as a second event.
 from __future__ import annotations
 
 import datetime
-import http.client
-import json
 import os
 import re
-import socket
-import ssl
-import time
-import urllib.error
-import urllib.request
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import IO, Any, Final
+from typing import Any, Final
 from urllib.parse import urlsplit
 
-from grandprix import __version__
 from grandprix.errors import errors_only
+from grandprix.fetch import transport
 from grandprix.fetch.files import (
     checked_name,
     exists_message,
@@ -67,15 +65,14 @@ from grandprix.fetch.sources import (
     shown,
     source_of,
 )
-from grandprix.model import Problem, Section
+from grandprix.fetch.transport import Channel, Deadline, download
+from grandprix.model import Location, Problem, Section
 from grandprix.readers import FORMATS, chesscom, lichess
+from grandprix.readers.json_text import json_text, json_value
 
-__all__ = ["FetchError", "Fetched", "Source", "Unreadable", "fetch", "open_url", "source_of"]
+__all__ = ["DEADLINE", "FetchError", "Fetched", "Source", "Unreadable", "fetch", "source_of"]
 
-USER_AGENT: Final = f"grandprix/{__version__} (chess Grand Prix results import; Python urllib)"
-TIMEOUT: Final = 20.0  # seconds of any one wait: connecting, each read
-DEADLINE: Final = 300.0  # seconds for one whole download
-CHUNK: Final = 64 * 1024
+DEADLINE: Final = 300.0  # seconds for one whole download (``fetch``'s ``deadline``)
 # Most bytes of each download: the readers' own bounds (an xlsx crosstable of 2,000 players is
 # about 500 KB; the reader's bound is on the unzipped parts).
 LIMITS: Final = {
@@ -85,8 +82,17 @@ LIMITS: Final = {
     "info": 4 * 1024**2,  # a tournament's description (lichess, chess.com): a few KB
 }
 
+# The days a tournament's date may fall on, and an arena's longest length (lichess's longest
+# are a day): anything else in a site's description is not a tournament's.
+EARLIEST: Final = datetime.date(1900, 1, 1)
+LATEST: Final = datetime.date(2100, 12, 31)
+ARENA_MINUTES: Final = 7 * 24 * 60
+
 _API = "https://api.chess.com/pub/tournament/"
 _DAY = re.compile(r"\d{4}-\d{2}-\d{2}")
+# What reading a download raises when it is not what its site describes: each becomes an error
+# naming the download, nothing written (the checks below name the field where they can).
+_MALFORMED = (ArithmeticError, AttributeError, LookupError, RecursionError, TypeError, ValueError)
 
 
 @dataclass
@@ -123,47 +129,18 @@ class Fetched:
         return text
 
 
-# Opening an address: the tests put a local server in place of the sites.
-Opener = Callable[[urllib.request.Request, float, Callable[[str], bool]], Any]
-
-
-def open_url(
-    request: urllib.request.Request, timeout: float, allowed: Callable[[str], bool]
-) -> Any:
-    """The response to ``request``; a redirect only to an address ``allowed`` says yes to."""
-    opener = urllib.request.build_opener(_Redirects(allowed))
-    return opener.open(request, timeout=timeout)
-
-
-class _Redirects(urllib.request.HTTPRedirectHandler):
-    """Redirects followed to the site's own hosts over https, no further."""
-
-    def __init__(self, allowed: Callable[[str], bool]) -> None:
-        self.allowed = allowed
-
-    def redirect_request(
-        self,
-        req: urllib.request.Request,
-        fp: IO[bytes],
-        code: int,
-        msg: str,
-        headers: Any,
-        newurl: str,
-    ) -> urllib.request.Request | None:
-        if not self.allowed(newurl):
-            raise FetchError(
-                f"{req.full_url}: the site sends the download to {shown(newurl)}, another "
-                "site; nothing was downloaded (download the file in a browser and list it "
-                "in season.toml)"
-            )
-        return super().redirect_request(req, fp, code, msg, headers, newurl)
-
-
-def fetch(url: str, folder: Path, name: str | None = None, opener: Opener | None = None) -> Fetched:
+def fetch(
+    url: str,
+    folder: Path,
+    name: str | None = None,
+    deadline: float | None = None,
+    channel: Channel | None = None,
+) -> Fetched:
     """Download the results of the tournament at ``url`` into ``folder`` (under ``name``, or one
     made from the event's name and id), read and checked first; ``FetchError`` (nothing
-    written) when the address is not known, the download fails or does not read, or the file
-    exists."""
+    written) when the address is not known, a download fails, is not over within ``deadline``
+    seconds (``DEADLINE``) or does not read, or the file exists. ``channel`` makes the
+    connections (``transport.channel``)."""
     source = source_of(url)
     if not folder.is_dir():
         raise FetchError(f"{folder}: no such folder; give the season's folder (it must exist)")
@@ -171,24 +148,28 @@ def fetch(url: str, folder: Path, name: str | None = None, opener: Opener | None
         name = checked_name(name, suffix_of(source), folder)
         if os.path.lexists(folder / name):  # said before anything is downloaded
             raise FetchError(exists_message(folder / name))
-    get = _Getter(opener or open_url, source)
-    if source.site == "chess-results":
-        plan = _chess_results(source, get)
-    elif source.site == "lichess":
-        plan = _lichess(source, get)
-    else:
-        plan = _chesscom(source, get)
-    provisional = Path(f"{stem_of(source)}{suffix_of(source)}")
-    section, problems = FORMATS[plan.format].read(provisional, plan.data)
-    if section is None or errors_only(problems):
-        raise Unreadable(
-            f"the download of {plan.address} (shown above as {provisional}) does not read as "
-            f"{_FORMAT_WORDS[plan.format]}: nothing was written; {plan.hint}",
-            problems,
-        )
-    event = plan.event or (section.name if section.name != provisional.stem else "")
-    date = plan.date or _day(section.date)
-    notes = plan.notes(section) if plan.notes is not None else []
+    seconds = DEADLINE if deadline is None else deadline
+    get = _Getter(source, seconds, channel or transport.channel)
+    try:
+        if source.site == "chess-results":
+            plan = _chess_results(source, get)
+        elif source.site == "lichess":
+            plan = _lichess(source, get)
+        else:
+            plan = _chesscom(source, get)
+        provisional = Path(f"{stem_of(source)}{suffix_of(source)}")
+        section, problems = FORMATS[plan.format].read(provisional, plan.data)
+        if section is None or errors_only(problems):
+            raise Unreadable(
+                f"the download of {plan.address} (shown above as {provisional}) does not read "
+                f"as {_FORMAT_WORDS[plan.format]}: nothing was written; {plan.hint}",
+                problems,
+            )
+        event = plan.event or (section.name if section.name != provisional.stem else "")
+        date = plan.date or _within(_day(section.date), plan.address, "the date it gives")
+        notes = plan.notes(section) if plan.notes is not None else []
+    except _MALFORMED as exc:
+        raise FetchError(_malformed(get.last, exc)) from None
     if name is None:
         name = file_name(event, source)
     path = write_new(folder, name, plan.data)
@@ -218,17 +199,17 @@ class _Plan:
 
 
 class _Getter:
-    """Downloads from one site: its hosts allowed, each response bounded."""
+    """Downloads from one site, each within its own deadline and its format's size limit; the
+    address of the last one made (``last``: the one whose reading fails, if one does)."""
 
-    def __init__(self, opener: Opener, source: Source) -> None:
-        self.opener = opener
+    def __init__(self, source: Source, seconds: float, channel: Channel) -> None:
         self.source = source
+        self.seconds = seconds
+        self.channel = channel
+        self.last = ""
 
-    def allowed(self, address: str) -> bool:
-        parts = urlsplit(address)
-        host = (parts.hostname or "").lower()
-        if parts.scheme != "https":
-            return False
+    def allowed(self, host: str) -> bool:
+        """Whether ``host`` is one of the site's own (a redirect may lead there)."""
         if self.source.site == "chess-results":
             return CHESS_RESULTS_HOST.fullmatch(host) is not None
         if self.source.site == "lichess":
@@ -237,99 +218,37 @@ class _Getter:
 
     def bytes(self, address: str, limit: int) -> bytes:
         """The body at ``address``, at most ``limit`` bytes; ``FetchError`` saying what failed."""
-        request = urllib.request.Request(address, headers={"User-Agent": USER_AGENT})
-        start = time.monotonic()
-        try:
-            with self.opener(request, TIMEOUT, self.allowed) as response:
-                length = response.headers.get("Content-Length") or ""
-                if length.strip().isdigit() and int(length) > limit:
-                    raise FetchError(_too_big(address, limit, int(length)))
-                return _bounded(response, address, limit, start)
-        except urllib.error.HTTPError as exc:
-            exc.close()
-            raise FetchError(_http_error(address, exc.code, str(exc.reason))) from None
-        except urllib.error.URLError as exc:
-            raise FetchError(_connection_error(address, exc.reason)) from None
-        except TimeoutError:
-            raise FetchError(_timed_out(address)) from None
-        except http.client.IncompleteRead:
-            raise FetchError(
-                f"{address}: the connection closed before the whole file came; try again"
-            ) from None
-        except (http.client.HTTPException, OSError) as exc:
-            raise FetchError(_connection_error(address, exc)) from None
+        self.last = address
+        return download(address, limit, Deadline(self.seconds), self.allowed, self.channel)
 
     def json(self, address: str) -> dict[str, Any]:
-        """The JSON object at ``address`` (a tournament's description)."""
+        """The JSON object at ``address`` (a tournament's description), read within the bounds
+        of the sites' JSON (nesting too deep is an error, not a crash)."""
         data = self.bytes(address, LIMITS["info"])
-        try:
-            value = json.loads(data.decode("utf-8"))
-        except (UnicodeDecodeError, ValueError):
-            value = None
+        problems: list[Problem] = []
+        text = json_text(address, data, problems, LIMITS["info"])
+        value = json_value(text, Location(address), problems) if text is not None else None
         if not isinstance(value, dict):
+            where = problems[0].location if problems else Location(address)
+            why = f"{problems[0].message.split('; ')[0]}; " if problems else ""
             raise FetchError(
-                f"{address}: the answer is not the JSON object the site's API describes "
-                f"(it starts {shown(data[:60].decode('utf-8', 'replace'))}); check the "
-                "address, or try again later"
+                f"{where}: the answer is not the JSON object the site's API describes ({why}it "
+                f"starts {shown(data[:60].decode('utf-8', 'replace'))}); check the address, or "
+                "try again later"
             )
         return value
 
 
-def _bounded(response: IO[bytes], address: str, limit: int, start: float) -> bytes:
-    """At most ``limit`` bytes of the response (one more is an error), within ``DEADLINE``."""
-    chunks: list[bytes] = []
-    size = 0
-    while True:
-        chunk = response.read(min(CHUNK, limit + 1 - size))
-        if not chunk:
-            return b"".join(chunks)
-        chunks.append(chunk)
-        size += len(chunk)
-        if size > limit:
-            raise FetchError(_too_big(address, limit, None))
-        if time.monotonic() - start > DEADLINE:
-            raise FetchError(
-                f"{address}: the download took more than {DEADLINE:.0f} seconds and was "
-                "stopped; try again later"
-            )
-
-
-def _too_big(address: str, limit: int, length: int | None) -> str:
-    size = f"{length:,} bytes" if length is not None else f"more than {limit:,} bytes"
-    return (
-        f"{address}: the answer is {size}; one tournament's results are far smaller (at most "
-        f"{limit:,} bytes are taken): nothing was written; check the address"
-    )
-
-
-def _http_error(address: str, code: int, reason: str) -> str:
-    why = {
-        404: "not found: check the tournament's address (open it in a browser)",
-        410: "gone: the site no longer serves this tournament",
-        403: "refused: the site does not let this tournament be downloaded (a private one?)",
-        429: "too many requests: wait a few minutes, then try again",
-    }.get(code, "the site could not answer; try again later" if code >= 500 else reason)
-    return f"{address}: HTTP {code}, {why}; nothing was written"
-
-
-def _connection_error(address: str, reason: object) -> str:
-    if isinstance(reason, TimeoutError):
-        return _timed_out(address)
-    if isinstance(reason, socket.gaierror):
-        why = "the site's name could not be looked up (no network, or no DNS?)"
-    elif isinstance(reason, ConnectionRefusedError):
-        why = "the connection was refused (no network, or the site is down?)"
-    elif isinstance(reason, ssl.SSLError):
-        why = f"the secure connection failed ({reason})"
+def _malformed(address: str, exc: Exception) -> str:
+    """What a download that raised ``exc`` as it was read is, in a message."""
+    said = str(exc).strip()
+    if isinstance(exc, RecursionError):
+        why = "arrays or objects nested too deeply"
     else:
-        why = f"the connection failed ({reason})"
-    return f"{address}: {why}; nothing was written"
-
-
-def _timed_out(address: str) -> str:
+        why = f"{type(exc).__name__}: {said[:100]}" if said else type(exc).__name__
     return (
-        f"{address}: the site did not answer within {TIMEOUT:.0f} seconds; try again later; "
-        "nothing was written"
+        f"{address}: the download does not read as what the site's API describes ({why}); "
+        "nothing was written; check the address, or try again later"
     )
 
 
@@ -354,7 +273,8 @@ def _chess_results(source: Source, get: _Getter) -> _Plan:
 
 def _lichess(source: Source, get: _Getter) -> _Plan:
     base = f"https://lichess.org/api/{'swiss' if source.kind == 'swiss' else 'tournament'}/"
-    info = get.json(base + source.ident)
+    described = base + source.ident
+    info = get.json(described)
     swiss = source.kind == "swiss"
     name = _text(info.get("name" if swiss else "fullName"))
     state = info.get("status" if swiss else "isFinished")
@@ -371,6 +291,10 @@ def _lichess(source: Source, get: _Getter) -> _Plan:
     players = _count(info.get("nbPlayers"))
     if not players:
         raise FetchError(f"{base}{source.ident}: the tournament has no players: no results")
+    if swiss:
+        date = _within(_day(info.get("startsAt")), described, "'startsAt'")
+    else:
+        date = _arena_end(info, described)
     # Every player's line (the reader cannot tell a list cut at its end); an arena's sheets
     # give each player's games.
     extra = "" if swiss else "&sheet=true"
@@ -385,7 +309,6 @@ def _lichess(source: Source, get: _Getter) -> _Plan:
             "(closed accounts are left out of the results; if many are missing, fetch again)"
         ]
 
-    date = _day(info.get("startsAt")) if swiss else _arena_end(info)
     rounds = _count(info.get("nbRounds")) if swiss else 0
     return _Plan("lichess", address, data, "try again later", name, date, rounds, notes)
 
@@ -399,18 +322,26 @@ def _count(value: object) -> int:
     return value if isinstance(value, int) and not isinstance(value, bool) and value > 0 else 0
 
 
-def _arena_end(info: dict[str, Any]) -> datetime.date | None:
-    """The day an arena ended: its start plus its minutes."""
+def _arena_end(info: dict[str, Any], address: str) -> datetime.date | None:
+    """The day an arena ended: its start (``startsAt``) plus its ``minutes``, each within
+    bounds (``FetchError`` naming the field otherwise); None when it gives no start."""
     starts, minutes = info.get("startsAt"), info.get("minutes")
     if not isinstance(starts, str):
         return None
     try:
         moment = datetime.datetime.fromisoformat(starts[:40])
     except ValueError:
-        return _day(starts)
-    if 0 < _count(minutes) < 10**6:
-        moment += datetime.timedelta(minutes=_count(minutes))
-    return moment.date()
+        return _within(_day(starts), address, "'startsAt'")
+    _within(moment.date(), address, "'startsAt'")
+    if type(minutes) is int and not 0 <= minutes <= ARENA_MINUTES:
+        raise FetchError(
+            f"{address}: 'minutes' is {minutes:,}: an arena lasts from 0 to {ARENA_MINUTES:,} "
+            "minutes (a week); the answer is not lichess's description of a tournament: "
+            "nothing was written; check the address"
+        )
+    if type(minutes) is int:
+        moment += datetime.timedelta(minutes=minutes)
+    return _within(moment.date(), address, "'startsAt' plus 'minutes'")
 
 
 def _chesscom(source: Source, get: _Getter) -> _Plan:
@@ -433,7 +364,8 @@ def _chesscom(source: Source, get: _Getter) -> _Plan:
     address = f"{tournament}/{round_}/{group}"
     data = get.bytes(address, LIMITS["chesscom"])
     hint = "check the address (a group's: .../ROUND/GROUP)"
-    return _Plan("chesscom", address, data, hint, event if name else "", _last_game(data))
+    date = _last_game(data, address)
+    return _Plan("chesscom", address, data, hint, event if name else "", date)
 
 
 def _children(value: object, ident: str, depth: int) -> list[tuple[int, int]]:
@@ -441,18 +373,26 @@ def _children(value: object, ident: str, depth: int) -> list[tuple[int, int]]:
     ``groups`` (depth 2) of tournament ``ident``; addresses of other tournaments left out."""
     found: list[tuple[int, int]] = []
     for item in value if isinstance(value, list) else []:
-        match = CHESSCOM_API.fullmatch(urlsplit(item).path) if isinstance(item, str) else None
+        match = CHESSCOM_API.fullmatch(_path(item))
         if match is None or match[1] != ident or (match[3] is None) != (depth == 1):
             continue
         found.append((int(match[2]), int(match[3] or 0)))
     return found
 
 
+def _path(item: object) -> str:
+    """The path of an address a description lists ('' for what is not an address)."""
+    try:
+        return urlsplit(item).path if isinstance(item, str) else ""
+    except ValueError:  # 'https://[x': no address
+        return ""
+
+
 def _listing(address: str, what: str, found: list[tuple[int, int]], info: dict[str, Any]) -> str:
     if not found:
         return (
             f"{address}: chess.com lists no {what} of this tournament (status: "
-            f"{shown(str(info.get('status', '?')))}): it has no results yet"
+            f"{shown(_text(info.get('status')) or '?')}): it has no results yet"
         )
     addresses = [
         f"{_API}{address.removeprefix(_API).split('/')[0]}/{r}" + (f"/{g}" if g else "")
@@ -468,12 +408,12 @@ def _listing(address: str, what: str, found: list[tuple[int, int]], info: dict[s
     )
 
 
-def _last_game(data: bytes) -> datetime.date | None:
-    """The day the group's last game ended (the event's date, as season.toml wants it)."""
-    try:
-        games = json.loads(data.decode("utf-8")).get("games")
-    except (UnicodeDecodeError, ValueError, AttributeError):
-        return None
+def _last_game(data: bytes, address: str) -> datetime.date | None:
+    """The day the group's last game ended (the event's date, as season.toml wants it); None
+    when the group does not read (its reader then says why)."""
+    text = json_text(address, data, [], chesscom.MAX_BYTES)
+    top = json_value(text, Location(address), []) if text is not None else None
+    games = top.get("games") if isinstance(top, dict) else None
     ends = (
         [_count(g.get("end_time")) for g in games if isinstance(g, dict)]
         if isinstance(games, list)
@@ -482,7 +422,8 @@ def _last_game(data: bytes) -> datetime.date | None:
     ends = [end for end in ends if 0 < end <= chesscom.MAX_TIME]
     if not ends:
         return None
-    return datetime.datetime.fromtimestamp(max(ends), datetime.UTC).date()
+    last = datetime.datetime.fromtimestamp(max(ends), datetime.UTC).date()
+    return _within(last, address, "the last game's 'end_time'")
 
 
 def _day(value: object) -> datetime.date | None:
@@ -492,3 +433,15 @@ def _day(value: object) -> datetime.date | None:
         return datetime.date.fromisoformat(days[-1]) if days else None
     except ValueError:
         return None
+
+
+def _within(day: datetime.date | None, address: str, what: str) -> datetime.date | None:
+    """``day``, the date ``what`` of the download at ``address`` gives, if it falls from
+    ``EARLIEST`` to ``LATEST`` (``FetchError`` naming it otherwise); None stays None."""
+    if day is not None and not EARLIEST <= day <= LATEST:
+        raise FetchError(
+            f"{address}: {what} is {day.isoformat()}, not a day from {EARLIEST.year} to "
+            f"{LATEST.year}; the answer is not what the site's API describes of a tournament: "
+            "nothing was written; check the address"
+        )
+    return day
