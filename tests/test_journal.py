@@ -200,12 +200,50 @@ def start(web: TestClient, store: Store) -> None:
     )
 
 
+def names(web: TestClient, store: Store) -> None:
+    """A new spelling of a player's name, then the coordinator's decision: different people."""
+    log_in(web, "cora")
+    quick = web.app.state.served.seasons[KEY].folder / "winter_quick.csv"  # type: ignore[attr-defined]
+    if "Esme Daltan" not in quick.read_text(encoding="utf-8"):
+        quick.write_text(quick.read_text(encoding="utf-8") + "99,Esme Daltan,,1\n")
+    page = web.get(f"/s/{KEY}/workspace").text
+    web.post(f"/s/{KEY}/reload", data={CSRF_FIELD: field(page, CSRF_FIELD)})
+    page = web.get(f"{BASE}/names").text
+    pair = re.search(
+        r'name="name" value="([^"]*)">\s*<input type="hidden" name="other" value="([^"]*)"', page
+    )
+    assert pair, page
+    web.post(
+        f"{BASE}/names",
+        data={
+            CSRF_FIELD: field(page, CSRF_FIELD),
+            "name": pair.group(1),
+            "other": pair.group(2),
+            "version": field(page, "version"),
+            "decision": "different",
+        },
+    )
+
+
+def rules(web: TestClient, store: Store) -> None:
+    log_in(web, "cora")
+    form = web.get(f"{BASE}/rules").text
+    shown = web.post(
+        f"{BASE}/rules",
+        data={CSRF_FIELD: field(form, CSRF_FIELD), "points.table": "[25, 18, 15, 12, 10, 8]"},
+    )
+    assert shown.status_code == 200, shown.text
+    send(web, shown.text)
+
+
 WRITES = ("intent", "intent written", "wrote a file", "wrote season.toml", "settled")
 OPERATIONS: dict[str, tuple[Callable[[TestClient, Store], None], tuple[str, ...]]] = {
     "accept": (accept, WRITES),
     "approve": (approve, WRITES),
     "correct": (correct, ("intent", "intent written", "wrote a file", "settled")),
     "reject": (reject, ("reject",)),
+    "names": (names, ("intent", "intent written", "wrote a file", "settled")),
+    "rules": (rules, ("intent", "intent written", "wrote season.toml", "settled")),
     "publish": (publish, ("intent", "intent written", "work done", "settled")),
     "start": (start, ("season made", "season in place", "settled")),
 }
@@ -215,6 +253,8 @@ ACTION = {
     "approve": "approve",
     "correct": "results",
     "reject": "reject",
+    "names": "names",
+    "rules": "rules",
     "publish": "publish",
     "start": "start",
 }
@@ -258,6 +298,13 @@ def consistent(server: Server, operation: str) -> bool:
             [written] = [f for f in entries[0].files if f["name"] == "winter_quick.csv"]
             earlier = (UTAH / "winter_quick.csv").read_bytes()
             assert written["replaced"] == hashlib.sha256(earlier).hexdigest()
+    if operation == "names":
+        aliases = server.season / "aliases.csv"
+        decided = aliases.exists() and aliases.read_text().splitlines()[-1].endswith(",different")
+        assert decided == done
+    if operation == "rules":
+        toml_text = (server.season / "season.toml").read_text()
+        assert ("table = [25, 18, 15, 12, 10, 8]" in toml_text) == done
     if operation == "publish":
         assert (server.season / "site" / "index.html").exists() == done
     if operation == "start":

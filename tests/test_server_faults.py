@@ -212,6 +212,8 @@ ARMED_AT = {  # the step after which a change writes to the database
     "publish": "work done",
     "start": "season in place",
     "reject": "reject",
+    "names": "intent written",
+    "rules": "intent written",
 }
 
 
