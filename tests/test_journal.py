@@ -300,8 +300,8 @@ def consistent(server: Server, operation: str) -> bool:
             assert written["replaced"] == hashlib.sha256(earlier).hexdigest()
     if operation == "names":
         aliases = server.season / "aliases.csv"
-        decided = aliases.exists() and aliases.read_text().splitlines()[-1].endswith(",different")
-        assert decided == done
+        different = aliases.exists() and aliases.read_text().splitlines()[-1].endswith(",different")
+        assert different == done
     if operation == "rules":
         toml_text = (server.season / "season.toml").read_text()
         assert ("table = [25, 18, 15, 12, 10, 8]" in toml_text) == done

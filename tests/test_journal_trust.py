@@ -10,8 +10,6 @@ import base64
 import json
 import os
 import shutil
-from collections.abc import Iterator
-from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -20,49 +18,29 @@ import pytest
 from starlette.testclient import TestClient
 
 from grandprix.serve import journal
-from grandprix.serve.app import create_app
-from grandprix.serve.seasons import seasons_under
 from grandprix.serve.security import CSRF_FIELD
 from grandprix.serve.store import Store
 from test_journal import (
     BASE,
     CORRECTED,
-    GOOD,
     KEY,
     UTAH,
+    Server,
     correct,
     hashed,
     log_in,
     send,
     waiting_upload,
 )
-from test_serve_workspace import field
+from test_serve_workspace import GOOD, field
 
 OTHER = "utah-b"
 EVIL = b"written by whoever could write into the folder\n"
 
 
 @dataclass
-class Served:
-    root: Path
-    database: str
+class Served(Server):
     outside: Path  # a file outside every season folder
-
-    @property
-    def season(self) -> Path:
-        return self.root / KEY
-
-    @contextmanager
-    def running(self) -> Iterator[tuple[TestClient, Store]]:
-        store = Store(self.database)
-        app = create_app(
-            seasons_under(self.root), root=str(self.root), store=store, secret=b"s" * 32
-        )
-        try:
-            with TestClient(app, base_url="http://127.0.0.1:8000") as web:
-                yield web, store
-        finally:
-            store.close()
 
     def key(self) -> bytes:
         store = Store(self.database)
@@ -195,12 +173,9 @@ def test_a_journal_sealed_for_another_folder_is_refused(served: Served) -> None:
     assert (served.season / name).read_bytes() == (UTAH / name).read_bytes()
 
 
-def test_a_forged_approval_decides_nothing(served: Served) -> None:
-    """An unsealed journal whose audit entry approves a waiting upload as the coordinator:
-    the upload still waits and no entry names the forger's words."""
-    with served.running() as (web, store):
-        ident = waiting_upload(web, store)
-    entry = {
+def approval(ident: int) -> dict[str, object]:
+    """An audit entry approving the upload ``ident`` as the coordinator, as a journal has it."""
+    return {
         "season": KEY,
         "user": "cora",
         "action": "approve",
@@ -209,6 +184,14 @@ def test_a_forged_approval_decides_nothing(served: Served) -> None:
         "submission": ident,
         "status": "approved",
     }
+
+
+def test_a_forged_approval_decides_nothing(served: Served) -> None:
+    """An unsealed journal whose audit entry approves a waiting upload as the coordinator:
+    the upload still waits and no entry names the forger's words."""
+    with served.running() as (web, store):
+        ident = waiting_upload(web, store)
+    entry = approval(ident)
     (served.season / journal.JOURNAL).write_text(
         body({"park.csv": GOOD}, {"park.csv": None}, entry)
     )
@@ -224,15 +207,7 @@ def test_a_sealed_approval_of_another_file_decides_nothing(served: Served) -> No
     upload's own file among those written."""
     with served.running() as (web, store):
         ident = waiting_upload(web, store)
-    entry = {
-        "season": KEY,
-        "user": "cora",
-        "action": "approve",
-        "what": "approve",
-        "moves": [],
-        "submission": ident,
-        "status": "approved",
-    }
+    entry = approval(ident)
     folder = served.season
     text = body({"notes.txt": b"not the upload\n"}, {"notes.txt": None}, entry)
     (folder / journal.JOURNAL).write_bytes(sealed(served.key(), folder, text))
