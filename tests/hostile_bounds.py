@@ -4,8 +4,12 @@ Each file is made when its case runs, small on disk: a workbook whose ``<dimensi
 million rows and whose one far cell is at the sheet's last row, a cell longer than any name, a
 sheet of more rows than any event, zip archives that inflate a megabyte into a gigabyte, CSV
 fields longer than the field bound, a FIDE list cut in the middle of a line, a file in UTF-8
-but for one Latin-1 byte. ``CASES`` are run by ``test_hostile_bounds.py`` with
-``hostile.run_case``; ``test_bounded_reading.py`` runs the same files under a memory limit.
+but for one Latin-1 byte; results files one byte past their format's size (sparse: a real
+first line, then a hole that takes no room on disk), lichess results of millions of lines and
+chess.com JSON of millions of numbers within that size, JSON nested past its depth.
+``CASES`` are run by ``test_hostile_bounds.py`` with ``hostile.run_case``;
+``test_bounded_reading.py`` and ``test_reader_bounds.py`` run such files under a memory
+limit and measure what they take.
 """
 
 from __future__ import annotations
@@ -22,13 +26,18 @@ import openpyxl
 from openpyxl.utils import get_column_letter
 
 from grandprix.ratings.formats import MAX_LINES
+from grandprix.readers import chesscom, lichess, standings_csv, trf, uschess_dbf, uschess_files
 from grandprix.readers.chess_results_sheet import XLSX_PART_LIMIT, XLSX_ROWS
+from grandprix.readers.json_text import MAX_DEPTH
+from grandprix.readers.text import CSV_FILE
 from grandprix.scores import FIELD_LIMIT
 from hostile import (
+    ROOT,
     SEASON_TOML,
     WQ,
     WQ_ROW,
     Case,
+    Env,
     Loc,
     Setup,
     bad_season,
@@ -247,6 +256,61 @@ def spell(rel: str, *changes: tuple[str, str, str]) -> Setup:
 
 
 # --------------------------------------------------------------------------------------------
+# Results files past their format's bounds
+
+
+DATA = ROOT / "tests" / "data"
+EXAMPLES_UTAH = ROOT / "examples" / "utah-2012"
+LICHESS_RESULTS = DATA / "lichess" / "club-swiss-results.ndjson"
+CHESSCOM_GROUP = DATA / "chesscom" / "quick-knockouts-1401-1600-round-1-group-1.json"
+USCHESS = DATA / "uschess-dbf"
+ARENA, GROUP, REPORT = "arena.ndjson", "group.json", "report.zip"
+# What chess.com's group file opens with: enough for its format to be recognised.
+GROUP_HEAD = b'{"fair_play_removals":[],"players":[],"games":[],"x":['
+
+
+def sparse(rel: str, head: Callable[[], bytes], size: int) -> Setup:
+    """A file of ``size`` bytes that takes no room on disk: ``head`` (a real file's start, so
+    that its format is recognised), then a hole of zero bytes."""
+
+    def run(env: Env) -> None:
+        path = env.path(rel)
+        path.write_bytes(head())
+        with path.open("r+b") as stream:
+            stream.truncate(size)
+
+    return run
+
+
+def as_results(name: str, *setup: Setup) -> Setup:
+    """The files ``setup`` writes, and the Winter Quick's results in the file ``name``."""
+    return chain(*setup, edit(SEASON_TOML, f'results = "{WQ}"', f'results = "{name}"'))
+
+
+def lichess_head() -> bytes:
+    return LICHESS_RESULTS.read_bytes()
+
+
+def report_zip() -> bytes:
+    """The US Chess report of ``tests/data/uschess-dbf``, its three tables zipped."""
+    return zip_bytes({name: (USCHESS / name).read_bytes() for name in uschess_files.TABLES})
+
+
+def lichess_of_lines(count: int) -> bytes:
+    """lichess results: a player's line, then ``count`` lines of the number ``1.0``."""
+    return lichess_head().splitlines(keepends=True)[0] + b"1.0\n" * count
+
+
+def chesscom_of_numbers(count: int) -> bytes:
+    """A chess.com group's JSON holding an array of ``count`` numbers ``1.0``."""
+    return GROUP_HEAD + b"1.0," * (count - 1) + b"1.0]}"
+
+
+def nested(depth: int) -> str:
+    return "[" * depth + "]" * depth
+
+
+# --------------------------------------------------------------------------------------------
 # The cases (kept one case to a few lines: not reformatted)
 # fmt: off
 
@@ -335,6 +399,55 @@ add(warn_season("results-trf-utf8-with-one-latin1-byte-warns", 7, "utah",
                 spell("provo_open.trf", ("Vance, Xavi  ", "Vänce, Xaví  ", U),
                       ("Ortiz", "Örtiz", L)),
                 Loc("provo_open.trf", 5), r"byte 0xD6 is not UTF-8"))
+
+# ---- 3. Results files past their bounds, refused before they are read -----------------------
+def past_size(cid: str, name: str, head: Callable[[], bytes], limit: int, what: str) -> Case:
+    """The Winter Quick's results a file one byte past its format's bound: refused from its
+    size, unread (a process of its own: a read would take the test's memory)."""
+    return bad_season(cid, 3, "utah", as_results(name, sparse(name, head, limit + 1)), Loc(name),
+                      rf"the file is {limit + 1:,} bytes; at most {limit:,} bytes of {what} are "
+                      r"read .*: is this the right file\?", proc=True, max_chars=5_000)
+
+
+add(past_size("lichess-results-past-the-size-bound", ARENA, lichess_head,
+              lichess.MAX_BYTES, "lichess results"))
+add(past_size("chesscom-group-past-the-size-bound", GROUP, lambda: GROUP_HEAD,
+              chesscom.MAX_BYTES, "chess.com results"))
+add(past_size("trf-past-the-size-bound", "big.trf",
+              (EXAMPLES_UTAH / "provo_open.trf").read_bytes, trf.BOUND.limit, "a TRF file"))
+add(past_size("uschess-zip-past-the-size-bound", REPORT, report_zip, uschess_dbf.BOUND.limit,
+              "a US Chess rating report"))
+add(past_size("standings-csv-past-the-size-bound", "big.csv",
+              (EXAMPLES_UTAH / WQ).read_bytes, standings_csv.BOUND.limit, "a standings CSV"))
+add(bad_season("players-csv-past-the-size-bound", 3, "utah",
+               sparse("players.csv", (EXAMPLES_UTAH / "players.csv").read_bytes,
+                      CSV_FILE.limit + 1), Loc("players.csv"),
+               rf"at most {CSV_FILE.limit:,} bytes of a players.csv or aliases.csv are read",
+               proc=True, max_chars=5_000))
+add(bad_season("aliases-csv-past-the-lines-bound", 3, "utah",
+               write("aliases.csv", lambda: b"name,other,decision\n" + b"\n" * CSV_FILE.lines),
+               Loc("aliases.csv", CSV_FILE.lines + 1),
+               rf"goes on past {CSV_FILE.lines:,} lines", proc=True, max_chars=5_000))
+add(bad_season("lichess-16-million-lines-past-the-lines-bound", 3, "utah",
+               as_results(ARENA, write(ARENA, lambda: lichess_of_lines(16 * 1024**2 - 64))),
+               Loc(ARENA, lichess.BOUND.lines + 1),
+               rf"goes on past {lichess.BOUND.lines:,} lines \(16,777,\d{{3}} line breaks\)",
+               proc=True, max_chars=5_000,
+               note="64 MB, within the size bound: counted before a line is made"))
+add(bad_season("chesscom-16-million-numbers-past-the-values-bound", 3, "utah",
+               as_results(GROUP, write(GROUP, lambda: chesscom_of_numbers(16 * 1024**2 - 16))),
+               Loc(GROUP), rf"counts 16,77\d,\d{{3}} values, keys and separators; at most "
+               rf"{chesscom.MAX_TOKENS:,}", proc=True, max_chars=5_000,
+               note="64 MB, within the size bound: counted before it is parsed"))
+add(bad_season("lichess-line-nested-past-the-depth-bound", 3, "utah",
+               as_results(ARENA, write(ARENA, lambda: lichess_head().splitlines()[0] + b"\n"
+                                       + f'{{"rank":2,"x":{nested(MAX_DEPTH + 1)}}}\n'.encode())),
+               Loc(ARENA, 2), rf"nested too deeply \(more than {MAX_DEPTH} levels"))
+add(bad_season("chesscom-group-nested-100000-deep", 3, "utah",
+               as_results(GROUP, write(GROUP, lambda: GROUP_HEAD + b"\n"
+                                       + nested(100_000).encode() + b"]}")),
+               Loc(GROUP, 2), r"nested too deeply", max_chars=5_000,
+               note="refused before it is parsed: no RecursionError"))
 
 # ---- 10. Rating lists past the bounds --------------------------------------------------------
 add(command("import-zip-of-nuls", 10, "lists", write("list.zip", lambda: nul_list(256 * MB)),

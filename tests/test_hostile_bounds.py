@@ -30,6 +30,10 @@ def test_every_bound_has_a_case() -> None:
         "cut-in-the-middle",
         "too-many-lines",
         "utf8-with-one-latin1-byte",
+        "past-the-size-bound",
+        "past-the-lines-bound",
+        "past-the-values-bound",
+        "past-the-depth-bound",
     ):
         assert kind in ids, f"no case of {kind}"
     assert len({case.test_id for case in CASES}) == len(CASES)

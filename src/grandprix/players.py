@@ -17,7 +17,8 @@ from pathlib import Path
 
 from grandprix.dates import parse_birth
 from grandprix.model import Location, Problem, Section
-from grandprix.readers.text import csv_file, excerpt
+from grandprix.readers.bounds import file_bytes
+from grandprix.readers.text import CSV_FILE, csv_file, excerpt
 from grandprix.runtime.files import FileCache
 
 _SPACES = re.compile(r"\s+")
@@ -95,6 +96,8 @@ def normalise(name: str) -> str:
     """Case, accents and stray spaces removed: 'Dvořák,  Marek ' -> 'dvorak, marek'; and the
     characters that show nothing (``hidden_characters`` but spaces: a zero-width space, a
     right-to-left override), which a name copied from a web page may carry unseen."""
+    if name.isascii() and name.isprintable():  # the usual name: nothing to decompose or hide
+        return _SPACES.sub(" ", name.lower().replace(" ,", ",")).strip()
     decomposed = unicodedata.normalize("NFKD", name)
     if not decomposed.isprintable():
         decomposed = "".join(
@@ -107,8 +110,13 @@ def normalise(name: str) -> str:
 
 @lru_cache(maxsize=65536)
 def name_key(name: str) -> str:
-    """The name as a set of words: 'Arkadan, Adib', 'adib arkadan' and 'ARKADAN Adib' agree."""
-    words = _SEPARATORS.sub(" ", normalise(name)).split()
+    """The name as a set of words: 'Arkadan, Adib', 'adib arkadan' and 'ARKADAN Adib' agree.
+    A name of printable ASCII (most are) is split at once, as ``normalise`` would leave it:
+    a season's million names of aliases.csv are keyed in seconds."""
+    if name.isascii() and name.isprintable():  # (each of _SEPARATORS a space)
+        words = name.lower().replace(",", " ").replace(".", " ").replace(";", " ").split()
+    else:
+        words = _SEPARATORS.sub(" ", normalise(name)).split()
     return " ".join(sorted(words))
 
 
@@ -255,15 +263,19 @@ def read_players(path: Path | None, problems: list[Problem]) -> tuple[ListedPlay
     """players.csv, if present: columns id, name, then any attributes."""
     if path is None:
         return ()
+    found: list[Problem] = []
+    data = file_bytes(path, CSV_FILE, found)  # read once, within its bound
+    if data is None:
+        problems.extend(found)
+        return ()
     try:
-        key: tuple[object, ...] | None = FileCache.key(path.read_bytes(), path.stat())
+        key: tuple[object, ...] | None = FileCache.key(data, path.stat())
     except OSError:
-        key = None  # the reading says why
+        key = None  # (gone since it was read: read, not kept)
     known = _READ.get(key)
     if isinstance(known, tuple):
         return known
-    found: list[Problem] = []
-    players = _read_players(path, found)
+    players = _read_players(path, data, found)
     problems.extend(found)
     if not found:
         _READ.put(key, players)
@@ -273,8 +285,8 @@ def read_players(path: Path | None, problems: list[Problem]) -> tuple[ListedPlay
 _READ = FileCache(limit=64)  # players.csv files read without problems, by their contents
 
 
-def _read_players(path: Path, problems: list[Problem]) -> tuple[ListedPlayer, ...]:
-    rows = csv_file(path, problems)
+def _read_players(path: Path, data: bytes, problems: list[Problem]) -> tuple[ListedPlayer, ...]:
+    rows = csv_file(path, problems, data)
     if not rows:
         return ()
     header = [cell.strip().lower() for cell in rows[0]]

@@ -15,6 +15,7 @@ from pathlib import Path
 
 from grandprix.errors import InputError
 from grandprix.model import Location, Problem
+from grandprix.readers.bounds import Bound, MiB, file_bytes
 from grandprix.readers.text import csv_rows, decode, excerpt
 from grandprix.scores import is_rating
 
@@ -71,14 +72,22 @@ def _when(text: str) -> datetime.datetime | None:
         return datetime.datetime.combine(datetime.date.fromisoformat(text), datetime.time())
 
 
+ENTRIES = Bound(
+    32 * MiB,
+    "an entries file",
+    "an event of 10,000 entries takes about 1 MB",
+    "Name the event's entries.csv",
+    lines=1_000_000,
+)
+
+
 def read_entries(path: Path, rounds: int) -> list[Entry]:
     """Every entry; raise InputError with every located problem (nothing is kept then)."""
     name = str(path)
-    try:
-        data = path.read_bytes()
-    except OSError as exc:
-        problem = Problem(Location(name), f"cannot read the entries: {exc.strerror}")
-        raise InputError([problem]) from None
+    refused: list[Problem] = []
+    data = file_bytes(path, ENTRIES, refused)
+    if data is None:
+        raise InputError(refused)
     lines, problems = decode(data, name)
     try:
         rows = csv_rows(lines, name, delimiter=",")

@@ -29,6 +29,8 @@ from grandprix.model import (
     total_points,
 )
 from grandprix.pairing.records import Plan, absences, plan_records, read_plan
+from grandprix.readers import trf
+from grandprix.readers.bounds import file_bytes
 from grandprix.readers.text import decode
 from grandprix.readers.trf import read_trf
 from grandprix.writers.trf import write_trf
@@ -181,7 +183,10 @@ def read_tournament(path: str | Path, data: bytes | None = None) -> Tournament:
     paired and not finished. ``InputError`` with every located problem otherwise."""
     name = str(path)
     if data is None:
-        data = Path(path).read_bytes()
+        refused: list[Problem] = []
+        data = file_bytes(path, trf.BOUND, refused)
+        if data is None:
+            raise InputError(refused)
     lines, problems = decode(data, name)
     start_numbers = [
         int(line[4:8]) for line in lines if line[:3] == "001" and line[4:8].strip().isdecimal()

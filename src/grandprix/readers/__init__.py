@@ -30,6 +30,7 @@ from grandprix.readers import (
     trf,
     uschess_dbf,
 )
+from grandprix.readers.bounds import RESULTS, Bound, too_large
 from grandprix.runtime.background import Child, can_fork
 from grandprix.runtime.files import FileCache, read_bytes
 from grandprix.scores import show, span_text
@@ -52,13 +53,19 @@ class InputFormat:
     # Whether the file alone holds what is read (a US Chess report's TDEXPORT.DBF reads its
     # two sibling tables too: a change to them alone must not find the section kept).
     alone: bool = True
+    # The most bytes read of a file of the format, checked from its size before it is opened.
+    bound: Bound = RESULTS
 
 
 # In the order the CLI lists them.
 FORMATS: dict[str, InputFormat] = {
-    "trf": InputFormat(trf.read_trf, trf.recognise, rank=1),
-    "csv": InputFormat(standings_csv.read_standings_csv, standings_csv.recognise, rank=2),
-    "chess-results": InputFormat(chess_results.read_chess_results, chess_results.recognise, rank=0),
+    "trf": InputFormat(trf.read_trf, trf.recognise, rank=1, bound=trf.BOUND),
+    "csv": InputFormat(
+        standings_csv.read_standings_csv, standings_csv.recognise, rank=2, bound=standings_csv.BOUND
+    ),
+    "chess-results": InputFormat(
+        chess_results.read_chess_results, chess_results.recognise, rank=0, bound=chess_results.BOUND
+    ),
     # A US Chess rating report (SwissSys, WinTD): a zip of its three tables, or TDEXPORT.DBF.
     "uschess-dbf": InputFormat(
         uschess_dbf.read_uschess_dbf,
@@ -66,13 +73,18 @@ FORMATS: dict[str, InputFormat] = {
         rank=0,
         read_part=uschess_dbf.read_uschess_dbf,
         alone=False,
+        bound=uschess_dbf.BOUND,
     ),
     # Online tournaments: lichess's Swiss and arena results (NDJSON; its Swiss TRF is a TRF),
     # chess.com's PubAPI round group (JSON). Players are ids of their own kind: lichess:NAME.
-    "lichess": InputFormat(lichess.read_lichess, lichess.recognise, rank=0),
-    "chesscom": InputFormat(chesscom.read_chesscom, chesscom.recognise, rank=0),
+    "lichess": InputFormat(lichess.read_lichess, lichess.recognise, rank=0, bound=lichess.BOUND),
+    "chesscom": InputFormat(
+        chesscom.read_chesscom, chesscom.recognise, rank=0, bound=chesscom.BOUND
+    ),
     # A list of games, one row a game (white, black, result), as a club evening keeps it.
-    "games": InputFormat(games_csv.read_games_csv, games_csv.recognise, rank=1),
+    "games": InputFormat(
+        games_csv.read_games_csv, games_csv.recognise, rank=1, bound=games_csv.BOUND
+    ),
 }
 UNRECOGNISED = "trf"  # read as TRF, whose reader says what is wrong with the file
 
@@ -89,8 +101,22 @@ _RANKED = sorted(FORMATS, key=lambda name: FORMATS[name].rank)
 
 def detect_format(path: Path, data: bytes) -> str:
     """The first format, by rank, that recognises the file's name and content; else TRF."""
-    suffix, head = path.suffix.lower(), data[:4096]
+    suffix, head = path.suffix.lower(), data[:HEAD]
     return next((name for name in _RANKED if FORMATS[name].recognise(suffix, head)), UNRECOGNISED)
+
+
+HEAD = 4096  # bytes of a file its format is recognised by
+
+
+def _bound(path: Path, fmt: str | None, size: int) -> Bound:
+    """The bound of a file of ``size`` bytes: its format's, named or recognised. A file larger
+    than some format's bound has its format recognised from its first bytes before the rest
+    is read (a file that is smaller is read whole, and recognised from what was read)."""
+    if fmt is None and size > min(f.bound.limit for f in FORMATS.values()):
+        fmt = detect_format(path, read_bytes(path, HEAD - 1))
+    if fmt is None:  # (read whole, and recognised: held to the largest bound meanwhile)
+        return RESULTS._replace(limit=max(f.bound.limit for f in FORMATS.values()))
+    return FORMATS[fmt].bound
 
 
 def load_section(
@@ -108,7 +134,8 @@ def load_section(
     function, finding nothing, is not checked again); ``ahead``: the read-ahead of the files
     (``read_ahead``), which may have read this one; ``part``: the name of the section to read
     in a file of several (``InputFormat.read_part``; ignored for a format of one section a
-    file)."""
+    file). The file is read within its format's bound (``InputFormat.bound``): its size is
+    checked before it is opened, and no more than one byte past the bound is read."""
     path = path if isinstance(path, Path) else Path(path)  # (the caller's: its hash is made)
     if fmt is not None and fmt not in FORMATS:
         raise UsageError(f"unknown input format '{fmt}' (expected one of {', '.join(FORMATS)})")
@@ -121,11 +148,17 @@ def load_section(
         if read is not None:
             return read, check(read) if check is not None and check is not ahead.check else []
     try:
-        data = read_bytes(path)
-        kept: tuple[object, ...] | None = FileCache.key(data, stat or os.stat(path), fmt)
+        stat = stat or os.stat(path)  # the size, before the file is opened
+        bound = _bound(path, fmt, stat.st_size)
+        if stat.st_size > bound.limit:
+            return None, [too_large(str(path), stat.st_size, bound)]
+        data = read_bytes(path, bound.limit, stat.st_size)
+        kept: tuple[object, ...] | None = FileCache.key(data, stat, fmt)
     except OSError as exc:
         reason = exc.strerror or str(exc)
         return None, [Problem(Location(str(path)), f"cannot read the file: {reason}")]
+    if len(data) > bound.limit:  # grown since its size was taken: read no further
+        return None, [too_large(str(path), None, bound)]
     reading = FORMATS[fmt or detect_format(path, data)]
     parted = part is not None and reading.read_part is not None
     if not reading.alone:

@@ -17,6 +17,8 @@ from pathlib import Path
 
 from grandprix.model import Location, Problem, Section, Severity
 from grandprix.readers import chess_results_start
+from grandprix.readers.bounds import within
+from grandprix.readers.chess_results_sheet import BOUND as BOUND
 from grandprix.readers.chess_results_sheet import (
     Cell,
     Columns,
@@ -53,9 +55,10 @@ def read_chess_results(
 ) -> tuple[Section | None, list[Problem]]:
     """Read an export (either kind); return the section and every problem found."""
     name = str(path)
-    if data is None:
-        data = Path(path).read_bytes()
     problems: list[Problem] = []
+    data = within(path, data, BOUND, problems)
+    if data is None:
+        return None, problems
     grid = read_cells(name, data, problems)
     if grid is None:
         return None, problems

@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING
 
 from grandprix.errors import InputError
 from grandprix.model import Location, Problem, ResultKind
+from grandprix.readers.bounds import Bound, MiB, too_many_lines
 from grandprix.readers.crosstable import RawPlayer, RawRound, SectionInfo
 from grandprix.readers.text import csv_rows, decode, excerpt
 from grandprix.scores import FIELD_LIMIT, is_rating, parse_score
@@ -54,12 +55,25 @@ XLSX_RATIO = 100  # most bytes unzipped per byte zipped, for a part over XLSX_RA
 XLSX_RATIO_FREE = 1024**2  # bytes unzipped that a part may have at any ratio
 XLSX_ROWS = 100_000  # rows of the sheet (a crosstable has one row a player)
 XLSX_CELLS = 1_000_000  # cells of the sheet, empty ones before a row's last cell included
+# An export, .xlsx or .csv: the file's bytes (a workbook's parts are bounded unzipped above);
+# a .csv's lines, as many as a workbook's rows.
+BOUND = Bound(
+    32 * MiB,
+    "a chess-results export",
+    "a crosstable of 2,000 players is about 5 MB as .csv, 500 KB as .xlsx",
+    "Export the crosstable from chess-results again",
+)
+CSV_BOUND = BOUND._replace(lines=XLSX_ROWS)
 
 
 def read_cells(name: str, data: bytes, problems: list[Problem]) -> list[list[Cell]] | None:
     """The sheet as rows of (text, location) cells; None (with a problem) if it is unreadable."""
     if name.lower().endswith(".xlsx"):
         return _xlsx_rows(name, data, problems)
+    too_long = too_many_lines(name, data, CSV_BOUND)
+    if too_long is not None:
+        problems.append(too_long)
+        return None
     lines, decoding = decode(data, name)
     problems += decoding
     try:

@@ -23,9 +23,10 @@ number, those numbers are the rounds. The players are listed by points, then che
 Each player's games must add up to the points the group declares.
 
 A game still being played, or against a player removed for fair play, is left out with a
-warning. The file is read within bounds (``MAX_BYTES``, ``MAX_PLAYERS``, ``MAX_GAMES``,
-``MAX_ROUNDS``), each field's type checked, each problem located by its JSON path
-(``players[3].points``).
+warning. The file is read within bounds (``MAX_BYTES``, its size checked before it is opened;
+``MAX_TOKENS``, the values its JSON would make, counted before it is parsed; ``MAX_PLAYERS``,
+``MAX_GAMES``, ``MAX_ROUNDS``), each field's type checked, each problem located by its JSON
+path (``players[3].points``).
 """
 
 from __future__ import annotations
@@ -49,13 +50,31 @@ from grandprix.model import (
     Severity,
     total_points,
 )
-from grandprix.readers.json_text import exact_number, json_text, json_type, json_value, shown_json
+from grandprix.readers.bounds import Bound, within
+from grandprix.readers.json_text import (
+    exact_number,
+    json_text,
+    json_tokens,
+    json_type,
+    json_value,
+    shown_json,
+)
 from grandprix.readers.text import excerpt
 from grandprix.scores import show
 
 K = ResultKind
 
 MAX_BYTES: Final = 64 * 1024**2  # a live group of 1,000 players: 5,000 games, 20 MB of PGN
+# Values, keys and separators of the JSON (``json_tokens``), counted before it is parsed: a
+# game is about 90 (its PGN one string), a group of 5,000 games about 430,000. Parsing makes
+# at most about 120 bytes of records a token (a number with a fraction is a ``Decimal``).
+MAX_TOKENS: Final = 2_000_000
+BOUND: Final = Bound(
+    MAX_BYTES,
+    "chess.com results",
+    "a live group of 1,000 players and 5,000 games is about 20 MB",
+    "Download the group's results again",
+)
 MAX_PLAYERS: Final = 10_000
 MAX_GAMES: Final = 200_000
 MAX_ROUNDS: Final = 1000  # rounds (games of one player), after the numbering above
@@ -104,6 +123,21 @@ def read_chesscom(
     problem found."""
     name = str(path)
     problems: list[Problem] = []
+    data = within(path, data, BOUND._replace(limit=MAX_BYTES), problems)  # (as set now)
+    if data is None:
+        return None, problems
+    tokens = json_tokens(data)
+    if tokens > MAX_TOKENS:
+        problems.append(
+            Problem(
+                Location(name),
+                f"the file's JSON counts {tokens:,} values, keys and separators; at most "
+                f"{MAX_TOKENS:,} of one chess.com group are read (a group of 5,000 games counts "
+                "about 430,000): is this one group's results? Download the group's results "
+                "again",
+            )
+        )
+        return None, problems
     text = json_text(path, data, problems, MAX_BYTES)
     if text is None:
         return None, problems

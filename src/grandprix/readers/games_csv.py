@@ -21,11 +21,19 @@ from pathlib import Path
 from typing import Final
 
 from grandprix.model import Location, Problem, ResultKind, Section
+from grandprix.readers.bounds import Bound, MiB, within
 from grandprix.readers.crosstable import RawPlayer, RawRound, SectionInfo, assemble
 from grandprix.readers.text import csv_rows, decode, excerpt
 
 K = ResultKind
 MAX_ROUNDS: Final = 1000
+BOUND: Final = Bound(
+    32 * MiB,
+    "a games list",
+    "a list of 100,000 games is about 4 MB",
+    "Save the list of one event's games",
+    lines=1_000_000,
+)
 _ALIASES = {
     "white": "white",
     "wit": "white",
@@ -100,8 +108,10 @@ def read_games_csv(
 ) -> tuple[Section | None, list[Problem]]:
     """Read a games list; the crosstable it makes and every problem found."""
     name = str(path)
+    refused: list[Problem] = []
+    data = within(path, data, BOUND, refused)
     if data is None:
-        data = Path(path).read_bytes()
+        return None, refused
     lines, problems = decode(data, name)
     rows = csv_rows(lines, name) if lines else []
     found = _header(rows[0]) if rows else {}

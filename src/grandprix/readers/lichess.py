@@ -17,21 +17,26 @@ games played are the length of the sheet, when there is one. A round-by-round cr
 Swiss is lichess's TRF export (``/swiss/{id}.trf``), read by the TRF reader.
 
 The file is JSON, so UTF-8; it is read within bounds no tournament comes near (``MAX_BYTES``,
-``MAX_LINE``, ``MAX_PLAYERS``), every field's type checked, and every problem located by line
-and column. The ranks must run 1, 2, 3, ... in line order, as lichess writes them: a line
-missing from the middle of the file is an error. (Rows cut off at the end cannot be told: ask
-lichess for at least as many results, ``nb=``, as the tournament had players.)
+checked from its size before it is opened; as many lines as ``MAX_PLAYERS``, counted before
+any is made; ``MAX_LINE``), one line at a time (each decoded and parsed alone: a line's JSON
+never holds more than its ``MAX_LINE`` characters make), every field's type checked, and every
+problem located by line and column. The ranks must run 1, 2, 3, ... in line order, as lichess
+writes them: a line missing from the middle of the file is an error. (Rows cut off at the end
+cannot be told: ask lichess for at least as many results, ``nb=``, as the tournament had
+players.)
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from fractions import Fraction
 from pathlib import Path
 from typing import Any, Final
 
 from grandprix.model import Columns, ListedSection, Location, Problem, Section, Severity
-from grandprix.readers.json_text import exact_number, json_text, json_type, json_value, shown_json
+from grandprix.readers.bounds import Bound, within
+from grandprix.readers.json_text import exact_number, json_type, json_value, shown_json
 from grandprix.readers.text import excerpt
 from grandprix.scores import show
 
@@ -42,6 +47,13 @@ MAX_POINTS: Final = 1000  # a Swiss's points (lichess: 100 rounds at most)
 MAX_SCORE: Final = 1_000_000  # an Arena's points
 MAX_SHEET: Final = 10_000  # games of one player in one Arena
 MAX_PROBLEMS: Final = 100  # errors reported before the reading stops (a file of another kind)
+BOUND: Final = Bound(
+    MAX_BYTES,
+    "lichess results",
+    "an Arena of 100,000 players with sheets is about 30 MB",
+    "Download the tournament's results again",
+    lines=MAX_PLAYERS + 1,  # one line a player, and a last line break
+)
 _USERNAME = re.compile(r"[A-Za-z0-9_-]{1,30}")  # lichess: 2 to 20 of these characters
 _TEAM = re.compile(r"[A-Za-z0-9_-]{1,100}")  # a team's id: its name as a slug
 _TITLE = re.compile(r"[A-Z]{1,4}")  # GM, WGM, ..., NM, LM, BOT
@@ -63,15 +75,15 @@ def read_lichess(
     problem found."""
     name = str(path)
     problems: list[Problem] = []
-    text = json_text(path, data, problems, MAX_BYTES)
-    if text is None:
+    data = within(path, data, BOUND._replace(limit=MAX_BYTES), problems)  # (as set now)
+    if data is None:
         return None, problems
+    if data.startswith(_UTF16_BOMS):
+        message = "the file is UTF-16 text; JSON is UTF-8: save it as UTF-8"
+        return None, [Problem(Location(name), message)]
     reader = _Reader(name)
-    lines = text.split("\n")
-    ends_whole = text.endswith("\n")
-    for number, line in enumerate(lines, start=1):
-        line = line.removesuffix("\r")
-        if not line.strip():
+    for number, raw, cut in _lines(data.removeprefix(_BOM)):
+        if not raw.strip():
             continue
         if len(reader.rows) == MAX_PLAYERS:
             reader.error(
@@ -80,7 +92,9 @@ def read_lichess(
                 "this the results file of one tournament?",
             )
             break
-        cut = number == len(lines) and not ends_whole
+        line = _decoded(raw, Location(name, number), problems)
+        if line is None:  # not UTF-8: not a file as lichess writes it
+            return None, problems
         reader.line(number, line, cut)
         if len(reader.problems) >= MAX_PROBLEMS:
             reader.problems.append(
@@ -101,6 +115,38 @@ def read_lichess(
     return reader.section(), problems
 
 
+_BOM = b"\xef\xbb\xbf"
+_UTF16_BOMS = (b"\xff\xfe", b"\xfe\xff")
+
+
+def _lines(data: bytes) -> Iterator[tuple[int, bytes, bool]]:
+    """Each line of the file (number, bytes without the line break, whether it is the last
+    and ends without one), made one at a time."""
+    start, number = 0, 1
+    while start < len(data):
+        end = data.find(b"\n", start)
+        if end < 0:
+            yield number, data[start:], True
+            return
+        yield number, data[start:end].removesuffix(b"\r"), False
+        start, number = end + 1, number + 1
+
+
+def _decoded(raw: bytes, where: Location, problems: list[Problem]) -> str | None:
+    """A line's text (JSON is UTF-8); None, with the problem at the first byte that is not."""
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        problems.append(
+            Problem(
+                where.at(exc.start + 1),
+                f"byte 0x{raw[exc.start]:02X} is not UTF-8 ({exc.reason}); JSON is UTF-8 text: "
+                "download the file again rather than saving it from an editor",
+            )
+        )
+        return None
+
+
 # A player read: start number, username, rating, title, extra fields, points, rank, games
 # played (None without a sheet), line.
 _Row = tuple[int, str, int | None, str, tuple[tuple[str, str], ...], Fraction, str, int | None, int]
@@ -115,6 +161,9 @@ class _Reader:
         self.problems: list[Problem] = []
         self.kind = ""  # "swiss" or "arena": what the first line is
         self.seen: dict[str, int] = {}  # user id -> line
+        # The rank the next line should have: one more than the last line's, read or not (a
+        # line refused is one problem, not a wrong rank on every line after it).
+        self.expected = 1
 
     def error(self, where: Location, message: str) -> None:
         self.problems.append(Problem(where, message))
@@ -122,6 +171,11 @@ class _Reader:
     def line(self, number: int, line: str, cut: bool) -> None:
         """One line read (``cut``: the last line, without the line break lichess ends each
         line with)."""
+        rank = self._line(number, line, cut)
+        self.expected = (rank or self.expected) + 1
+
+    def _line(self, number: int, line: str, cut: bool) -> int | None:
+        """One line read; the rank it declares (None when it cannot be read)."""
         where = Location(self.name, number)
         if len(line) > MAX_LINE:
             self.error(
@@ -130,17 +184,17 @@ class _Reader:
                 f"holds far fewer (at most {MAX_LINE:,} are read): is this lichess results "
                 f"NDJSON? It starts {excerpt(line)}",
             )
-            return
+            return None
         record = json_value(line, where, self.problems, cut)
         if record is None:
-            return
+            return None
         if not isinstance(record, dict):
             self.error(
                 where.at(1),
                 f"the line is a JSON {json_type(record)}, not an object; each line of lichess "
                 'results is one player: {"rank": 1, "username": ...}',
             )
-            return
+            return None
         fields = _Fields(record, line, where, self.problems)
         if not self.kind:
             self.kind = "swiss" if "points" in record else "arena" if "score" in record else ""
@@ -150,7 +204,7 @@ class _Reader:
                     "the line has neither 'points' (a Swiss's results) nor 'score' (an Arena's): "
                     f"is this lichess results NDJSON? It starts {excerpt(line)}",
                 )
-                return
+                return None
         before = len(self.problems)
         username = fields.text("username", _USERNAME, "a lichess username (letters, digits, _ -)")
         rank = fields.whole("rank", 1, MAX_PLAYERS)
@@ -180,7 +234,7 @@ class _Reader:
         performance = fields.whole("performance", 0, 9999, optional=True)
         wrong = any(p.severity is Severity.ERROR for p in self.problems[before:])
         if wrong or username is None or rank is None or points is None:
-            return
+            return rank
         ident = username.lower()
         if ident in self.seen:
             self.error(
@@ -188,20 +242,21 @@ class _Reader:
                 f"player {username!r} is listed twice (first on line {self.seen[ident]}); "
                 f"remove the second line or {_HOW}",
             )
-            return
-        if rank != len(self.rows) + 1:
+            return rank
+        if rank != self.expected:
             self.error(
                 fields.at("rank"),
-                f"rank {rank} where rank {len(self.rows) + 1} was expected: lichess writes "
+                f"rank {rank} where rank {self.expected} was expected: lichess writes "
                 "one line a player in rank order, so a line is missing or out of place; "
                 f"{_HOW} (with nb= at least the number of players)",
             )
-            return
+            return rank
         self.seen[ident] = number
         extra = (("performance", str(performance) if performance else ""), *more)
         self.rows.append(
             (rank, username, rating or None, title or "", extra, points, str(rank), played, number)
         )
+        return rank
 
     def section(self) -> ListedSection:
         """The standings list of the rows read."""

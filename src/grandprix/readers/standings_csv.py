@@ -22,12 +22,20 @@ from typing import Any, Final, cast
 from grandprix.errors import InputError
 from grandprix.model import Columns, ListedSection, Location, Problem, Section
 from grandprix.placings import parse_rank
+from grandprix.readers.bounds import Bound, MiB, within
 from grandprix.readers.text import csv_rows, decode, delimiter_of, excerpt
 from grandprix.scores import is_rating, parse_score
 
 REQUIRED = ("name", "points")
 MAX_SCORE = 1000  # game points of one player in one event
 MAX_ROUNDS = 1000
+BOUND = Bound(
+    32 * MiB,
+    "a standings CSV",
+    "a list of 100,000 players is about 5 MB",
+    "Export the standings from the pairing program or the spreadsheet again",
+    lines=1_000_000,
+)
 KNOWN = (
     "rank",
     "id",
@@ -74,8 +82,10 @@ def read_standings_csv(
 ) -> tuple[Section | None, list[Problem]]:
     """Read a standings CSV (comma or semicolon separated, UTF-8 or Latin-1)."""
     name = str(path)
+    refused: list[Problem] = []
+    data = within(path, data, BOUND, refused)
     if data is None:
-        data = Path(path).read_bytes()
+        return None, refused
     lines, problems = decode(data, name)
     if not lines:
         problems.append(Problem(Location(name), "the file is empty (expected a header row)"))

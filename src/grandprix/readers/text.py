@@ -13,6 +13,7 @@ from pathlib import Path
 
 from grandprix.errors import InputError
 from grandprix.model import Location, Problem, Severity
+from grandprix.readers.bounds import Bound, MiB, within
 from grandprix.scores import FIELD_LIMIT
 
 _BOM = b"\xef\xbb\xbf"
@@ -249,14 +250,23 @@ def _position(data: bytes, offset: int) -> tuple[int, int]:
     return line, offset - start + 1
 
 
-def csv_file(path: Path, problems: list[Problem]) -> list[list[str]]:
-    """The rows of a CSV file (the dialects of ``csv_rows``); a file that cannot be read or
-    decoded, or that has a field longer than ``FIELD_LIMIT``, is a located problem (and no
-    rows)."""
-    try:
-        data = path.read_bytes()
-    except OSError as exc:
-        problems.append(Problem(Location(str(path)), f"cannot read the file: {exc.strerror}"))
+# A season's own table (players.csv, aliases.csv), read whole by ``csv_file``.
+CSV_FILE = Bound(
+    64 * MiB,
+    "a players.csv or aliases.csv",
+    "a million players' lines are about 60 MB",
+    "Keep one season's players and decisions in it",
+    lines=2_000_000,
+)
+
+
+def csv_file(path: Path, problems: list[Problem], data: bytes | None = None) -> list[list[str]]:
+    """The rows of a CSV file (the dialects of ``csv_rows``; ``data``: its bytes, when the
+    caller has read them), within ``CSV_FILE`` (its size checked before it is opened, its
+    lines before they are made); a file past it, one that cannot be read or decoded, or one
+    with a field longer than ``FIELD_LIMIT``, is a located problem (and no rows)."""
+    data = within(path, data, CSV_FILE, problems)
+    if data is None:
         return []
     lines, found = decode(data, str(path))
     problems.extend(found)

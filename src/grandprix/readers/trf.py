@@ -12,6 +12,7 @@ from fractions import Fraction
 from pathlib import Path
 
 from grandprix.model import Location, Problem, ResultKind, Scoring, Section, Severity
+from grandprix.readers.bounds import Bound, MiB, within
 from grandprix.readers.crosstable import RawPlayer, RawRound, SectionInfo, assemble
 from grandprix.readers.text import decode, excerpt
 from grandprix.scores import is_rating, parse_score
@@ -37,6 +38,13 @@ CODES: dict[str, ResultKind] = {
 EXPECTED_CODES = "1 0 = + - W D L H F U Z"
 MAX_ROUNDS = 199  # far beyond any event; bounds the work a damaged file can ask for
 MAX_LINE = 91 + 10 * MAX_ROUNDS + 100  # a player record and room for trailing notes
+BOUND = Bound(
+    64 * MiB,
+    "a TRF file",
+    f"9,999 players of {MAX_ROUNDS} rounds take 22 MB",
+    "Export the tournament from the pairing program again",
+    lines=100_000,  # a player record each, and a national rating record (TRF-2026)
+)
 _BYES = frozenset({K.HALF_BYE, K.FULL_BYE, K.PAIRING_BYE, K.ZERO_BYE, K.ABSENT})
 _NEEDS_OPPONENT = frozenset({K.WIN, K.DRAW, K.LOSS, K.WIN_UNRATED, K.DRAW_UNRATED, K.LOSS_UNRATED})
 # Header records rewritten by the writer from the section itself.
@@ -65,10 +73,14 @@ def recognise(suffix: str, head: bytes) -> bool:
 
 
 def read_trf(path: str | Path, data: bytes | None = None) -> tuple[Section | None, list[Problem]]:
-    """Read a TRF file; return the section (None if it has no player) and every problem found."""
+    """Read a TRF file (within ``BOUND``: its size checked before it is opened, its lines
+    counted before they are made); return the section (None if it has no player) and every
+    problem found."""
     name = str(path)
+    refused: list[Problem] = []
+    data = within(path, data, BOUND, refused)
     if data is None:
-        data = Path(path).read_bytes()
+        return None, refused
     lines, problems = decode(data, name)
     info = SectionInfo(name=Path(name).stem, source=name)
     headers: list[tuple[str, str]] = []
@@ -185,7 +197,10 @@ def _read_player(line: str, where: Location, problems: list[Problem]) -> RawPlay
     player.fide_id = _field(line, 58, 68).lstrip("0")
     player.birth_date = _field(line, 70, 79)
     rating = _field(line, 49, 52)
-    if rating.isdecimal() and line[52:53].isdecimal():  # column 53 is a blank separator
+    spill = _rating_spill(line)
+    if spill is not None:
+        problems.append(Problem(where.at(48), spill))
+    elif rating.isdecimal() and line[52:53].isdecimal():  # column 53 is a blank separator
         problems.append(
             Problem(
                 where.at(53),
@@ -214,6 +229,24 @@ def _read_player(line: str, where: Location, problems: list[Problem]) -> RawPlay
     player.declared_rank = _field(line, 86, 89)
     _read_round_blocks(line, where, player, problems)
     return player
+
+
+def _rating_spill(line: str) -> str | None:
+    """Why a rating that starts in column 48, a blank separator (C.04 Annex 2: the name in
+    columns 15-47, the rating in 49-52), is refused: a number written a column too early (a
+    5-digit '99999' right-aligned to column 52, or '2346' in columns 48-51) would be read from
+    its columns 49-52 alone as another rating ('9999', '346'); None when column 48 and column
+    49 are not both digits."""
+    if not (line[47:48].isdecimal() and line[48:49].isdecimal()):
+        return None
+    run = re.match(r"\d+", line[47:])
+    digits = run[0] if run else line[47:49]
+    return (
+        f"rating '{digits}' in columns 48-{47 + len(digits)} starts in column 48, which is "
+        f"blank in TRF: a rating has at most 4 digits, in columns 49-52, and "
+        f"'{_field(line, 49, 52)}' would be read; write the rating in columns 49-52 (the "
+        "name ends by column 47)"
+    )
 
 
 def _read_round_blocks(

@@ -52,8 +52,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from grandprix.model import Location, Problem, ResultKind, Section, Severity
+from grandprix.readers.bounds import Bound, within
 from grandprix.readers.crosstable import RawPlayer, RawRound, SectionInfo, assemble
-from grandprix.readers.dbase import Table, read_table
+from grandprix.readers.dbase import TABLE_LIMIT, Table, read_table
 from grandprix.readers.text import excerpt
 from grandprix.readers.uschess_files import DETAILS, EVENT, SECTIONS, TABLES, beside, unzipped
 from grandprix.scores import is_rating
@@ -62,6 +63,13 @@ K = ResultKind
 
 # A report of 2,000 players in 99 rounds is 1.4 MB; SwissSys writes a few kilobytes.
 MAX_ROUNDS = 99  # round columns are D_RND01 .. D_RND99
+# The file named: TDEXPORT.DBF (one table), or a zip of the three tables.
+BOUND = Bound(
+    3 * TABLE_LIMIT,
+    "a US Chess rating report",
+    f"each of its three tables is read up to {TABLE_LIMIT:,} bytes; a report is a few KB",
+    "Export the rating report from SwissSys or WinTD again",
+)
 
 _ROUND_FIELD = re.compile(r"^D_RND(\d\d)$")
 _CELL = re.compile(r"^([A-Z$#%])(\d{1,4})([WB]?)$")
@@ -459,7 +467,8 @@ def _opened(path: str | Path, data: bytes | None) -> tuple[Path, _Report | None,
     None), with every problem found."""
     path = Path(path)
     problems: list[Problem] = []
-    return path, _report(path, path.read_bytes() if data is None else data, problems), problems
+    data = within(path, data, BOUND, problems)
+    return path, None if data is None else _report(path, data, problems), problems
 
 
 def read_uschess_dbf(

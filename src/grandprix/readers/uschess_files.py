@@ -12,6 +12,7 @@ import zipfile
 from pathlib import Path
 
 from grandprix.model import Location, Problem
+from grandprix.readers.bounds import Bound, too_large
 from grandprix.readers.dbase import TABLE_LIMIT
 from grandprix.readers.text import excerpt
 from grandprix.runtime.files import DAMAGED_ZIP
@@ -20,6 +21,12 @@ EVENT, SECTIONS, DETAILS = "THEXPORT.DBF", "TSEXPORT.DBF", "TDEXPORT.DBF"
 TABLES = (EVENT, SECTIONS, DETAILS)
 ZIP_RATIO = 100  # most bytes unzipped per byte zipped, for a table over ZIP_RATIO_FREE
 ZIP_RATIO_FREE = 1024**2  # bytes a table may unzip to at any ratio
+TABLE = Bound(
+    TABLE_LIMIT,
+    "a US Chess report's table",
+    "a report's tables are a few KB",
+    "Export the rating report from SwissSys or WinTD again",
+)
 
 
 def unzipped(name: str, data: bytes, problems: list[Problem]) -> dict[str, tuple[str, bytes]]:
@@ -126,6 +133,10 @@ def beside(path: Path, data: bytes, problems: list[Problem]) -> dict[str, tuple[
                         "one folder",
                     )
                 )
+                return {}
+            size = entry.stat().st_size
+            if size > TABLE_LIMIT:  # refused before it is opened
+                problems.append(too_large(str(folder / entry.name), size, TABLE))
                 return {}
             with open(entry.path, "rb") as stream:
                 content = stream.read(TABLE_LIMIT + 1)

@@ -6,6 +6,7 @@ Schema errors become located problems (file:line) with a "did you mean" for unkn
 from __future__ import annotations
 
 import difflib
+import os
 import re
 import types
 import typing
@@ -21,6 +22,7 @@ from grandprix.model import Location, Problem
 from grandprix.rules.event_points import PointsBase
 from grandprix.rules.fields import TomlFloat
 from grandprix.rules.schema import RuleSet
+from grandprix.runtime.files import read_bytes
 from grandprix.tiebreaks import Rules, parse
 from grandprix.tomlpos import Path as KeyPath
 from grandprix.tomlpos import key_lines, line_of
@@ -45,11 +47,25 @@ class TomlFile:
         return Location(str(self.path), line_of(self.lines, key))
 
 
+TOML_LIMIT = 4 * 1024 * 1024  # bytes of a TOML file, checked before it is read
+
+
 def read_toml(path: Path, problems: list[Problem]) -> TomlFile | None:
     """Parse a TOML file; a syntax error becomes a located problem. Its floats are
     ``TomlFloat``: floats that keep the text they were written as, read exactly as numbers."""
     try:
-        raw = path.read_bytes()
+        size = os.stat(path).st_size
+        raw = b"" if size > TOML_LIMIT else read_bytes(path, TOML_LIMIT, size)
+        if size > TOML_LIMIT or len(raw) > TOML_LIMIT:
+            problems.append(
+                Problem(
+                    Location(str(path)),
+                    f"the file is {max(size, len(raw)):,} bytes; at most {TOML_LIMIT:,} bytes "
+                    "of a TOML file are read (a season's, an event's or a rule set's is a few "
+                    "kilobytes): is this the right file?",
+                )
+            )
+            return None
         if raw.startswith((b"\xff\xfe", b"\xfe\xff")):
             problems.append(
                 Problem(

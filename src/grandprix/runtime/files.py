@@ -62,16 +62,25 @@ class FileCache:
         self.items[key] = value
 
 
-def read_bytes(path: str | Path) -> bytes:
+def read_bytes(path: str | Path, limit: int | None = None, size: int | None = None) -> bytes:
     """The whole file, as ``Path.read_bytes`` gives it, in four system calls for a small file
     (open, read, the read that finds the end, close) instead of nine: a season reads 10,000
-    results files."""
+    results files. With ``limit``, at most ``limit`` bytes and one more: a file longer than
+    the bound (grown since its size was checked, or a device that never ends) is told by the
+    length of what is read, and never read whole. ``size``: the file's size, as ``os.stat``
+    gave it, read in one call (a large file is not read in pieces that are then copied
+    whole again)."""
     fd = os.open(path, os.O_RDONLY | os.O_CLOEXEC)
     try:
         chunks = []
-        while chunk := os.read(fd, _CHUNK):
+        left = None if limit is None else limit + 1  # bytes still to read
+        want = _CHUNK if size is None else size + 1
+        while left != 0 and (chunk := os.read(fd, want if left is None else min(want, left))):
             chunks.append(chunk)
-        return b"".join(chunks)
+            if left is not None:
+                left -= len(chunk)
+            want = _CHUNK
+        return chunks[0] if len(chunks) == 1 else b"".join(chunks)
     finally:
         os.close(fd)
 

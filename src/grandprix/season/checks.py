@@ -130,14 +130,19 @@ def alias_contradictions(aliases: Iterable[Alias]) -> list[Problem]:
     """Errors: one pair of names decided both 'same' and 'different' in aliases.csv, directly
     or through other names ('A same B', 'B same C' and 'A different C'): the season joins the
     'same' decisions as far as they reach (``identity.same_names``), so one of the decisions
-    is wrong, and which one only the coordinator knows."""
+    is wrong, and which one only the coordinator knows. Each name's key is made once; the
+    pairs are ordered tuples of those keys, and the chains are found by joining the 'same'
+    decisions (union-find) before any path is searched (a million decisions in a few hundred
+    megabytes)."""
     decided = list(aliases)
+    keys = [(name_key(a.name), name_key(a.other)) for a in decided]
     problems: list[Problem] = []
-    seen: dict[frozenset[str], Alias] = {}
-    for alias in decided:
-        pair = _pair(alias)
-        first = seen.setdefault(pair, alias)
+    first_of: dict[tuple[str, str], int] = {}
+    both: set[tuple[str, str]] = set()  # the pairs decided both ways
+    for i, (alias, pair) in enumerate(zip(decided, map(_ordered, keys), strict=True)):
+        first = decided[first_of.setdefault(pair, i)]
         if first.same != alias.same:
+            both.add(pair)
             where = alias.location or Location("aliases.csv")
             line = first.location.line if first.location else "?"
             problems.append(
@@ -147,25 +152,50 @@ def alias_contradictions(aliases: Iterable[Alias]) -> list[Problem]:
                     f"and 'different' (line {line}); keep one decision",
                 )
             )
-    direct = {pair for pair, alias in zip(map(_pair, decided), decided, strict=True) if alias.same}
-    return problems + _chained_contradictions(decided, direct)
+    return problems + _chained_contradictions(decided, keys, both)
 
 
-def _chained_contradictions(decided: list[Alias], direct: set[frozenset[str]]) -> list[Problem]:
+def _ordered(pair: tuple[str, str]) -> tuple[str, str]:
+    return pair if pair[0] <= pair[1] else (pair[1], pair[0])
+
+
+def _chained_contradictions(
+    decided: list[Alias], keys: list[tuple[str, str]], both: set[tuple[str, str]]
+) -> list[Problem]:
     """The 'different' decisions whose two names 'same' decisions join through other names
     (a pair decided 'same' directly is ``alias_contradictions``' own)."""
+    parent: dict[str, str] = {}
+
+    def root(key: str) -> str:
+        while (up := parent.get(key, key)) != key:
+            parent[key] = parent.get(up, up)  # (halved on the way)
+            key = up
+        return key
+
+    for alias, (name, other) in zip(decided, keys, strict=True):
+        if alias.same and name != other:
+            a, b = root(name), root(other)
+            if a != b:
+                parent[a] = b
+    apart = [
+        i
+        for i, (alias, (name, other)) in enumerate(zip(decided, keys, strict=True))
+        if not alias.same
+        and name != other
+        and _ordered((name, other)) not in both
+        and root(name) == root(other)
+    ]
+    if not apart:
+        return []
     links: dict[str, list[tuple[str, Alias]]] = defaultdict(list)
-    for alias in decided:
-        name, other = name_key(alias.name), name_key(alias.other)
+    for alias, (name, other) in zip(decided, keys, strict=True):
         if alias.same and name != other:
             links[name].append((other, alias))
             links[other].append((name, alias))
     problems: list[Problem] = []
-    for alias in decided:
-        pair = _pair(alias)
-        if alias.same or len(pair) < 2 or pair in direct or not pair <= links.keys():
-            continue
-        chain = _joined(links, name_key(alias.name), name_key(alias.other))
+    for i in apart:
+        alias = decided[i]
+        chain = _joined(links, *keys[i])
         if not chain:
             continue
         steps = "; ".join(
@@ -182,10 +212,6 @@ def _chained_contradictions(decided: list[Alias], direct: set[frozenset[str]]) -
             )
         )
     return problems
-
-
-def _pair(alias: Alias) -> frozenset[str]:
-    return frozenset((name_key(alias.name), name_key(alias.other)))
 
 
 def _joined(links: dict[str, list[tuple[str, Alias]]], start: str, goal: str) -> list[Alias]:

@@ -144,8 +144,9 @@ def _aliases(path: Path | None, problems: list[Problem]) -> tuple[Alias, ...]:
     rows = csv_file(path, problems)
     header = [cell.strip().lower() for cell in rows[0]] if rows else []
     first = [cell.strip().lower() for cell in rows[0][:3]] if rows else []
+    start = 2
     if len(first) == 3 and first[2] in ("same", "different"):
-        rows = [["name", "other", "decision"], *rows]  # the decisions alone, as review prints
+        start = 1  # the decisions alone, as review prints them
     elif header[:3] != ["name", "other", "decision"]:
         problems.append(
             Problem(
@@ -155,7 +156,7 @@ def _aliases(path: Path | None, problems: list[Problem]) -> tuple[Alias, ...]:
         )
         return ()
     aliases = []
-    for number, row in enumerate(rows[1:], start=2):
+    for number, row in enumerate(rows[start - 1 :], start=start):
         if not any(cell.strip() for cell in row):
             continue
         cells = [cell.strip() for cell in row] + ["", "", ""]
@@ -170,6 +171,7 @@ def _aliases(path: Path | None, problems: list[Problem]) -> tuple[Alias, ...]:
             )
             continue
         aliases.append(Alias(name, other, decision.lower() == "same", Location(str(path), number)))
+    del rows  # (each row's text is its alias's now: the rows need not stay for the check)
     problems.extend(alias_contradictions(aliases))
     return tuple(aliases)
 

@@ -24,7 +24,7 @@ from grandprix.rules.schema import RuleSet
 NEAR_MATCH = 85  # rapidfuzz token_sort_ratio from which two names are shown for review
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Alias:
     """A coordinator's decision from aliases.csv: two names are one person, or two people."""
 
