@@ -15,8 +15,8 @@ from __future__ import annotations
 import io
 import json
 import os
-import resource
 import subprocess
+import sys
 import tempfile
 import tracemalloc
 import zipfile
@@ -65,30 +65,52 @@ class Ran:
     peak_mb: float
 
 
-def _limits() -> None:
-    resource.setrlimit(resource.RLIMIT_AS, (ADDRESS_SPACE, ADDRESS_SPACE))
+# Run by a fresh interpreter, which forks the command and reports its peak. A process forked
+# from this one (the test's worker, hundreds of megabytes) would count this process's resident
+# memory as its own peak, exec or not: the kernel keeps the largest the process ever had.
+LAUNCHER = """
+import json, os, resource, sys
+report, limit, *command = sys.argv[1:]
+pid = os.fork()
+if pid == 0:
+    resource.setrlimit(resource.RLIMIT_AS, (int(limit), int(limit)))
     resource.setrlimit(resource.RLIMIT_CPU, (60, 60))  # a runaway read ends, as a failure
+    os.execv(command[0], command)
+_, status, usage = os.wait4(pid, 0)
+with open(report, "w") as out:
+    json.dump([os.waitstatus_to_exitcode(status), usage.ru_maxrss], out)
+"""
 
 
 def run_measured(*argv: str, cwd: Path) -> Ran:
     """``grandprix ARGV`` in a process of its own under ``ADDRESS_SPACE``: its exit code, its
-    messages and the peak of its resident memory (this process's alone, from ``os.wait4``)."""
-    with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
-        proc = subprocess.Popen(
-            [str(GRANDPRIX), *argv],
+    messages and the peak of its resident memory (its own alone, from ``os.wait4`` in a small
+    launcher: see ``LAUNCHER``)."""
+    with (
+        tempfile.TemporaryFile() as out,
+        tempfile.TemporaryFile() as err,
+        tempfile.TemporaryDirectory() as temp,
+    ):
+        report = Path(temp) / "ran.json"
+        subprocess.run(
+            [
+                sys.executable,
+                "-c",
+                LAUNCHER,
+                str(report),
+                str(ADDRESS_SPACE),
+                str(GRANDPRIX),
+                *argv,
+            ],
             cwd=cwd,
             stdout=out,
             stderr=err,
-            preexec_fn=_limits,
             env={**os.environ, "COLUMNS": "200", "PYTHONUTF8": "1"},
+            check=True,
         )
-        _, status, usage = os.wait4(proc.pid, 0)
+        code, peak = json.loads(report.read_text())
         err.seek(0)
-        return Ran(
-            os.waitstatus_to_exitcode(status),
-            err.read().decode("utf-8", "replace"),
-            usage.ru_maxrss / 1024,  # KiB on Linux
-        )
+        return Ran(code, err.read().decode("utf-8", "replace"), peak / 1024)  # KiB on Linux
 
 
 def sparse_file(path: Path, head: bytes, size: int) -> Path:
