@@ -285,3 +285,17 @@ def test_a_journal_the_server_wrote_is_still_recovered(served: Served) -> None:
         assert not journal.set_aside(folder)
     assert (folder / name).read_bytes() == CORRECTED
     assert not (folder / journal.JOURNAL).exists()
+
+
+def test_a_change_too_large_for_its_journal_is_refused_before_anything_is_written(
+    served: Served, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Recovery refuses a journal past its bound; the server never writes one it would refuse."""
+    monkeypatch.setattr(journal, "JOURNAL_LIMIT", 2000)
+    with served.running() as (web, _):
+        log_in(web, "cora")
+        answer = corrected(web)
+    assert answer.status_code == 400 and "too large to be written whole" in answer.text
+    quick = served.season / "winter_quick.csv"
+    assert quick.read_bytes() == (UTAH / "winter_quick.csv").read_bytes()
+    assert not (served.season / journal.JOURNAL).exists()

@@ -50,7 +50,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Protocol
 
-from grandprix.errors import GrandprixError
+from grandprix.errors import GrandprixError, UsageError
 from grandprix.runtime.files import sync_folder, write_whole
 from grandprix.season.config import SEASON_FILE
 
@@ -110,9 +110,18 @@ class Intent:
         )
 
     def sealed(self, folder: Path, key: bytes) -> bytes:
-        """The journal's bytes: its seal on the first line, then the intent as JSON."""
+        """The journal's bytes: its seal on the first line, then the intent as JSON. A change
+        whose journal recovery would refuse for its size (``JOURNAL_LIMIT``) is refused here,
+        before anything of it is written (``UsageError``)."""
         body = self.to_json().encode()
-        return _seal(key, folder, body).encode("ascii") + b"\n" + body
+        made = _seal(key, folder, body).encode("ascii") + b"\n" + body
+        if len(made) > JOURNAL_LIMIT:
+            raise UsageError(
+                f"the change is too large to be written whole ({len(made):,} bytes with the "
+                f"files it replaces; at most {JOURNAL_LIMIT:,}); nothing was written: make it "
+                "in smaller parts"
+            )
+        return made
 
     @classmethod
     def unsealed(cls, folder: Path, data: bytes, key: bytes) -> Intent:
