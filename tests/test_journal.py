@@ -169,6 +169,11 @@ def reject(web: TestClient, store: Store) -> None:
 
 def correct(web: TestClient, store: Store) -> None:
     log_in(web, "cora")
+    corrected(web)
+
+
+def corrected(web: TestClient) -> httpx.Response:
+    """The correction of Salt Lake Winter Quick previewed and sent: the answer."""
     form = web.get(f"{BASE}/results").text
     shown = web.post(
         f"{BASE}/results",
@@ -176,7 +181,7 @@ def correct(web: TestClient, store: Store) -> None:
         files={"results": ("winter_quick.csv", CORRECTED, "text/csv")},
     )
     assert shown.status_code == 200, shown.text
-    send(web, shown.text)
+    return send(web, shown.text)
 
 
 def publish(web: TestClient, store: Store) -> None:

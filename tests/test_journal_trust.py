@@ -13,26 +13,22 @@ import shutil
 from dataclasses import dataclass
 from pathlib import Path
 
-import httpx
 import pytest
-from starlette.testclient import TestClient
 
 from grandprix.serve import journal
-from grandprix.serve.security import CSRF_FIELD
 from grandprix.serve.store import Store
 from test_journal import (
-    BASE,
     CORRECTED,
     KEY,
     UTAH,
     Server,
     correct,
+    corrected,
     hashed,
     log_in,
-    send,
     waiting_upload,
 )
-from test_serve_workspace import GOOD, field
+from test_serve_workspace import GOOD
 
 OTHER = "utah-b"
 EVIL = b"written by whoever could write into the folder\n"
@@ -115,18 +111,6 @@ def refused(served: Served, reason: str) -> None:
         other = web.get(f"/s/{OTHER}/workspace").text
         assert "This season takes no change" not in other
     assert served.outside.read_bytes() == b"the server user's own file\n"
-
-
-def corrected(web: TestClient) -> httpx.Response:
-    """The correction of Salt Lake Winter Quick previewed and sent: the answer."""
-    form = web.get(f"{BASE}/results").text
-    shown = web.post(
-        f"{BASE}/results",
-        data={CSRF_FIELD: field(form, CSRF_FIELD), "file": "Salt Lake Winter Quick\t"},
-        files={"results": ("winter_quick.csv", CORRECTED, "text/csv")},
-    )
-    assert shown.status_code == 200, shown.text
-    return send(web, shown.text)
 
 
 def test_an_unsealed_journal_writing_outside_the_folder_is_refused(served: Served) -> None:
