@@ -189,3 +189,20 @@ def test_an_import_killed_half_way_leaves_the_store_as_it_was(tmp_path: Path) ->
     assert snapshot(db) == before
     with RatingStore(db) as store:  # the store still works
         assert store.import_list(small, "fide-standard", JAN).new
+
+
+def test_the_import_progress_counts_a_plain_lists_lines_a_megabyte_at_a_time(
+    tmp_path: Path,
+) -> None:
+    """The bar's total: a plain list's line breaks, read in pieces (never the list whole a
+    second time); no total for a zipped list or a file that cannot be read."""
+    from grandprix.cli.ratings import list_lines
+
+    plain = tmp_path / "list.txt"
+    plain.write_bytes(b"ID Name\n" + b"1 A\n" * 300_000)  # past one megabyte
+    assert list_lines(plain) == 300_001
+    zipped = tmp_path / "list.zip"
+    with zipfile.ZipFile(zipped, "w") as archive:
+        archive.writestr("list.txt", "ID Name\n1 A\n")
+    assert list_lines(zipped) == 0
+    assert list_lines(tmp_path / "missing.txt") == 0

@@ -59,7 +59,7 @@ def ratings_import(file: Path, kind: str, date: datetime.datetime, store: Path) 
 
     new_store = not store.exists()
     try:
-        size = file.read_bytes().count(b"\n") if file.is_file() else 0
+        size = list_lines(file)
         with (
             RatingStore(store) as ratings,
             Progress(
@@ -81,6 +81,22 @@ def ratings_import(file: Path, kind: str, date: datetime.datetime, store: Path) 
         fail(exc)
     verb = "imported" if result.new else "already in the store, nothing changed:"
     say(f"{verb} {result.list.kind} list of {result.list.date}: {result.list.rows} players")
+
+
+def list_lines(file: Path) -> int:
+    """The line breaks of a plain list, the progress bar's total, counted a megabyte at a time
+    (the list is not held twice); 0 (no total) for a zipped list or a file that cannot be read."""
+    try:
+        with file.open("rb") as stream:
+            first = stream.read(1024 * 1024)
+            if first.startswith(b"PK"):
+                return 0
+            count = first.count(b"\n")
+            while chunk := stream.read(1024 * 1024):
+                count += chunk.count(b"\n")
+            return count
+    except OSError:
+        return 0
 
 
 @ratings_group.command("lists")
