@@ -61,16 +61,26 @@ class Server:
         self.sock.bind(("127.0.0.1", 0))
         self.sock.listen(self.backlog)
         self.port: int = self.sock.getsockname()[1]
+        self.threads: list[threading.Thread] = []
         if self.respond is not None:  # otherwise connections wait in the queue, never taken
-            threading.Thread(target=self._accept, daemon=True).start()
+            self.sock.settimeout(0.05)  # (a closed socket does not end an accept waiting on it)
+            self._start(self._accept)
+
+    def _start(self, target: Callable[..., None], *args: object) -> None:
+        thread = threading.Thread(target=target, args=args, daemon=True)
+        self.threads.append(thread)
+        thread.start()
 
     def _accept(self) -> None:
         while not self.ended.is_set():
             try:
                 connection, _ = self.sock.accept()
+            except TimeoutError:
+                continue
             except OSError:
                 return
-            threading.Thread(target=self._one, args=(connection,), daemon=True).start()
+            connection.settimeout(None)
+            self._start(self._one, connection)
 
     def _one(self, connection: socket.socket) -> None:
         with connection, contextlib.suppress(OSError):
@@ -97,8 +107,12 @@ class Server:
         return to_local
 
     def close(self) -> None:
+        """The server ended, and its threads with it: a test that forks (the read-ahead's)
+        needs this process to run no other thread."""
         self.ended.set()
         self.sock.close()
+        for thread in self.threads:
+            thread.join(timeout=5)
 
 
 @pytest.fixture(autouse=True)
