@@ -68,7 +68,8 @@ from grandprix.model import Severity
 from grandprix.season.config import load_season
 from grandprix.serve.accounts import hash_password
 from grandprix.serve.app import create_app
-from grandprix.serve.store import Store, database_url
+from grandprix.serve.database import database_url
+from grandprix.serve.store import Store
 
 EXAMPLE = Path(__file__).parent.parent / "examples" / "utah-2012"
 KEY = "utah-2012"

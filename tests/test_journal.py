@@ -434,7 +434,8 @@ def test_a_real_server_killed_mid_approval_is_whole_after_a_restart(
 def test_a_restart_removes_what_killed_processes_left_and_nothing_else(server: Server) -> None:
     import tempfile
 
-    from grandprix.serve.workspace import NEW_PREFIX, PREVIEW_PREFIX
+    from grandprix.serve.new_season import NEW_PREFIX
+    from grandprix.serve.workspace import PREVIEW_PREFIX
 
     dead = subprocess.Popen([sys.executable, "-c", "pass"])
     dead.wait()  # a process id no process has now

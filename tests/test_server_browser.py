@@ -40,7 +40,8 @@ from conftest import ROOT
 from grandprix.season.config import SEASON_FILE
 from grandprix.serve.accounts import SESSION_COOKIE, Policy, hash_password
 from grandprix.serve.app import create_app
-from grandprix.serve.store import APPROVED, Store, database_url
+from grandprix.serve.database import database_url
+from grandprix.serve.store import APPROVED, Store
 from serving import serving
 from test_serve_browser import TIMEOUT_MS, follow, form_moves, press
 

@@ -20,10 +20,11 @@ from alembic.config import Config
 
 from grandprix.errors import UsageError
 from grandprix.runtime import files
-from grandprix.serve import forms, journal, workspace
+from grandprix.serve import forms, journal, new_season
 from grandprix.serve.accounts import Policy, Throttled, hash_password, log_in
+from grandprix.serve.database import migrate, open_engine
 from grandprix.serve.security import CSRF_FIELD
-from grandprix.serve.store import Store, StoreError, _engine, migrate
+from grandprix.serve.store import Store, StoreError
 from test_journal import (
     ACTION,
     BASE,
@@ -325,8 +326,8 @@ def test_a_new_season_folder_is_on_the_disk_with_its_name(
         synced.append(folder)
         files.sync_folder(folder)
 
-    monkeypatch.setattr("grandprix.serve.workspace.sync_folder", sync)
-    workspace.start_season(server.root, "next", "Next season", preset="utah-2012")
+    monkeypatch.setattr("grandprix.serve.new_season.sync_folder", sync)
+    new_season.start_season(server.root, "next", "Next season", preset="utah-2012")
     assert server.root in synced  # the rename itself made durable
 
 
@@ -334,7 +335,7 @@ def test_a_new_season_folder_is_on_the_disk_with_its_name(
 
 
 def statements_of(url: str, upgrade: Callable[[sa.Engine], None]) -> int:
-    engine = _engine(url)
+    engine = open_engine(url)
     count = [0]
 
     def before(*args: Any) -> None:
@@ -381,7 +382,7 @@ def test_a_migration_stopped_at_any_statement_leaves_the_database_as_before(
     def prepared() -> str:
         url = another()
         if start is not None:
-            engine = _engine(url)
+            engine = open_engine(url)
             to(start)(engine)
             engine.dispose()
         return url
@@ -391,7 +392,7 @@ def test_a_migration_stopped_at_any_statement_leaves_the_database_as_before(
     assert statements > 3
     for at in range(1, statements + 1):
         url = prepared()
-        engine = _engine(url)
+        engine = open_engine(url)
         count = [0]
 
         def before(*args: Any, at: int = at, count: list[int] = count) -> None:

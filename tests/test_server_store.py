@@ -18,8 +18,9 @@ from grandprix.serve.accounts import (
     log_in,
     verify_password,
 )
+from grandprix.serve.database import database_url
 from grandprix.serve.journal import Entry, Intent
-from grandprix.serve.store import APPROVED, REJECTED, WAITING, Store, database_url
+from grandprix.serve.store import APPROVED, REJECTED, WAITING, Store
 
 
 class Clock:

@@ -28,9 +28,10 @@ from grandprix.serve.changes import (
     rules_change,
     toml_value,
 )
+from grandprix.serve.new_season import start_season
 from grandprix.serve.rule_fields import rule_fields
 from grandprix.serve.seasons import SeasonSource, folder_version
-from grandprix.serve.workspace import Preview, StaleError, accept, preview, start_season
+from grandprix.serve.workspace import Preview, StaleError, accept, preview
 
 EXAMPLE = Path(__file__).resolve().parents[1] / "examples" / "utah-2012"
 NEW_EVENT = (

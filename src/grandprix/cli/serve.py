@@ -23,7 +23,8 @@ DATABASE = click.option(
 
 
 def _store(folder: Path, database: str | None):  # type: ignore[no-untyped-def]
-    from grandprix.serve.store import Store, database_url
+    from grandprix.serve.database import database_url
+    from grandprix.serve.store import Store
 
     if not folder.is_dir():
         raise UsageError(f"{folder}: no such folder")
@@ -92,8 +93,8 @@ def serve_command(
     from grandprix.season.config import SEASON_FILE
     from grandprix.serve.accounts import Policy
     from grandprix.serve.app import create_app
+    from grandprix.serve.database import STORE_FILE, shown_url
     from grandprix.serve.seasons import season_key, seasons_under
-    from grandprix.serve.store import STORE_FILE, shown_url
 
     if (season_dir is None) == (root is None):
         raise UsageError("give a SEASON_DIR or --root DIR (one of them)")

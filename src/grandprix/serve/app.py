@@ -45,7 +45,7 @@ from starlette.requests import Request
 from starlette.responses import RedirectResponse, Response
 from starlette.routing import BaseRoute, Route
 
-from grandprix.serve import forms, journal, review, rounds, workspace
+from grandprix.serve import forms, journal, new_season, review, rounds, workspace
 from grandprix.serve.accounts import (
     COORDINATOR,
     DIRECTOR,
@@ -158,7 +158,7 @@ async def _read_at_start(app: Starlette) -> AsyncIterator[None]:
     workspace.clean_previews()  # copies of killed previews
     with contextlib.suppress(OSError):  # a root the server may not write: nothing of its
         if served.root:
-            workspace.clean_new_seasons(Path(served.root))
+            new_season.clean_new_seasons(Path(served.root))
     for source in served.seasons.values():
         try:
             with workspace.locked(source.folder):

@@ -40,6 +40,7 @@ from grandprix.serve.common import (
     season_page,
     waits_for_approval,
 )
+from grandprix.serve.new_season import start_season
 from grandprix.serve.rule_fields import rule_fields
 from grandprix.serve.seasons import KEY, PUBLISHED, SeasonSource, folder_version
 from grandprix.serve.security import UnsafeName, csrf_protected, error_page, safe_name
@@ -525,7 +526,7 @@ async def new_season(request: Request, form: FormData) -> Response:
     try:
         folder = await run_in_threadpool(
             functools.partial(
-                workspace.start_season,
+                start_season,
                 root,
                 values["folder"],
                 values["name"],

@@ -1,8 +1,8 @@
 """What a server with accounts keeps beside the season folders: its accounts,
 sessions, directors' events, failed logins, the audit trail, every file it accepted or replaced,
 and the uploads waiting for approval. SQLite by default (a file beside the seasons), PostgreSQL
-with ``postgresql://...``; the schema is made and kept up to date by the Alembic migrations in
-``serve/migrations`` when the store is opened.
+with ``postgresql://...``, opened and its schema brought up to date by ``database.py`` when the
+store is opened.
 
 The season folder stays the source of truth for results and rules: the store never holds a
 season's state, only who did what to it (and the bytes of the files it took in or replaced,
@@ -15,20 +15,18 @@ from __future__ import annotations
 
 import hashlib
 import json
-import os
 import threading
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
 import sqlalchemy as sa
-from sqlalchemy import event
-from sqlalchemy.engine import Connection, Engine
+from sqlalchemy.engine import Connection
 
 from grandprix.errors import GrandprixError, UsageError
+from grandprix.serve.database import migrate, open_engine
 from grandprix.serve.journal import Intent
 from grandprix.serve.tables import (
     ASSIGNMENTS,
@@ -41,7 +39,6 @@ from grandprix.serve.tables import (
     USERS,
 )
 
-STORE_FILE = ".grandprix-server.sqlite3"  # in the folder served: hidden, so not a season file
 ROLES = ("coordinator", "director", "reader")
 WAITING, APPROVED, REJECTED = "waiting", "approved", "rejected"
 
@@ -79,24 +76,6 @@ class Submission:
     decided_by: str
 
 
-def database_url(url: str | None, folder: Path) -> str:
-    """The SQLAlchemy URL of ``url`` (``postgresql://`` goes through psycopg 3), or the
-    default SQLite file in ``folder``."""
-    if not url:
-        return f"sqlite:///{(folder / STORE_FILE).resolve()}"
-    for scheme in ("postgresql://", "postgres://"):
-        if url.startswith(scheme):
-            return "postgresql+psycopg://" + url[len(scheme) :]
-    if url.startswith(("sqlite:///", "postgresql+psycopg://")):
-        return url
-    raise UsageError(f"--database {url[:60]!r}: give postgresql://USER@HOST/DB (or sqlite:///FILE)")
-
-
-def shown_url(url: str) -> str:
-    """``url`` without its password, for messages."""
-    return sa.engine.make_url(url).render_as_string(hide_password=True)
-
-
 @dataclass(frozen=True)
 class Failures:
     """Failed logins within the window, as ``Store.attempt`` counted them: of the name from
@@ -130,7 +109,7 @@ class Store:
     def __init__(self, url: str, clock: Callable[[], float] = time.time) -> None:
         self.url = url
         self.clock = clock
-        self.engine = _engine(url)
+        self.engine = open_engine(url)
         self._lock = threading.Lock()  # SQLite: one writer at a time in this process
         self._journal_key: bytes | None = None
         migrate(self.engine)
@@ -592,64 +571,3 @@ def _submission(row: Any) -> Submission:
 def _digest(token: str) -> str:
     """Sessions are kept by the SHA-256 of their token: the database never holds a token."""
     return hashlib.sha256(token.encode()).hexdigest()
-
-
-def _engine(url: str) -> Engine:
-    try:
-        engine = sa.create_engine(url, pool_pre_ping=True)
-    except Exception as exc:  # a malformed URL, a missing driver
-        raise UsageError(f"database {shown_url(url)}: {exc}") from exc
-    if engine.dialect.name == "sqlite":
-        _private(engine.url.database)
-
-        @event.listens_for(engine, "connect")
-        def _pragmas(connection: Any, _: Any) -> None:
-            # The driver's own transactions are off: it would begin none before a CREATE or
-            # ALTER, so that a migration killed half-way stayed half-made. Each transaction
-            # is begun below, DDL included, and is whole or absent.
-            connection.isolation_level = None
-            cursor = connection.cursor()
-            cursor.execute("PRAGMA journal_mode=WAL")  # readers do not wait for the writer
-            cursor.execute("PRAGMA busy_timeout=10000")
-            cursor.execute("PRAGMA foreign_keys=ON")
-            cursor.close()
-
-        @event.listens_for(engine, "begin")
-        def _begin(connection: Connection) -> None:
-            connection.exec_driver_sql("BEGIN")
-
-    return engine
-
-
-def _private(path: str | None) -> None:
-    """A new SQLite file made readable by its owner only (it holds password hashes); SQLite
-    gives its -wal and -shm files the same permissions."""
-    if not path or path == ":memory:" or os.path.exists(path):
-        return
-    try:
-        os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
-    except FileExistsError:
-        pass
-    except OSError as exc:
-        raise UsageError(
-            f"database {path}: cannot make it ({exc.strerror}); check the folder "
-            "exists and may be written"
-        ) from exc
-
-
-def migrate(engine: Engine) -> None:
-    """Bring the database's schema to the newest migration (``serve/migrations``)."""
-    from alembic import command
-    from alembic.config import Config
-
-    config = Config()
-    config.set_main_option("script_location", str(Path(__file__).parent / "migrations"))
-    try:
-        with engine.begin() as connection:
-            config.attributes["connection"] = connection
-            command.upgrade(config, "head")
-    except sa.exc.OperationalError as exc:
-        raise UsageError(
-            f"database {shown_url(str(engine.url))}: cannot open it ({exc.orig}); check the "
-            "address, that the server runs and that the user may create tables"
-        ) from exc

@@ -1,7 +1,7 @@
 """Alembic's entry for the server's store: migrations run on the connection that
-``store.migrate`` gives (never from a URL in a file), all in its one transaction, DDL included
-(SQLite's too: ``store._engine`` begins its transactions itself), so that an upgrade killed or
-failing half-way leaves the database as it was before it."""
+``database.migrate`` gives (never from a URL in a file), all in its one transaction, DDL
+included (SQLite's too: ``database.open_engine`` begins its transactions itself), so that an
+upgrade killed or failing half-way leaves the database as it was before it."""
 
 from __future__ import annotations
 
