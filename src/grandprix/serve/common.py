@@ -135,18 +135,18 @@ def unusable(source: SeasonSource, exc: GrandprixError) -> HTMLResponse:
         return error_page(
             503,
             "The server cannot record changes now",
-            f"{inside(source.folder, str(exc))}. Nothing of this form was recorded: send it "
+            f"{without_paths(source.folder, str(exc))}. Nothing of this form was recorded: send it "
             "again later.",
         )
     return error_page(
         409,
         "The season's files need a correction first",
-        f"{inside(source.folder, str(exc))}. The season's coordinator corrects it in the "
+        f"{without_paths(source.folder, str(exc))}. The season's coordinator corrects it in the "
         "season folder; then open this page again.",
     )
 
 
-def inside(folder: Path, message: str) -> str:
+def without_paths(folder: Path, message: str) -> str:
     """``message`` with the season folder's own paths said from inside it (``season.toml``,
     not the server's ``/srv/.../season.toml``)."""
     for said in {str(folder.resolve()), str(folder.absolute()), str(folder)}:

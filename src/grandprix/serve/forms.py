@@ -29,7 +29,6 @@ from grandprix.serve.accounts import COORDINATOR, DIRECTOR, Policy, allow, user_
 from grandprix.serve.common import (
     Upload,
     current,
-    inside,
     kept,
     own_events,
     pending_changes,
@@ -39,6 +38,7 @@ from grandprix.serve.common import (
     season_form,
     season_page,
     waits_for_approval,
+    without_paths,
 )
 from grandprix.serve.new_season import start_season
 from grandprix.serve.rule_fields import rule_fields
@@ -349,8 +349,10 @@ async def accept_change(
         )
     except GrandprixError as exc:
         if isinstance(exc, StaleError):
-            return error_page(409, "The season changed meanwhile", inside(source.folder, str(exc)))
-        return error_page(400, "Not accepted", inside(source.folder, str(exc)))
+            return error_page(
+                409, "The season changed meanwhile", without_paths(source.folder, str(exc))
+            )
+        return error_page(400, "Not accepted", without_paths(source.folder, str(exc)))
     pending_changes(request).pop(token, None)
     await run_in_threadpool(source.refresh)  # served as soon as it is written
     return render_season(
@@ -403,9 +405,11 @@ async def decide_names(
             request.app.state.store,
         )
     except StaleError as exc:
-        return error_page(409, "The season changed meanwhile", inside(source.folder, str(exc)))
+        return error_page(
+            409, "The season changed meanwhile", without_paths(source.folder, str(exc))
+        )
     except GrandprixError as exc:
-        return error_page(400, "Not accepted", inside(source.folder, str(exc)))
+        return error_page(400, "Not accepted", without_paths(source.folder, str(exc)))
     await run_in_threadpool(source.refresh)  # served as soon as it is written
     return RedirectResponse(f"/s/{key}/workspace/names", status_code=303)
 
@@ -442,7 +446,7 @@ async def rules_preview(
             return RedirectResponse(f"/s/{key}/workspace/rules", status_code=303)
         change = changes.rules_change(source.folder, edits)
     except GrandprixError as exc:
-        return error_page(400, "Not a value", inside(source.folder, str(exc)))
+        return error_page(400, "Not a value", without_paths(source.folder, str(exc)))
     seen = await run_in_threadpool(workspace.preview, source.folder, change, kept(request, source))
     return preview_page(request, key, seen, "rules")
 
@@ -580,7 +584,7 @@ async def publish(request: Request, form: FormData, key: str, source: SeasonSour
             request.app.state.store,
         )
     except GrandprixError as exc:
-        return error_page(400, "Not published", inside(source.folder, str(exc)))
+        return error_page(400, "Not published", without_paths(source.folder, str(exc)))
     return render_season(
         request, "publish.html", key, "Publish the site", out=str(out), pages=pages
     )

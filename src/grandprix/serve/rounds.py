@@ -47,11 +47,11 @@ from grandprix.serve import changes, journal, workspace
 from grandprix.serve.accounts import DIRECTOR, allow, user_of
 from grandprix.serve.common import (
     current,
-    inside,
     own_events,
     render_season,
     season_form,
     season_page,
+    without_paths,
 )
 from grandprix.serve.seasons import SeasonSource
 from grandprix.serve.security import error_page
@@ -351,9 +351,13 @@ async def _change(
     try:
         await run_in_threadpool(change_day, source.folder, day, change, audit, store)
     except Conflict as exc:
-        return await _day_response(request, key, source, day, inside(source.folder, str(exc)), 409)
+        return await _day_response(
+            request, key, source, day, without_paths(source.folder, str(exc)), 409
+        )
     except (GrandprixError, OSError) as exc:
-        return await _day_response(request, key, source, day, inside(source.folder, str(exc)), 400)
+        return await _day_response(
+            request, key, source, day, without_paths(source.folder, str(exc)), 400
+        )
     await run_in_threadpool(source.refresh)  # the public pages show it at once
     href = f"/s/{key}/workspace/{day.href}?done={done}"
     return RedirectResponse(href, status_code=303)
@@ -372,7 +376,7 @@ async def pair_round(request: Request, form: FormData, key: str, source: SeasonS
     try:
         asked = _number(form, "round")
     except UsageError as exc:
-        return error_page(400, "Not paired", inside(source.folder, str(exc)))
+        return error_page(400, "Not paired", without_paths(source.folder, str(exc)))
     colour = str(form.get("colour", ""))
 
     def change(t: Tournament) -> Tournament:
@@ -396,7 +400,7 @@ async def enter(request: Request, form: FormData, key: str, source: SeasonSource
     try:
         number, board = _number(form, "round"), _number(form, "board")
     except UsageError as exc:
-        return error_page(400, "Not entered", inside(source.folder, str(exc)))
+        return error_page(400, "Not entered", without_paths(source.folder, str(exc)))
     was = str(form.get("was", "")).strip()
     sent = str(form.get("result", "")).strip()
     result = normal_result(sent)
@@ -435,7 +439,7 @@ async def undo(request: Request, form: FormData, key: str, source: SeasonSource)
     try:
         number = _number(form, "round")
     except UsageError as exc:
-        return error_page(400, "Not undone", inside(source.folder, str(exc)))
+        return error_page(400, "Not undone", without_paths(source.folder, str(exc)))
 
     def change(t: Tournament) -> Tournament:
         if t.current is None or t.current.number != number:
@@ -454,7 +458,7 @@ async def bye(request: Request, form: FormData, key: str, source: SeasonSource) 
         number = _number(form, "round")
         start_no = _number(form, "player")
     except UsageError as exc:
-        return error_page(400, "Not noted", inside(source.folder, str(exc)))
+        return error_page(400, "Not noted", without_paths(source.folder, str(exc)))
     chosen = K.ABSENT if kind == "none" else BYE_KINDS.get(_BYES.get(kind, ""))
     if chosen is None:
         return error_page(400, "Not noted", f"{kind[:20]!r} is not a kind of bye")
@@ -473,7 +477,7 @@ async def leave(request: Request, form: FormData, key: str, source: SeasonSource
     try:
         start_no = _number(form, "player")
     except UsageError as exc:
-        return error_page(400, "Not withdrawn", inside(source.folder, str(exc)))
+        return error_page(400, "Not withdrawn", without_paths(source.folder, str(exc)))
 
     def change(t: Tournament) -> Tournament:
         return withdraw(t, start_no)

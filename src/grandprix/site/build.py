@@ -40,9 +40,10 @@ from grandprix.reports.exports import write_exports
 from grandprix.runtime.background import Child, ChildFailed
 from grandprix.runtime.background import can_fork as _can_fork
 from grandprix.season.model import Season, Tables
-from grandprix.site.fast_html import event_rows, results, search_name, visible, words_html
+from grandprix.site.fast_html import event_rows, results, visible, words_html
 from grandprix.site.pages import EventPage, HomePage, ListPage, Page, PlayerPage, RoundPage
 from grandprix.site.views import DOWNLOAD_FILES, MENU, SiteViews
+from grandprix.writers.terminal import shown
 
 HERE = Path(__file__).parent
 TEMPLATES = {
@@ -358,7 +359,8 @@ class Renderer:
 
 def players_script(views: SiteViews) -> str:
     """players.js: every player's name and page, for the search box."""
-    index = [(search_name(name), href) for name, href in views.search_index()]
+    # the names as the pages show them: a control character written as its escape
+    index = [(shown(name), href) for name, href in views.search_index()]
     players = json.dumps(index, ensure_ascii=False, separators=(",", ":"))
     return f"window.grandprixPlayers = {players};\n"
 

@@ -20,7 +20,7 @@ from grandprix.language import N_, _
 from grandprix.site.pages import EventSection, PlayerPart
 from grandprix.site.parts import Link
 from grandprix.site.words.season import Sentence
-from grandprix.writers.terminal import shown, shown_text
+from grandprix.writers.terminal import shown_text
 
 # The player's details an event table may show, by the label ``EventSection.details`` gives
 # (shown through ``_``; a label not here is shown as it is).
@@ -58,11 +58,6 @@ def visible(html: str) -> str:
     the page's own text has none but its line feeds and tabs, which stay. With each name in its
     own ``<bdi>``, nothing a file says can turn the text around it."""
     return shown_text(html)
-
-
-def search_name(name: str) -> str:
-    """A player's name as the search box lists it (``textContent``): escaped as on the pages."""
-    return shown(name)
 
 
 @functools.lru_cache(maxsize=65536)
